@@ -1,0 +1,21 @@
+# Parlour's two commands: `make run` (the main job) and `make test` (everything CI runs).
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test setup
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/parlour tripeaks play
+
+test: $(STAMP)
+	bash scripts/system-deps.sh
+	$(PY) -m pytest -n 2 $(PYTEST_ARGS)

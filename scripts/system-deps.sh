@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what a fresh machine lacks for the test suite: Debian's Chromium (browser tests) and fonts
+# that cover Devanagari. Starts PostgreSQL when it is not already answering.
+set -euo pipefail
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+dpkg -s fonts-noto-core >/dev/null 2>&1 || need+=(fonts-noto-core)
+command -v tmux >/dev/null 2>&1 || need+=(tmux)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+  else
+    echo "missing Debian packages: ${need[*]} (run as root to install them)" >&2
+  fi
+fi
+if command -v pg_isready >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432; then
+  if command -v pg_ctlcluster >/dev/null 2>&1; then
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start || true
+  fi
+fi

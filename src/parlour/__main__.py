@@ -1,0 +1,5 @@
+"""``python -m parlour`` runs the command line."""
+
+from parlour.cli import main
+
+main()

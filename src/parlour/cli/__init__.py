@@ -1,0 +1,13 @@
+"""The ``parlour`` command line: one group, with a sub-group or command per part of Parlour."""
+
+from __future__ import annotations
+
+import click
+
+from parlour import __version__
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="parlour")
+def main() -> None:
+    """Parlour: TriPeaks and Thirteen, exactly as people know them."""

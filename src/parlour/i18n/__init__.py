@@ -1,0 +1,107 @@
+"""Text at the edge: gettext catalogs (Babel) for English, Hindi, Hungarian and French.
+
+The engine speaks reason codes; adapters turn them into text here, per request or session. Catalogs are
+the ``.po`` files under ``locale/<lang>/LC_MESSAGES/<domain>.po``, one domain per part of Parlour
+(``cards``, ``tripeaks``, ``thirteen``, ``web`` …), compiled in memory on first use. English is the
+source language: its text is the msgid itself.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+from babel.core import Locale, negotiate_locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+from parlour.errors import InvalidInput
+
+LANGUAGES: Final = ("en", "hi", "hu", "fr")
+"""Supported languages, English first (the default and the source language)."""
+DEFAULT_LANGUAGE: Final = "en"
+LANGUAGE_NAMES: Final = {"en": "English", "hi": "हिन्दी", "hu": "Magyar", "fr": "Français"}
+"""Each language's name in that language, for language pickers."""
+
+LOCALE_DIR: Final = Path(__file__).with_name("locale")
+
+
+def normalize_language(tag: str) -> str:
+    """Return the supported language for a tag such as ``hi``, ``HU``, ``fr-CA`` or ``en_GB``.
+
+    Raises:
+        InvalidInput: the tag names no supported language.
+    """
+    base = tag.strip().replace("_", "-").split("-")[0].lower()
+    if base not in LANGUAGES:
+        raise InvalidInput(f"unsupported language {tag!r}: choose one of {', '.join(LANGUAGES)}")
+    return base
+
+
+def negotiate(accept_language: str | None) -> str:
+    """Return the best supported language for an HTTP ``Accept-Language`` header (English if none fits)."""
+    if not accept_language:
+        return DEFAULT_LANGUAGE
+    wanted: list[tuple[float, str]] = []
+    for position, item in enumerate(accept_language.split(",")):
+        parts = item.strip().split(";")
+        tag = parts[0].strip()
+        quality = 1.0
+        for param in parts[1:]:
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if tag:
+            wanted.append((-quality + position * 1e-6, tag.replace("-", "_")))
+    preferred = [tag for _, tag in sorted(wanted)]
+    found = negotiate_locale(preferred, list(LANGUAGES), sep="_") or negotiate_locale(
+        [tag.split("_")[0] for tag in preferred], list(LANGUAGES), sep="_"
+    )
+    return found or DEFAULT_LANGUAGE
+
+
+@cache
+def translations(lang: str, domain: str) -> gettext.NullTranslations:
+    """Return the catalog of ``domain`` in ``lang`` (a no-op catalog for English).
+
+    Raises:
+        InvalidInput: the language is not supported.
+        FileNotFoundError: a non-English language has no catalog for this domain.
+    """
+    lang = normalize_language(lang)
+    if lang == DEFAULT_LANGUAGE:
+        return gettext.NullTranslations()
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+    with path.open("rb") as po_file:
+        catalog = read_po(po_file, locale=Locale.parse(lang), domain=domain)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return Translations(buffer, domain=domain)
+
+
+def gettext_for(lang: str, domain: str, message: str) -> str:
+    """Translate one message of ``domain`` into ``lang``."""
+    return translations(lang, domain).gettext(message)
+
+
+def pgettext_for(lang: str, domain: str, context: str, message: str) -> str:
+    """Translate one message with a context (``msgctxt``) of ``domain`` into ``lang``."""
+    return translations(lang, domain).pgettext(context, message)
+
+
+def ngettext_for(lang: str, domain: str, singular: str, plural: str, n: int) -> str:
+    """Translate a message with a plural form chosen for ``n``."""
+    return translations(lang, domain).ngettext(singular, plural, n)
+
+
+def domains() -> list[str]:
+    """Return the names of every catalog domain that exists in some language."""
+    return sorted({path.stem for path in LOCALE_DIR.glob("*/LC_MESSAGES/*.po")})

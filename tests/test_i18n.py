@@ -1,0 +1,79 @@
+"""Catalogs: every language complete for every domain, language negotiation, card names."""
+
+from __future__ import annotations
+
+import pytest
+from babel.messages.pofile import read_po
+
+from parlour.cards import Card
+from parlour.errors import InvalidInput
+from parlour.i18n import LANGUAGES, LOCALE_DIR, domains, negotiate, normalize_language
+from parlour.i18n.cards import card_name
+
+
+@pytest.mark.parametrize("domain", domains())
+def test_every_catalog_has_the_same_messages_all_translated(domain: str) -> None:
+    keys: dict[str, set[tuple[str | None, str]]] = {}
+    for lang in LANGUAGES[1:]:
+        path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+        assert path.exists(), f"{lang} has no {domain} catalog"
+        with path.open("rb") as handle:
+            catalog = read_po(handle)
+        keys[lang] = set()
+        for message in catalog:
+            if not message.id:
+                continue
+            msgid = message.id if isinstance(message.id, str) else message.id[0]
+            keys[lang].add((message.context, msgid))
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            assert all(strings), f"{lang}/{domain}: {msgid!r} is untranslated"
+            assert not message.fuzzy, f"{lang}/{domain}: {msgid!r} is fuzzy"
+    first = keys[LANGUAGES[1]]
+    for lang, found in keys.items():
+        assert found == first, f"{lang}/{domain} differs: {sorted(found ^ first)}"
+
+
+@pytest.mark.parametrize(
+    ("card", "lang", "name"),
+    [
+        ("AC", "en", "ace of clubs"),
+        ("3S", "en", "3 of spades"),
+        ("AC", "hi", "चिड़ी का इक्का"),
+        ("3S", "hi", "हुकुम का 3"),
+        ("KC", "hi", "चिड़ी का बादशाह"),
+        ("8H", "hi", "पान का 8"),
+        ("2D", "hi", "ईंट का 2"),
+        ("AC", "hu", "treff ász"),
+        ("KD", "hu", "káró király"),
+        ("8H", "hu", "kőr 8"),
+        ("3S", "hu", "pikk 3"),
+        ("QH", "fr", "dame de cœur"),
+        ("JS", "en", "jack of spades"),
+        ("JK", "fr", "joker"),
+    ],
+)
+def test_card_names(card: str, lang: str, name: str) -> None:
+    assert card_name(Card.parse(card), lang) == name
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        (None, "en"),
+        ("", "en"),
+        ("hi-IN,hi;q=0.9,en;q=0.8", "hi"),
+        ("de-DE,hu;q=0.8,en;q=0.5", "hu"),
+        ("fr-CA", "fr"),
+        ("en-GB;q=0.2,fr;q=0.9", "fr"),
+        ("de, ja", "en"),
+        ("hu;q=bad", "hu"),
+    ],
+)
+def test_negotiate(header: str | None, lang: str) -> None:
+    assert negotiate(header) == lang
+
+
+def test_normalize_language() -> None:
+    assert normalize_language("HU") == "hu" and normalize_language("fr_CA") == "fr"
+    with pytest.raises(InvalidInput, match="'de'"):
+        normalize_language("de")

@@ -1,0 +1,80 @@
+"""Lint, format and types run with the tests; the engine stays pure Python with no third-party imports."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE = ["src/parlour/cards.py", "src/parlour/deal.py", "src/parlour/errors.py"] + [
+    f"src/parlour/{package}"
+    for package in ("tripeaks", "thirteen")
+    if (ROOT / "src/parlour" / package).exists()
+]
+
+
+def _tool(name: str) -> str:
+    found = shutil.which(name, path=str(Path(sys.executable).parent))
+    assert found, f"{name} is not installed beside {sys.executable}"
+    return found
+
+
+def test_ruff_lint() -> None:
+    result = subprocess.run(
+        [_tool("ruff"), "check", "src", "tests", "benchmarks"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format() -> None:
+    result = subprocess.run(
+        [_tool("ruff"), "format", "--check", "src", "tests", "benchmarks"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict_on_the_engine() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", *ENGINE],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_engine_imports_nothing_outside_the_standard_library() -> None:
+    modules = ["parlour.cards", "parlour.deal", "parlour.errors"] + [
+        f"parlour.{package}"
+        for package in ("tripeaks", "thirteen")
+        if (ROOT / "src/parlour" / package).exists()
+    ]
+    probe = (
+        "import sys, importlib, pkgutil\n"
+        "before = set(sys.modules)\n"
+        f"for name in {modules!r}:\n"
+        "    module = importlib.import_module(name)\n"
+        "    if hasattr(module, '__path__'):\n"
+        "        for info in pkgutil.walk_packages(module.__path__, name + '.'):\n"
+        "            importlib.import_module(info.name)\n"
+        "new = set(sys.modules) - before\n"
+        "bad = sorted(m for m in new if m.split('.')[0] not in sys.stdlib_module_names\n"
+        "             and m.split('.')[0] != 'parlour')\n"
+        "adapters = ('parlour.server', 'parlour.store', 'parlour.cli', 'parlour.i18n', 'parlour.web')\n"
+        "bad += sorted(m for m in new if m.startswith(adapters))\n"
+        "print('\\n'.join(bad))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT / "src")},
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "", f"the engine imports: {result.stdout}"
