@@ -149,6 +149,7 @@ typedef struct {
     uint32_t smask[MAXSTOCK + 1];   /* ranks present in stock[k..n-1] (joker excluded) */
     /* search */
     Map seen;
+    Map mink; /* (removed, top) -> fewest draws seen: more draws for the same cards and top is no better */
     Stack buckets[MAXSTOCK + 2];
     long long nodes, limit;
     int mode; /* 1 = win search, 2 = best result */
@@ -318,8 +319,35 @@ static int priority(Ctx *c, uint32_t R, const int *cnt, int k, int top) {
     return k;
 }
 
+/* True when a state reached by a removal is new and not dominated by the same cards and top reached
+ * with fewer draws (that state can play the same cards, then draw up to here).  States reached by a draw
+ * are never pruned that way: the catching-up draws of a dominating state pass through them. */
+static inline int fresh(Ctx *c, uint64_t key) {
+    if (map_has(&c->seen, key)) return 0;
+    uint64_t rt = key & ~((uint64_t)31 << 28);
+    uint64_t k = (uint64_t)KEY_K(key);
+    uint64_t best = map_get(&c->mink, rt);
+    if (best != NONE_KEY && best < k) return 0;
+    return 1;
+}
+
+static int note_mink(Ctx *c, uint64_t key) {
+    uint64_t rt = key & ~((uint64_t)31 << 28);
+    size_t mask = c->mink.cap - 1, i = mix(rt) & mask;
+    for (;;) {
+        uint64_t s = c->mink.keys[i];
+        if (s == rt + 1) {
+            c->mink.vals[i] = (uint64_t)KEY_K(key);
+            return 1;
+        }
+        if (s == 0) break;
+        i = (i + 1) & mask;
+    }
+    return map_put(&c->mink, rt, (uint64_t)KEY_K(key));
+}
+
 static int visit(Ctx *c, uint64_t key, uint64_t parent) {
-    if (!map_put(&c->seen, key, parent)) {
+    if (!map_put(&c->seen, key, parent) || !note_mink(c, key)) {
         c->oom = 1;
         return 0;
     }
@@ -356,7 +384,7 @@ static int expand(Ctx *c, uint32_t R, int k, int top, int *cnt, uint64_t key, in
         uint32_t R2 = R | (1u << p);
         int t2 = c->rank[p];
         uint64_t key2 = KEY(R2, k, t2);
-        if (map_has(&c->seen, key2)) continue;
+        if (!fresh(c, key2)) continue;
         if (!visit(c, key2, key)) return 1;
         if (R2 == FULL) {
             c->win_key = key2;
@@ -531,7 +559,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     c->draw_only_when_stuck = dows;
     c->limit = limit;
     prepare(c);
-    if (!map_init(&c->seen, 1 << 12)) {
+    if (!map_init(&c->seen, 1 << 12) || !map_init(&c->mink, 1 << 12)) {
         PyErr_NoMemory();
         goto done;
     }
@@ -566,7 +594,8 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
         best_line = line_to(c, c->best_key);
         if (!best_line) goto done;
         map_free(&c->seen);
-        if (!map_init(&c->seen, 1 << 12)) {
+        map_free(&c->mink);
+        if (!map_init(&c->seen, 1 << 12) || !map_init(&c->mink, 1 << 12)) {
             Py_DECREF(best_line);
             PyErr_NoMemory();
             goto done;
@@ -608,6 +637,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
                            proved);
 done:
     map_free(&c->seen);
+    map_free(&c->mink);
     for (int b = 0; b <= MAXSTOCK + 1; b++) free(c->buckets[b].items);
     free(c);
     PyBuffer_Release(&ranks);
