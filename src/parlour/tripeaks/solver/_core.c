@@ -1,15 +1,19 @@
 /*
  * The compiled core of Parlour's TriPeaks solver.
  *
- * The algorithm is the one of twin.py, line for line, so that both give the same answers (and the same
- * lines).  See docs/solver.md for the reasoning.  In short:
+ * The algorithm is the one of twin.py, step for step, so that both give the same answers, the same lines
+ * and the same node counts.  docs/solver.md explains it; in short:
  *
- *  - a state is (removed mask, cards drawn, rank of the discard top); every win removes the same 28
- *    cards, so the fewest moves are the fewest draws;
- *  - pass 1 is an A* search on draws with a bucket queue (LIFO inside a bucket), an admissible lower
- *    bound built from rank components and rank parity, and dead-state pruning;
- *  - pass 2 (only for a position with no win) searches every reachable state by increasing draws for the
- *    fewest peak cards left, pruned by an upper bound on the cards that can still be removed.
+ *  - a state is (removed mask, rank code of the discard top) with the number of cards drawn stored
+ *    beside it: the same cards and top reached with more draws is never better (play the same cards,
+ *    then draw up to the other state), so only the fewest draws are kept.  Under the variant "draw only
+ *    when stuck" that argument fails and the number of draws becomes part of the key;
+ *  - a draw is a "macro" move to the first stock card of each rank still to come;
+ *  - every win removes the same 28 cards, so the fewest moves are the fewest draws: pass 1 is an A*
+ *    search on draws with a bucket queue (last in, first out inside a bucket), an admissible lower
+ *    bound from rank components and rank parity, and dead-state pruning;
+ *  - pass 2, only for a position without a win, finds the fewest cards left (then the fewest moves),
+ *    by increasing draws, pruned by an upper bound on the cards that can still be removed.
  *
  * Only the standard library and the Python C API are used.
  */
@@ -22,20 +26,23 @@
 #define NPOS 28
 #define FULL ((1u << NPOS) - 1u)
 #define WILD 13
-#define NCODES 14
-#define MAXSTOCK 32
-#define NONE_KEY (~(uint64_t)0)
+#define DEAD 14 /* a top that no free card fits: only a draw can follow */
+#define NCODES 15
+#define MAXSTOCK 30
+#define NBUCKETS (MAXSTOCK + 2)
+#define NO_PARENT ((uint64_t)0xFFFFFFFFFFFFFFull)
+#define T_SHIFT 28
+#define K_SHIFT 32
 
-#define KEY(R, k, t) ((uint64_t)(R) | ((uint64_t)(k) << 28) | ((uint64_t)(t) << 33))
-#define KEY_R(key) ((uint32_t)((key) & FULL))
-#define KEY_K(key) ((int)(((key) >> 28) & 31))
-#define KEY_T(key) ((int)(((key) >> 33) & 15))
-
-/* ---- hash map: state key -> parent key (open addressing, linear probing) ---- */
+/* ---- hash map: state key -> (draws, parent key); open addressing, linear probing ---- */
 
 typedef struct {
-    uint64_t *keys; /* stored as key + 1, 0 = empty */
-    uint64_t *vals;
+    uint64_t key; /* key + 1; 0 = empty */
+    uint64_t val; /* parent key (56 bits) | draws << 56 */
+} Slot;
+
+typedef struct {
+    Slot *slots;
     size_t cap, used;
 } Map;
 
@@ -51,52 +58,32 @@ static inline uint64_t mix(uint64_t x) {
 static int map_init(Map *m, size_t cap) {
     m->cap = cap;
     m->used = 0;
-    m->keys = calloc(cap, sizeof(uint64_t));
-    m->vals = malloc(cap * sizeof(uint64_t));
-    return m->keys && m->vals;
+    m->slots = calloc(cap, sizeof(Slot));
+    return m->slots != NULL;
 }
 
 static void map_free(Map *m) {
-    free(m->keys);
-    free(m->vals);
-    m->keys = m->vals = NULL;
+    free(m->slots);
+    m->slots = NULL;
 }
 
-static inline int map_has(const Map *m, uint64_t key) {
+static inline Slot *map_find(const Map *m, uint64_t key) {
     size_t mask = m->cap - 1, i = mix(key) & mask;
     uint64_t stored = key + 1;
     for (;;) {
-        uint64_t s = m->keys[i];
-        if (s == stored) return 1;
-        if (s == 0) return 0;
-        i = (i + 1) & mask;
-    }
-}
-
-static inline uint64_t map_get(const Map *m, uint64_t key) {
-    size_t mask = m->cap - 1, i = mix(key) & mask;
-    uint64_t stored = key + 1;
-    for (;;) {
-        uint64_t s = m->keys[i];
-        if (s == stored) return m->vals[i];
-        if (s == 0) return NONE_KEY;
+        Slot *s = &m->slots[i];
+        if (s->key == stored || s->key == 0) return s;
         i = (i + 1) & mask;
     }
 }
 
 static int map_grow(Map *m) {
     Map n;
-    if (!map_init(&n, m->cap * 2)) {
-        map_free(&n);
-        return 0;
-    }
-    size_t mask = n.cap - 1;
+    if (!map_init(&n, m->cap * 2)) return 0;
     for (size_t j = 0; j < m->cap; j++) {
-        if (!m->keys[j]) continue;
-        size_t i = mix(m->keys[j] - 1) & mask;
-        while (n.keys[i]) i = (i + 1) & mask;
-        n.keys[i] = m->keys[j];
-        n.vals[i] = m->vals[j];
+        if (!m->slots[j].key) continue;
+        Slot *s = map_find(&n, m->slots[j].key - 1);
+        *s = m->slots[j];
     }
     n.used = m->used;
     map_free(m);
@@ -104,63 +91,45 @@ static int map_grow(Map *m) {
     return 1;
 }
 
-/* Insert a key known to be absent. */
-static inline int map_put(Map *m, uint64_t key, uint64_t val) {
-    if ((m->used + 1) * 2 > m->cap && !map_grow(m)) return 0;
-    size_t mask = m->cap - 1, i = mix(key) & mask;
-    while (m->keys[i]) i = (i + 1) & mask;
-    m->keys[i] = key + 1;
-    m->vals[i] = val;
-    m->used++;
-    return 1;
-}
-
-/* ---- bucket queue of open states ---- */
+/* ---- the position being solved ---- */
 
 typedef struct {
-    uint64_t *items;
-    size_t len, cap;
-} Stack;
-
-static int stack_push(Stack *s, uint64_t v) {
-    if (s->len == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 256;
-        uint64_t *items = realloc(s->items, cap * sizeof(uint64_t));
-        if (!items) return 0;
-        s->items = items;
-        s->cap = cap;
-    }
-    s->items[s->len++] = v;
-    return 1;
-}
-
-/* ---- the position being solved ---- */
+    uint32_t mask[13];
+    uint32_t near[13]; /* the ranks a card must have to start a chain in the component */
+    uint32_t pos[13];  /* the positions holding its cards */
+    int need[13];
+    int count;
+} Components;
 
 typedef struct {
     uint8_t rank[NPOS];
     uint8_t stock[MAXSTOCK];
     int n;
-    int easy, draw_only_when_stuck;
-    uint32_t adjpos[NCODES];   /* positions whose card may go on a top of this code */
-    uint32_t adjrank[NCODES];  /* ranks (13 bits) that may go on a top of this code */
-    uint32_t rankpos[NCODES];  /* positions holding a card of this code */
-    uint32_t upclosure[NPOS];  /* the position and every position it covers, transitively */
-    int scnt[MAXSTOCK + 1][NCODES]; /* counts of each code in stock[k..n-1] */
-    uint32_t smask[MAXSTOCK + 1];   /* ranks present in stock[k..n-1] (joker excluded) */
-    /* search */
+    int easy, dows;
+    uint32_t adjpos[NCODES];
+    uint32_t adjrank[NCODES];
+    uint32_t rankpos[NCODES];
+    uint32_t upclosure[NPOS];
+    int scnt[MAXSTOCK + 1][NCODES];
+    uint32_t smask[MAXSTOCK + 1];
+    int8_t firsts[MAXSTOCK + 1][NCODES]; /* stock indices >= k holding the first card of their code */
+    int nfirsts[MAXSTOCK + 1];
     Map seen;
-    Map mink; /* (removed, top) -> fewest draws seen: more draws for the same cards and top is no better */
-    Stack buckets[MAXSTOCK + 2];
+    uint64_t *bucket[NBUCKETS];
+    size_t blen[NBUCKETS], bcap[NBUCKETS];
     long long nodes, limit;
-    int mode; /* 1 = win search, 2 = best result */
-    int aborted, oom;
+    int mode;
+    int stop, oom, won;
     uint64_t win_key;
     int best_p, best_k;
     uint64_t best_key;
-    int base_removed;
 } Ctx;
 
-static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
+static inline uint64_t make_key(const Ctx *c, uint32_t R, int k, int t) {
+    uint64_t key = (uint64_t)R | ((uint64_t)t << T_SHIFT);
+    if (c->dows) key |= (uint64_t)k << K_SHIFT;
+    return key;
+}
 
 static inline uint32_t free_of(uint32_t R) {
     uint32_t f = (~R) & (0x3FFu << 18);
@@ -182,34 +151,36 @@ static inline uint32_t neighbours(const Ctx *c, uint32_t ranks) {
     return ((ranks << 1) | (ranks >> 1)) & 0x1FFFu;
 }
 
-/* Components of a rank set as masks in a fixed order; each with its ranks in walk order. */
-typedef struct {
-    int count;
-    uint32_t mask[13];
-    int imbalance[13];
-} Components;
+static inline uint32_t rank_set(const int *cnt) {
+    uint32_t S = 0;
+    for (int r = 0; r < 13; r++)
+        if (cnt[r]) S |= 1u << r;
+    return S;
+}
 
-static void components(const Ctx *c, const int *cnt, uint32_t S, Components *out) {
+/* The rank components of the cards left, each with the fewest chains that can clear it. */
+static void components(const Ctx *c, const int *cnt, Components *out) {
+    uint32_t S = rank_set(cnt);
     out->count = 0;
+    if (!S) return;
     if (c->easy && S == 0x1FFFu) {
-        /* The whole odd cycle: cut it at every edge and keep the strongest parity bound. */
-        int best = 1;
+        /* The whole odd cycle: cut it at every edge and keep the strongest parity bound.  The alternating
+         * sum from just after edge e+1 is 2 * cnt[e+1] minus the one from just after edge e. */
+        int best = 1, imb = 0;
+        for (int i = 0; i < 13; i++) imb += (i & 1) ? -cnt[(1 + i) % 13] : cnt[(1 + i) % 13];
         for (int e = 0; e < 13; e++) {
-            int imb = 0;
-            for (int i = 0; i < 13; i++) {
-                int v = cnt[(e + 1 + i) % 13];
-                imb += (i & 1) ? -v : v;
-            }
-            if (imb < 0) imb = -imb;
             int a = cnt[e], b = cnt[(e + 1) % 13];
             int cap = 2 * a;
             if (2 * b < cap) cap = 2 * b;
             if (a + b - 1 < cap) cap = a + b - 1;
-            int need = imb - cap;
+            int need = (imb < 0 ? -imb : imb) - cap;
             if (need > best) best = need;
+            imb = 2 * b - imb;
         }
         out->mask[0] = S;
-        out->imbalance[0] = best;
+        out->near[0] = S;
+        out->pos[0] = FULL & ~c->rankpos[WILD];
+        out->need[0] = best;
         out->count = 1;
         return;
     }
@@ -237,70 +208,76 @@ static void components(const Ctx *c, const int *cnt, uint32_t S, Components *out
         }
         if (imb < 0) imb = -imb;
         out->mask[out->count] = m;
-        out->imbalance[out->count] = imb > 1 ? imb : 1;
+        out->near[out->count] = neighbours(c, m);
+        uint32_t pos = 0;
+        for (uint32_t bits = m; bits; bits &= bits - 1) pos |= c->rankpos[__builtin_ctz(bits)];
+        out->pos[out->count] = pos;
+        out->need[out->count] = imb > 1 ? imb : 1;
         out->count++;
     }
 }
 
-static inline int starters(const Ctx *c, uint32_t near, int k) {
-    int s = c->scnt[k][WILD];
-    for (int r = 0; r < 13; r++)
-        if (near & (1u << r)) s += c->scnt[k][r];
-    return s;
-}
-
-static inline uint32_t rank_set(const int *cnt) {
-    uint32_t S = 0;
-    for (int r = 0; r < 13; r++)
-        if (cnt[r]) S |= 1u << r;
-    return S;
-}
-
-/* Fewest draws still needed to win (admissible), or -1 when no win is possible any more. */
-static int lower_bound(const Ctx *c, const int *cnt, int k, int top) {
-    uint32_t S = rank_set(cnt);
-    if (!S) return 0;
-    int jt = cnt[WILD] > 0;
-    Components comp;
-    components(c, cnt, S, &comp);
-    int total = 0, topuse = 0;
-    for (int i = 0; i < comp.count; i++) {
-        uint32_t C = comp.mask[i];
-        int need = comp.imbalance[i];
-        int topadj = top == WILD || (c->adjrank[top] & C) != 0;
-        if (!jt && need > starters(c, C | neighbours(c, C), k) + topadj) return -1;
+/* Fewest draws still needed to win (admissible), or -1 when no win is possible any more.  The top can
+ * start one chain without a draw, and only on a card that is free now (fits = free cards it takes). */
+static int lower_bound(const Ctx *c, const Components *comp, int jt, int k, uint32_t fits) {
+    int total = 0, deepest = 0;
+    for (int i = 0; i < comp->count; i++) {
+        int need = comp->need[i];
         total += need;
-        topuse |= topadj;
+        if (jt) continue; /* the joker can carry a chain from one component into another */
+        /* The chains of this component start on distinct stock cards that fit it (one may start on the
+         * top): the last of them lies at least this deep in the stock. */
+        int more = need - ((fits & comp->pos[i]) != 0);
+        if (more <= 0) continue;
+        uint32_t near = comp->near[i];
+        int x = k;
+        for (; x < c->n; x++) {
+            int code = c->stock[x];
+            if (code == WILD || (near & (1u << code))) {
+                if (--more == 0) break;
+            }
+        }
+        if (x >= c->n) return -1;
+        if (x + 1 - k > deepest) deepest = x + 1 - k;
     }
-    int lb = total - jt - topuse;
-    if (lb < 0) lb = 0;
+    int lb = total - jt - (fits != 0);
+    if (lb < deepest) lb = deepest;
     if (lb > c->n - k) return -1;
     return lb;
 }
 
-/* The most cards that can still be removed in total (removed so far included). */
-static int upper_bound(const Ctx *c, uint32_t R, const int *cnt, int k, int top) {
-    if (cnt[WILD] || c->scnt[k][WILD] || top == WILD) return NPOS;
-    uint32_t S = rank_set(cnt);
-    Components comp;
-    components(c, cnt, S, &comp);
+/* The most cards that can be removed in all (those removed so far included): a component that no
+ * card still to come and no free card under the top can enter is never removed, nor what it covers. */
+static int upper_bound(const Ctx *c, uint32_t R, const Components *comp, int jt, int k, uint32_t fits) {
+    if (jt || c->scnt[k][WILD] || (fits & c->rankpos[WILD])) return NPOS;
     uint32_t dead = 0;
-    for (int i = 0; i < comp.count; i++) {
-        uint32_t C = comp.mask[i];
-        if ((c->adjrank[top] & C) != 0) continue;
-        if ((c->smask[k] & (C | neighbours(c, C))) != 0) continue;
-        for (int r = 0; r < 13; r++)
-            if (C & (1u << r)) dead |= c->rankpos[r];
+    for (int i = 0; i < comp->count; i++) {
+        if ((fits & comp->pos[i]) != 0 || (c->smask[k] & comp->near[i]) != 0) continue;
+        dead |= comp->pos[i];
     }
     dead &= ~R;
     uint32_t blocked = 0;
-    for (int p = 0; p < NPOS; p++)
-        if (dead & (1u << p)) blocked |= c->upclosure[p];
-    return NPOS - popcount32(blocked & ~R);
+    while (dead) {
+        int p = __builtin_ctz(dead);
+        dead &= dead - 1;
+        blocked |= c->upclosure[p];
+    }
+    return NPOS - __builtin_popcount(blocked & ~R);
+}
+
+/* Priority (bucket) of a state, or -1 to drop it. */
+static int priority(Ctx *c, uint32_t R, const Components *comp, int jt, int k, uint32_t fits) {
+    if (c->mode == 1) {
+        int h = lower_bound(c, comp, jt, k, fits);
+        return h < 0 ? -1 : k + h;
+    }
+    int ub = upper_bound(c, R, comp, jt, k, fits);
+    if (ub < c->best_p || (ub == c->best_p && k >= c->best_k)) return -1;
+    return k;
 }
 
 static inline void note_best(Ctx *c, uint32_t R, int k, uint64_t key) {
-    int p = popcount32(R);
+    int p = __builtin_popcount(R);
     if (p > c->best_p || (p == c->best_p && k < c->best_k)) {
         c->best_p = p;
         c->best_k = k;
@@ -308,98 +285,112 @@ static inline void note_best(Ctx *c, uint32_t R, int k, uint64_t key) {
     }
 }
 
-/* Priority of a new state, or -1 to drop it. */
-static int priority(Ctx *c, uint32_t R, const int *cnt, int k, int top) {
-    if (c->mode == 1) {
-        int h = lower_bound(c, cnt, k, top);
-        return h < 0 ? -1 : k + h;
-    }
-    int ub = upper_bound(c, R, cnt, k, top);
-    if (ub < c->best_p || (ub == c->best_p && k >= c->best_k)) return -1;
-    return k;
-}
-
-/* True when a state reached by a removal is new and not dominated by the same cards and top reached
- * with fewer draws (that state can play the same cards, then draw up to here).  States reached by a draw
- * are never pruned that way: the catching-up draws of a dominating state pass through them. */
-static inline int fresh(Ctx *c, uint64_t key) {
-    if (map_has(&c->seen, key)) return 0;
-    uint64_t rt = key & ~((uint64_t)31 << 28);
-    uint64_t k = (uint64_t)KEY_K(key);
-    uint64_t best = map_get(&c->mink, rt);
-    if (best != NONE_KEY && best < k) return 0;
-    return 1;
-}
-
-static int note_mink(Ctx *c, uint64_t key) {
-    uint64_t rt = key & ~((uint64_t)31 << 28);
-    size_t mask = c->mink.cap - 1, i = mix(rt) & mask;
-    for (;;) {
-        uint64_t s = c->mink.keys[i];
-        if (s == rt + 1) {
-            c->mink.vals[i] = (uint64_t)KEY_K(key);
-            return 1;
+/* Record a state reached with k draws from parent; 1 when it is new or now reached with fewer draws. */
+static int visit(Ctx *c, uint64_t key, int k, uint64_t parent) {
+    Slot *s = map_find(&c->seen, key);
+    if (s->key) {
+        if ((int)(s->val >> 56) <= k) return 0;
+    } else {
+        if ((c->seen.used + 1) * 2 > c->seen.cap) {
+            if (!map_grow(&c->seen)) {
+                c->oom = c->stop = 1;
+                return 0;
+            }
+            s = map_find(&c->seen, key);
         }
-        if (s == 0) break;
-        i = (i + 1) & mask;
+        s->key = key + 1;
+        c->seen.used++;
     }
-    return map_put(&c->mink, rt, (uint64_t)KEY_K(key));
-}
-
-static int visit(Ctx *c, uint64_t key, uint64_t parent) {
-    if (!map_put(&c->seen, key, parent) || !note_mink(c, key)) {
-        c->oom = 1;
-        return 0;
-    }
+    s->val = parent | ((uint64_t)k << 56);
     if (++c->nodes > c->limit) {
-        c->aborted = 1;
+        c->stop = 1;
         return 0;
     }
     return 1;
 }
 
-static int push(Ctx *c, int bucket, uint64_t key) {
-    if (!stack_push(&c->buckets[bucket], key)) {
-        c->oom = 1;
-        return 0;
-    }
-    return 1;
+static inline int draws_of(const Ctx *c, uint64_t key) {
+    return (int)(map_find(&c->seen, key)->val >> 56);
 }
 
-/* Depth-first through the removals from one state; returns 1 to stop (win, limit or no memory). */
-static int expand(Ctx *c, uint32_t R, int k, int top, int *cnt, uint64_t key, int f) {
-    uint32_t cand = free_of(R) & c->adjpos[top];
-    if (k < c->n && !(c->draw_only_when_stuck && cand)) {
-        int t2 = c->stock[k];
-        uint64_t key2 = KEY(R, k + 1, t2);
-        if (!map_has(&c->seen, key2)) {
-            if (!visit(c, key2, key)) return 1;
-            int pr = priority(c, R, cnt, k + 1, t2);
-            if (pr >= 0 && !push(c, pr > f ? pr : f, key2)) return 1;
+static void push(Ctx *c, int b, uint64_t key, int k) {
+    if (c->blen[b] == c->bcap[b]) {
+        size_t cap = c->bcap[b] ? c->bcap[b] * 2 : 256;
+        uint64_t *items = realloc(c->bucket[b], cap * sizeof(uint64_t));
+        if (!items) {
+            c->oom = c->stop = 1;
+            return;
+        }
+        c->bucket[b] = items;
+        c->bcap[b] = cap;
+    }
+    c->bucket[b][c->blen[b]++] = key | ((uint64_t)k << 40);
+}
+
+/* Depth-first through the removals from one state, and draws to the first stock card of each rank that
+ * fits a free card (a later card of the same rank, or one that fits nothing, is never better). */
+static void expand(Ctx *c, uint32_t R, int k, int top, int *cnt, uint64_t key, int f) {
+    uint32_t fr = free_of(R);
+    uint32_t cand = fr & c->adjpos[top];
+    Components comp;
+    components(c, cnt, &comp);
+    int jt = cnt[WILD] > 0;
+    if (c->dows) {
+        if (!cand && k < c->n) {
+            int t2 = c->stock[k];
+            uint32_t fits = fr & c->adjpos[t2];
+            if (!fits) t2 = DEAD;
+            uint64_t key2 = make_key(c, R, k + 1, t2);
+            if (visit(c, key2, k + 1, key)) {
+                note_best(c, R, k + 1, key2);
+                int pr = priority(c, R, &comp, jt, k + 1, fits);
+                if (pr >= 0) push(c, pr > f ? pr : f, key2, k + 1);
+            }
+            if (c->stop) return;
+        }
+    } else {
+        for (int i = c->nfirsts[k] - 1; i >= 0; i--) {
+            int x = c->firsts[k][i];
+            int t2 = c->stock[x];
+            uint32_t fits = fr & c->adjpos[t2];
+            if (!fits) continue;
+            uint64_t key2 = make_key(c, R, x + 1, t2);
+            if (visit(c, key2, x + 1, key)) {
+                note_best(c, R, x + 1, key2);
+                int pr = priority(c, R, &comp, jt, x + 1, fits);
+                if (pr >= 0) push(c, pr > f ? pr : f, key2, x + 1);
+            }
+            if (c->stop) return;
         }
     }
     while (cand) {
         int p = __builtin_ctz(cand);
         cand &= cand - 1;
         uint32_t R2 = R | (1u << p);
-        int t2 = c->rank[p];
-        uint64_t key2 = KEY(R2, k, t2);
-        if (!fresh(c, key2)) continue;
-        if (!visit(c, key2, key)) return 1;
-        if (R2 == FULL) {
-            c->win_key = key2;
-            return 1;
+        int r = c->rank[p];
+        uint32_t fits = free_of(R2) & c->adjpos[r];
+        int t2 = fits ? r : DEAD;
+        uint64_t key2 = make_key(c, R2, k, t2);
+        if (!visit(c, key2, k, key)) {
+            if (c->stop) return;
+            continue;
         }
-        cnt[t2]--;
+        if (R2 == FULL) {
+            c->won = c->stop = 1;
+            c->win_key = key2;
+            note_best(c, R2, k, key2);
+            return;
+        }
+        cnt[r]--;
+        Components comp2;
+        components(c, cnt, &comp2);
         note_best(c, R2, k, key2);
-        int pr = priority(c, R2, cnt, k, t2);
-        int stop = 0;
-        if (pr > f) stop = !push(c, pr, key2);
-        else if (pr >= 0) stop = expand(c, R2, k, t2, cnt, key2, f);
-        cnt[t2]++;
-        if (stop) return 1;
+        int pr = priority(c, R2, &comp2, cnt[WILD] > 0, k, fits);
+        if (pr > f) push(c, pr, key2, k);
+        else if (pr >= 0) expand(c, R2, k, t2, cnt, key2, f);
+        cnt[r]++;
+        if (c->stop) return;
     }
-    return 0;
 }
 
 static void counts_of(const Ctx *c, uint32_t R, int *cnt) {
@@ -408,56 +399,74 @@ static void counts_of(const Ctx *c, uint32_t R, int *cnt) {
         if (!(R & (1u << p))) cnt[c->rank[p]]++;
 }
 
-/* Run one pass from the root; returns 0 normally, 1 when stopped early. */
-static int run(Ctx *c, uint64_t root) {
+static void run(Ctx *c, uint32_t R0, int top) {
     int cnt[NCODES];
-    for (int b = 0; b <= MAXSTOCK + 1; b++) c->buckets[b].len = 0;
-    if (map_has(&c->seen, root)) return 0;
-    if (!visit(c, root, NONE_KEY)) return 1;
-    uint32_t R0 = KEY_R(root);
+    for (int b = 0; b < NBUCKETS; b++) c->blen[b] = 0;
+    uint64_t root = make_key(c, R0, 0, top);
+    if (!visit(c, root, 0, NO_PARENT)) return;
+    note_best(c, R0, 0, root);
     if (R0 == FULL) {
+        c->won = c->stop = 1;
         c->win_key = root;
-        return 1;
+        return;
     }
     counts_of(c, R0, cnt);
-    note_best(c, R0, KEY_K(root), root);
-    int pr = priority(c, R0, cnt, KEY_K(root), KEY_T(root));
-    if (pr < 0) return 0;
-    if (!push(c, pr, root)) return 1;
-    for (int f = 0; f <= MAXSTOCK + 1; f++) {
-        Stack *s = &c->buckets[f];
-        while (s->len) {
-            uint64_t key = s->items[--s->len];
-            uint32_t R = KEY_R(key);
+    Components comp;
+    components(c, cnt, &comp);
+    int pr = priority(c, R0, &comp, cnt[WILD] > 0, 0, free_of(R0) & c->adjpos[top]);
+    if (pr < 0) return;
+    push(c, pr, root, 0);
+    for (int f = 0; f < NBUCKETS && !c->stop; f++) {
+        while (c->blen[f] && !c->stop) {
+            uint64_t item = c->bucket[f][--c->blen[f]];
+            uint64_t key = item & ((1ull << 40) - 1);
+            int k = (int)(item >> 40);
+            if (draws_of(c, key) < k) continue; /* reached with fewer draws since: that one counts */
+            uint32_t R = (uint32_t)(key & FULL);
             counts_of(c, R, cnt);
-            if (expand(c, R, KEY_K(key), KEY_T(key), cnt, key, f)) return 1;
+            expand(c, R, k, (int)((key >> T_SHIFT) & 15), cnt, key, f);
         }
     }
-    return 0;
 }
 
+/* The moves from the root to a state: positions, and -1 for each draw. */
 static PyObject *line_to(Ctx *c, uint64_t end) {
-    PyObject *line = PyList_New(0);
-    if (!line) return NULL;
+    uint64_t chain[NPOS + MAXSTOCK + 2];
+    int draws[NPOS + MAXSTOCK + 2];
+    int len = 0;
     uint64_t key = end;
     for (;;) {
-        uint64_t parent = map_get(&c->seen, key);
-        if (parent == NONE_KEY) break;
-        long move;
-        if (KEY_K(key) != KEY_K(parent)) move = -1;
-        else move = __builtin_ctz(KEY_R(key) ^ KEY_R(parent));
-        PyObject *item = PyLong_FromLong(move);
-        if (!item || PyList_Append(line, item) < 0) {
-            Py_XDECREF(item);
-            Py_DECREF(line);
-            return NULL;
-        }
-        Py_DECREF(item);
+        Slot *s = map_find(&c->seen, key);
+        chain[len] = key;
+        draws[len] = (int)(s->val >> 56);
+        len++;
+        uint64_t parent = s->val & NO_PARENT;
+        if (parent == NO_PARENT) break;
         key = parent;
     }
-    if (PyList_Reverse(line) < 0) {
-        Py_DECREF(line);
-        return NULL;
+    PyObject *line = PyList_New(0);
+    if (!line) return NULL;
+    int k = draws[len - 1];
+    for (int i = len - 2; i >= 0; i--) {
+        uint32_t Rc = (uint32_t)(chain[i] & FULL), Rp = (uint32_t)(chain[i + 1] & FULL);
+        int count = 1;
+        long move;
+        if (Rc != Rp) {
+            move = __builtin_ctz(Rc ^ Rp);
+        } else {
+            move = -1;
+            count = draws[i] - k; /* catch up: a parent may since have been reached with fewer draws */
+            k = draws[i];
+        }
+        for (int j = 0; j < count; j++) {
+            PyObject *item = PyLong_FromLong(move);
+            if (!item || PyList_Append(line, item) < 0) {
+                Py_XDECREF(item);
+                Py_DECREF(line);
+                return NULL;
+            }
+            Py_DECREF(item);
+        }
     }
     return line;
 }
@@ -465,20 +474,20 @@ static PyObject *line_to(Ctx *c, uint64_t end) {
 static void prepare(Ctx *c) {
     for (int t = 0; t < NCODES; t++) {
         uint32_t ranks;
-        if (t == WILD) ranks = 0x1FFFu;
-        else if (c->easy) ranks = ((1u << ((t + 1) % 13)) | (1u << ((t + 12) % 13)));
+        if (t == DEAD) ranks = 0;
+        else if (t == WILD) ranks = 0x1FFFu;
+        else if (c->easy) ranks = (1u << ((t + 1) % 13)) | (1u << ((t + 12) % 13));
         else ranks = (t < 12 ? 1u << (t + 1) : 0) | (t > 0 ? 1u << (t - 1) : 0);
         c->adjrank[t] = ranks;
         c->rankpos[t] = 0;
     }
     for (int p = 0; p < NPOS; p++) c->rankpos[c->rank[p]] |= 1u << p;
     for (int t = 0; t < NCODES; t++) {
-        uint32_t pos = c->rankpos[WILD];
+        uint32_t pos = t == DEAD ? 0 : c->rankpos[WILD];
         for (int r = 0; r < 13; r++)
             if (c->adjrank[t] & (1u << r)) pos |= c->rankpos[r];
         c->adjpos[t] = pos;
     }
-    /* The positions each card covers: the row above, by the layout of the spec. */
     uint32_t covers[NPOS];
     memset(covers, 0, sizeof covers);
     for (int t = 0; t < 3; t++) {
@@ -507,15 +516,28 @@ static void prepare(Ctx *c) {
         c->upclosure[q] = cl;
     }
     memset(c->scnt, 0, sizeof c->scnt);
+    c->nfirsts[c->n] = 0;
     for (int k = c->n - 1; k >= 0; k--) {
         memcpy(c->scnt[k], c->scnt[k + 1], sizeof c->scnt[k]);
         c->scnt[k][c->stock[k]]++;
+        int m = 0;
+        c->firsts[k][m++] = (int8_t)k;
+        for (int i = 0; i < c->nfirsts[k + 1]; i++)
+            if (c->stock[c->firsts[k + 1][i]] != c->stock[k]) c->firsts[k][m++] = c->firsts[k + 1][i];
+        c->nfirsts[k] = m;
     }
     for (int k = 0; k <= c->n; k++) {
         c->smask[k] = 0;
         for (int r = 0; r < 13; r++)
             if (c->scnt[k][r]) c->smask[k] |= 1u << r;
     }
+}
+
+static void reset_search(Ctx *c, int mode) {
+    memset(c->seen.slots, 0, c->seen.cap * sizeof(Slot));
+    c->seen.used = 0;
+    c->mode = mode;
+    c->stop = 0;
 }
 
 static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
@@ -529,117 +551,93 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*ky*ippLp", kwlist, &ranks, &removed, &stock, &top,
                                      &easy, &dows, &limit, &winnable_only))
         return NULL;
+    PyObject *result = NULL, *line = NULL, *best_line = NULL;
     Ctx *c = calloc(1, sizeof(Ctx));
-    PyObject *result = NULL;
     if (!c) {
-        PyBuffer_Release(&ranks);
-        PyBuffer_Release(&stock);
-        return PyErr_NoMemory();
-    }
-    if (ranks.len != NPOS || stock.len > MAXSTOCK - 2 || top < 0 || top > WILD || removed > FULL) {
-        PyErr_SetString(PyExc_ValueError, "solve() needs 28 ranks, at most 30 stock cards, a top code 0-13");
-        goto done;
-    }
-    for (int p = 0; p < NPOS; p++) {
-        c->rank[p] = ((uint8_t *)ranks.buf)[p];
-        if (c->rank[p] > WILD) {
-            PyErr_SetString(PyExc_ValueError, "rank codes run from 0 to 13");
-            goto done;
-        }
-    }
-    c->n = (int)stock.len;
-    for (int k = 0; k < c->n; k++) {
-        c->stock[k] = ((uint8_t *)stock.buf)[k];
-        if (c->stock[k] > WILD) {
-            PyErr_SetString(PyExc_ValueError, "rank codes run from 0 to 13");
-            goto done;
-        }
-    }
-    c->easy = easy;
-    c->draw_only_when_stuck = dows;
-    c->limit = limit;
-    prepare(c);
-    if (!map_init(&c->seen, 1 << 12) || !map_init(&c->mink, 1 << 12)) {
         PyErr_NoMemory();
         goto done;
     }
-    uint64_t root = KEY(removed, 0, top);
-    c->win_key = NONE_KEY;
+    if (ranks.len != NPOS || stock.len > MAXSTOCK || top < 0 || top > WILD || removed > FULL) {
+        PyErr_SetString(PyExc_ValueError, "solve() needs 28 ranks, at most 30 stock cards, a top code 0-13");
+        goto done;
+    }
+    for (int p = 0; p < NPOS; p++) c->rank[p] = ((uint8_t *)ranks.buf)[p];
+    c->n = (int)stock.len;
+    for (int k = 0; k < c->n; k++) c->stock[k] = ((uint8_t *)stock.buf)[k];
+    for (int p = 0; p < NPOS; p++)
+        if (c->rank[p] > WILD) c->oom = 2;
+    for (int k = 0; k < c->n; k++)
+        if (c->stock[k] > WILD) c->oom = 2;
+    if (c->oom) {
+        PyErr_SetString(PyExc_ValueError, "rank codes run from 0 to 13");
+        goto done;
+    }
+    c->easy = easy;
+    c->dows = dows;
+    c->limit = limit;
+    prepare(c);
+    if (!map_init(&c->seen, 1 << 14)) {
+        PyErr_NoMemory();
+        goto done;
+    }
     c->best_p = -1;
     c->best_k = 1 << 20;
-    c->best_key = root;
-    int winnable = 0, proved = 1;
-    PyObject *line = NULL, *best_line = NULL;
+    int proved = 1;
 
     Py_BEGIN_ALLOW_THREADS
-    c->mode = 1;
-    run(c, root);
+    reset_search(c, 1);
+    run(c, (uint32_t)removed, top);
     Py_END_ALLOW_THREADS
 
     if (c->oom) {
         PyErr_NoMemory();
         goto done;
     }
-    if (c->win_key != NONE_KEY) {
-        winnable = 1;
+    if (c->won) {
         line = line_to(c, c->win_key);
         if (!line) goto done;
         best_line = line;
         Py_INCREF(best_line);
-        c->best_p = NPOS;
-    } else if (c->aborted) {
-        proved = 0;
-    } else if (!winnable_only) {
-        /* Pass 2: the best result; the best of pass 1 is a known result to beat. */
+    } else {
         best_line = line_to(c, c->best_key);
         if (!best_line) goto done;
-        map_free(&c->seen);
-        map_free(&c->mink);
-        if (!map_init(&c->seen, 1 << 12) || !map_init(&c->mink, 1 << 12)) {
-            Py_DECREF(best_line);
-            PyErr_NoMemory();
-            goto done;
-        }
-        uint64_t first_best = c->best_key;
-        Py_BEGIN_ALLOW_THREADS
-        c->mode = 2;
-        run(c, root);
-        Py_END_ALLOW_THREADS
-        if (c->oom) {
-            Py_DECREF(best_line);
-            PyErr_NoMemory();
-            goto done;
-        }
-        if (c->aborted) proved = 0;
-        if (c->best_key != first_best) {
-            Py_DECREF(best_line);
-            best_line = line_to(c, c->best_key);
-            if (!best_line) goto done;
-        }
-    }
-    if (!line) {
         line = Py_None;
         Py_INCREF(line);
-    }
-    if (!best_line) {
-        if (winnable_only && !c->aborted) {
+        if (c->stop) {
+            proved = 0;
+        } else if (winnable_only) {
+            Py_DECREF(best_line);
             best_line = Py_None;
             Py_INCREF(best_line);
         } else {
-            best_line = line_to(c, c->best_key);
-        }
-        if (!best_line) {
-            Py_DECREF(line);
-            goto done;
+            /* Pass 2: the best result; the best of pass 1 is a known result to beat. */
+            uint64_t first_best = c->best_key;
+            Py_BEGIN_ALLOW_THREADS
+            reset_search(c, 2);
+            run(c, (uint32_t)removed, top);
+            Py_END_ALLOW_THREADS
+            if (c->oom) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            if (c->stop) proved = 0;
+            if (c->best_key != first_best) {
+                Py_DECREF(best_line);
+                best_line = line_to(c, c->best_key);
+                if (!best_line) goto done;
+            }
         }
     }
-    result = Py_BuildValue("(NNiNLi)", PyBool_FromLong(winnable), line, c->best_p, best_line, c->nodes,
+    result = Py_BuildValue("(OOiOLi)", c->won ? Py_True : Py_False, line, c->best_p, best_line, c->nodes,
                            proved);
 done:
-    map_free(&c->seen);
-    map_free(&c->mink);
-    for (int b = 0; b <= MAXSTOCK + 1; b++) free(c->buckets[b].items);
-    free(c);
+    Py_XDECREF(line);
+    Py_XDECREF(best_line);
+    if (c) {
+        map_free(&c->seen);
+        for (int b = 0; b < NBUCKETS; b++) free(c->bucket[b]);
+        free(c);
+    }
     PyBuffer_Release(&ranks);
     PyBuffer_Release(&stock);
     return result;
