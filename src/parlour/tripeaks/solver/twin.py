@@ -1,14 +1,19 @@
 """The pure-Python twin of the compiled core (``_core.c``): the same algorithm, step for step.
 
 Both take a position in the same low-level form and return the same answer, the same line and the same
-node count, so that either can stand in for the other. The algorithm is described in docs/solver.md:
+node count, so that either can stand in for the other. docs/solver.md explains the algorithm; in short:
 
-* a state is (removed mask, cards drawn, rank code of the discard top), packed into one integer key;
-* pass 1 is an A* search on the number of draws with a bucket queue (last in, first out inside a bucket),
-  an admissible lower bound from rank components and rank parity, and dead-state pruning;
-* a state is dominated by the same removed cards and top reached with fewer draws;
-* pass 2, only for a position with no win, looks at every reachable state by increasing draws for the
-  fewest cards left, pruned by an upper bound on the cards that can still be removed.
+* a state is (removed mask, rank code of the discard top), with the number of cards drawn kept beside
+  it: the same cards and top reached with more draws is never better (play the same cards, then draw up
+  to the other state), so only the fewest draws count. Under "draw only when stuck" that argument fails
+  and the number of draws becomes part of the key;
+* a top that no free card fits is replaced by ``DEAD``: such states differ in nothing else;
+* a draw is a "macro" move to the first stock card of each rank still to come that fits a free card;
+* every win removes the same 28 cards, so the fewest moves are the fewest draws: pass 1 is an A*
+  search on draws with a bucket queue (last in, first out inside a bucket), an admissible lower bound
+  from rank components, rank parity and the depth of the stock cards that can start their chains;
+* pass 2, only for a position without a win, finds the fewest cards left (then the fewest moves) by
+  increasing draws, pruned by an upper bound on the cards that can still be removed.
 
 Rank codes: 0 = ace … 12 = king, 13 = the joker (as a card) or a top that takes any card (the joker, or
 an empty discard pile).
@@ -21,19 +26,23 @@ from typing import Final, NamedTuple
 TABLEAU_SIZE: Final = 28
 FULL: Final = (1 << TABLEAU_SIZE) - 1
 WILD: Final = 13
+DEAD: Final = 14
+CODES: Final = 15
 ALL_RANKS: Final = 0x1FFF
-K_SHIFT: Final = 28
-T_SHIFT: Final = 33
+T_SHIFT: Final = 28
+K_SHIFT: Final = 32
+ITEM_K_SHIFT: Final = 40
 NO_PARENT: Final = -1
 MAX_STOCK: Final = 30
+BUCKETS: Final = MAX_STOCK + 2
 
 
 class CoreAnswer(NamedTuple):
-    """The raw answer of a core: moves are positions 0–27 or -1 for a draw.
+    """The raw answer of a core; moves are positions 0–27, or -1 for a draw.
 
-    ``winnable`` is True when a win was found (always one with the fewest draws); ``line`` is that win
-    (None without one); ``best_removed`` and ``best_line`` give the best result found (the most cards
-    removed, then the fewest moves; ``best_line`` is None when ``winnable_only`` skipped pass 2);
+    ``winnable`` is True when a win was found (always one with the fewest draws) and ``line`` is that
+    win (None without one). ``best_removed`` and ``best_line`` are the best result found: the most
+    cards removed, then the fewest moves (``best_line`` is None when ``winnable_only`` skipped pass 2).
     ``nodes`` counts the states visited; ``proved`` is False when the node limit stopped the search.
     """
 
@@ -82,7 +91,7 @@ UP_CLOSURE: Final = _up_closures()
 
 
 def free_of(removed: int) -> int:
-    """The positions that are still there and no longer covered, for a removed mask."""
+    """The positions still there and no longer covered, for a removed mask."""
     free = ~removed & (0x3FF << 18)
     r4 = (removed >> 18) & 0x3FF
     free |= (r4 & (r4 >> 1) & 0x1FF) << 9
@@ -103,12 +112,23 @@ def free_of(removed: int) -> int:
     return free & ~removed & FULL
 
 
-def _popcount(x: int) -> int:
-    return bin(x).count("1")
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class _Components(NamedTuple):
+    near: list[int]  # the ranks a card must have to start a chain in the component
+    pos: list[int]  # the positions holding its cards
+    need: list[int]  # the fewest chains that can clear it
 
 
 class _Search:
-    """One solve: the position, its precomputed tables and the search state."""
+    """One solve: the position, its tables and the search state."""
 
     def __init__(
         self, ranks: bytes, stock: bytes, easy: bool, draw_only_when_stuck: bool, node_limit: int
@@ -120,66 +140,86 @@ class _Search:
         self.dows = draw_only_when_stuck
         self.limit = node_limit
         self.adjrank = []
-        for t in range(WILD + 1):
-            if t == WILD:
+        for t in range(CODES):
+            if t == DEAD:
+                ranks_mask = 0
+            elif t == WILD:
                 ranks_mask = ALL_RANKS
             elif easy:
                 ranks_mask = (1 << ((t + 1) % 13)) | (1 << ((t + 12) % 13))
             else:
                 ranks_mask = (1 << (t + 1) if t < 12 else 0) | (1 << (t - 1) if t > 0 else 0)
             self.adjrank.append(ranks_mask)
-        self.rankpos = [0] * (WILD + 1)
+        self.rankpos = [0] * CODES
         for p, r in enumerate(self.rank):
             self.rankpos[r] |= 1 << p
         self.adjpos = []
-        for t in range(WILD + 1):
-            pos = self.rankpos[WILD]
-            for r in range(13):
-                if self.adjrank[t] >> r & 1:
-                    pos |= self.rankpos[r]
+        for t in range(CODES):
+            pos = 0 if t == DEAD else self.rankpos[WILD]
+            for r in _bits(self.adjrank[t]):
+                pos |= self.rankpos[r]
             self.adjpos.append(pos)
-        self.scnt = [[0] * (WILD + 1) for _ in range(self.n + 1)]
+        self.scnt = [[0] * CODES for _ in range(self.n + 1)]
+        self.firsts: list[list[int]] = [[] for _ in range(self.n + 1)]
         for k in range(self.n - 1, -1, -1):
             self.scnt[k] = list(self.scnt[k + 1])
             self.scnt[k][self.stock[k]] += 1
+            code = self.stock[k]
+            self.firsts[k] = [k] + [x for x in self.firsts[k + 1] if self.stock[x] != code]
         self.smask = [sum(1 << r for r in range(13) if counts[r]) for counts in self.scnt]
-        self.seen: dict[int, int] = {}
-        self.mink: dict[int, int] = {}
-        self.buckets: list[list[int]] = [[] for _ in range(MAX_STOCK + 4)]
+        self.seen: dict[int, tuple[int, int]] = {}
+        self.buckets: list[list[int]] = [[] for _ in range(BUCKETS)]
         self.nodes = 0
         self.mode = 1
-        self.aborted = False
+        self.stop = False
+        self.won = False
         self.win_key = NO_PARENT
         self.best_p = -1
         self.best_k = 1 << 20
         self.best_key = NO_PARENT
 
-    # ------------------------------------------------------------------------------------ bounds
+    def make_key(self, removed: int, k: int, top: int) -> int:
+        key = removed | top << T_SHIFT
+        if self.dows:
+            key |= k << K_SHIFT
+        return key
+
     def neighbours(self, ranks: int) -> int:
         if self.easy:
             return ((ranks << 1) | (ranks >> 1) | (ranks << 12) | (ranks >> 12)) & ALL_RANKS
         return ((ranks << 1) | (ranks >> 1)) & ALL_RANKS
 
-    def components(self, cnt: list[int], present: int) -> list[tuple[int, int]]:
-        """The rank components of the cards left, each with the chains it needs at least."""
+    # ------------------------------------------------------------------------------------ bounds
+    def components(self, cnt: list[int]) -> _Components:
+        """The rank components of the cards left, each with the fewest chains that can clear it."""
+        present = 0
+        for r in range(13):
+            if cnt[r]:
+                present |= 1 << r
+        out = _Components([], [], [])
+        if not present:
+            return out
         if self.easy and present == ALL_RANKS:
+            # The whole odd cycle: cut it at every edge and keep the strongest parity bound. The
+            # alternating sum from just after edge e+1 is 2 * cnt[e+1] minus the one after edge e.
             best = 1
+            imb = 0
+            for i in range(13):
+                imb += -cnt[(1 + i) % 13] if i & 1 else cnt[(1 + i) % 13]
             for e in range(13):
-                imb = 0
-                for i in range(13):
-                    v = cnt[(e + 1 + i) % 13]
-                    imb += -v if i & 1 else v
-                imb = abs(imb)
                 a, b = cnt[e], cnt[(e + 1) % 13]
                 cap = min(2 * a, 2 * b, a + b - 1)
-                best = max(best, imb - cap)
-            return [(present, best)]
+                best = max(best, abs(imb) - cap)
+                imb = 2 * b - imb
+            out.near.append(present)
+            out.pos.append(FULL & ~self.rankpos[WILD])
+            out.need.append(best)
+            return out
         start = 0
         if self.easy:
             while present >> start & 1:
                 start += 1
             start = (start + 1) % 13
-        out = []
         i = 0
         while i < 13:
             r = (start + i) % 13
@@ -196,179 +236,212 @@ class _Search:
                 imb += sign * cnt[r]
                 sign = -sign
                 i += 1
-            out.append((mask, max(abs(imb), 1)))
+            pos = 0
+            for q in _bits(mask):
+                pos |= self.rankpos[q]
+            out.near.append(self.neighbours(mask))
+            out.pos.append(pos)
+            out.need.append(max(abs(imb), 1))
         return out
 
-    def starters(self, near: int, k: int) -> int:
-        counts = self.scnt[k]
-        s = counts[WILD]
-        for r in range(13):
-            if near >> r & 1:
-                s += counts[r]
-        return s
-
-    def lower_bound(self, cnt: list[int], k: int, top: int) -> int:
-        present = _rank_set(cnt)
-        if not present:
-            return 0
-        jt = 1 if cnt[WILD] > 0 else 0
-        total = topuse = 0
-        for mask, need in self.components(cnt, present):
-            topadj = 1 if top == WILD or self.adjrank[top] & mask else 0
-            if not jt and need > self.starters(mask | self.neighbours(mask), k) + topadj:
-                return -1
+    def lower_bound(self, comp: _Components, jt: bool, k: int, fits: int) -> int:
+        """Fewest draws still needed to win (admissible), or -1 when no win is possible any more."""
+        total = deepest = 0
+        stock, n = self.stock, self.n
+        for near, pos, need in zip(comp.near, comp.pos, comp.need, strict=True):
             total += need
-            topuse |= topadj
-        lb = max(total - jt - topuse, 0)
-        return -1 if lb > self.n - k else lb
+            if jt:
+                continue  # the joker can carry a chain from one component into another
+            # The chains of this component start on distinct stock cards that fit it (one may start on
+            # the top): the last of them lies at least this deep in the stock.
+            more = need - (1 if fits & pos else 0)
+            if more <= 0:
+                continue
+            x = k
+            while x < n:
+                code = stock[x]
+                if code == WILD or near >> code & 1:
+                    more -= 1
+                    if more == 0:
+                        break
+                x += 1
+            if x >= n:
+                return -1
+            deepest = max(deepest, x + 1 - k)
+        lb = max(total - (1 if jt else 0) - (1 if fits else 0), 0, deepest)
+        return -1 if lb > n - k else lb
 
-    def upper_bound(self, removed: int, cnt: list[int], k: int, top: int) -> int:
-        if cnt[WILD] or self.scnt[k][WILD] or top == WILD:
+    def upper_bound(self, removed: int, comp: _Components, jt: bool, k: int, fits: int) -> int:
+        """The most cards that can be removed in all, those removed so far included."""
+        if jt or self.scnt[k][WILD] or fits & self.rankpos[WILD]:
             return TABLEAU_SIZE
         dead = 0
-        for mask, _need in self.components(cnt, _rank_set(cnt)):
-            if self.adjrank[top] & mask:
+        for near, pos in zip(comp.near, comp.pos, strict=True):
+            if fits & pos or self.smask[k] & near:
                 continue
-            if self.smask[k] & (mask | self.neighbours(mask)):
-                continue
-            for r in range(13):
-                if mask >> r & 1:
-                    dead |= self.rankpos[r]
+            dead |= pos
         dead &= ~removed
         blocked = 0
-        for p in range(TABLEAU_SIZE):
-            if dead >> p & 1:
-                blocked |= UP_CLOSURE[p]
-        return TABLEAU_SIZE - _popcount(blocked & ~removed & FULL)
+        for p in _bits(dead):
+            blocked |= UP_CLOSURE[p]
+        return TABLEAU_SIZE - (blocked & ~removed & FULL).bit_count()
 
-    # ------------------------------------------------------------------------------------ search
-    def note_best(self, removed: int, k: int, key: int) -> None:
-        p = _popcount(removed)
-        if p > self.best_p or (p == self.best_p and k < self.best_k):
-            self.best_p, self.best_k, self.best_key = p, k, key
-
-    def priority(self, removed: int, cnt: list[int], k: int, top: int) -> int:
+    def priority(self, removed: int, comp: _Components, jt: bool, k: int, fits: int) -> int:
         if self.mode == 1:
-            h = self.lower_bound(cnt, k, top)
+            h = self.lower_bound(comp, jt, k, fits)
             return -1 if h < 0 else k + h
-        ub = self.upper_bound(removed, cnt, k, top)
+        ub = self.upper_bound(removed, comp, jt, k, fits)
         if ub < self.best_p or (ub == self.best_p and k >= self.best_k):
             return -1
         return k
 
-    def fresh(self, key: int) -> bool:
-        """True when a state reached by a removal is new and not dominated by the same cards and top
-        reached with fewer draws (that state can play the same cards, then draw up to here). States
-        reached by a draw are never pruned that way: a dominating state's catching-up draws pass there.
-        """
-        if key in self.seen:
-            return False
-        best = self.mink.get(key & ~(31 << K_SHIFT))
-        return not (best is not None and best < (key >> K_SHIFT) & 31)
+    # ------------------------------------------------------------------------------------ search
+    def note_best(self, removed: int, k: int, key: int) -> None:
+        p = removed.bit_count()
+        if p > self.best_p or (p == self.best_p and k < self.best_k):
+            self.best_p, self.best_k, self.best_key = p, k, key
 
-    def visit(self, key: int, parent: int) -> bool:
-        self.seen[key] = parent
-        self.mink[key & ~(31 << K_SHIFT)] = (key >> K_SHIFT) & 31
+    def visit(self, key: int, k: int, parent: int) -> bool:
+        """Record a state reached with k draws; True when it is new or now reached with fewer draws."""
+        known = self.seen.get(key)
+        if known is not None and known[0] <= k:
+            return False
+        self.seen[key] = (k, parent)
         self.nodes += 1
         if self.nodes > self.limit:
-            self.aborted = True
+            self.stop = True
             return False
         return True
 
-    def expand(self, removed: int, k: int, top: int, cnt: list[int], key: int, f: int) -> bool:
-        """Depth-first through the removals from one state; True means stop (a win or the limit)."""
-        cand = free_of(removed) & self.adjpos[top]
-        if k < self.n and not (self.dows and cand):
-            t2 = self.stock[k]
-            key2 = removed | (k + 1) << K_SHIFT | t2 << T_SHIFT
-            if key2 not in self.seen:
-                if not self.visit(key2, key):
-                    return True
-                pr = self.priority(removed, cnt, k + 1, t2)
-                if pr >= 0:
-                    self.buckets[max(pr, f)].append(key2)
+    def push(self, bucket: int, key: int, k: int) -> None:
+        self.buckets[bucket].append(key | k << ITEM_K_SHIFT)
+
+    def expand(self, removed: int, k: int, top: int, cnt: list[int], key: int, f: int) -> None:
+        """Depth-first through the removals from one state, and draws to the first stock card of each
+        rank that fits a free card (a later card of that rank, or one that fits nothing, is no better)."""
+        free = free_of(removed)
+        cand = free & self.adjpos[top]
+        comp = self.components(cnt)
+        jt = cnt[WILD] > 0
+        if self.dows:
+            if not cand and k < self.n:
+                t2 = self.stock[k]
+                fits = free & self.adjpos[t2]
+                if not fits:
+                    t2 = DEAD
+                key2 = self.make_key(removed, k + 1, t2)
+                if self.visit(key2, k + 1, key):
+                    self.note_best(removed, k + 1, key2)
+                    pr = self.priority(removed, comp, jt, k + 1, fits)
+                    if pr >= 0:
+                        self.push(max(pr, f), key2, k + 1)
+                if self.stop:
+                    return
+        else:
+            for x in reversed(self.firsts[k]):
+                t2 = self.stock[x]
+                fits = free & self.adjpos[t2]
+                if not fits:
+                    continue
+                key2 = self.make_key(removed, x + 1, t2)
+                if self.visit(key2, x + 1, key):
+                    self.note_best(removed, x + 1, key2)
+                    pr = self.priority(removed, comp, jt, x + 1, fits)
+                    if pr >= 0:
+                        self.push(max(pr, f), key2, x + 1)
+                if self.stop:
+                    return
         while cand:
             low = cand & -cand
             cand ^= low
             p = low.bit_length() - 1
             removed2 = removed | low
-            t2 = self.rank[p]
-            key2 = removed2 | k << K_SHIFT | t2 << T_SHIFT
-            if not self.fresh(key2):
+            r = self.rank[p]
+            fits = free_of(removed2) & self.adjpos[r]
+            t2 = r if fits else DEAD
+            key2 = self.make_key(removed2, k, t2)
+            if not self.visit(key2, k, key):
+                if self.stop:
+                    return
                 continue
-            if not self.visit(key2, key):
-                return True
             if removed2 == FULL:
+                self.won = self.stop = True
                 self.win_key = key2
-                return True
-            cnt[t2] -= 1
+                self.note_best(removed2, k, key2)
+                return
+            cnt[r] -= 1
+            comp2 = self.components(cnt)
             self.note_best(removed2, k, key2)
-            pr = self.priority(removed2, cnt, k, t2)
-            stop = False
+            pr = self.priority(removed2, comp2, cnt[WILD] > 0, k, fits)
             if pr > f:
-                self.buckets[pr].append(key2)
+                self.push(pr, key2, k)
             elif pr >= 0:
-                stop = self.expand(removed2, k, t2, cnt, key2, f)
-            cnt[t2] += 1
-            if stop:
-                return True
-        return False
+                self.expand(removed2, k, t2, cnt, key2, f)
+            cnt[r] += 1
+            if self.stop:
+                return
 
     def counts_of(self, removed: int) -> list[int]:
-        cnt = [0] * (WILD + 1)
+        cnt = [0] * CODES
         for p in range(TABLEAU_SIZE):
             if not removed >> p & 1:
                 cnt[self.rank[p]] += 1
         return cnt
 
-    def run(self, root: int) -> None:
+    def run(self, removed0: int, top: int) -> None:
         for bucket in self.buckets:
             bucket.clear()
-        if root in self.seen:
+        root = self.make_key(removed0, 0, top)
+        if not self.visit(root, 0, NO_PARENT):
             return
-        if not self.visit(root, NO_PARENT):
-            return
-        removed0 = root & FULL
+        self.note_best(removed0, 0, root)
         if removed0 == FULL:
+            self.won = self.stop = True
             self.win_key = root
             return
         cnt = self.counts_of(removed0)
-        k0, t0 = (root >> K_SHIFT) & 31, (root >> T_SHIFT) & 15
-        self.note_best(removed0, k0, root)
-        pr = self.priority(removed0, cnt, k0, t0)
+        pr = self.priority(
+            removed0, self.components(cnt), cnt[WILD] > 0, 0, free_of(removed0) & self.adjpos[top]
+        )
         if pr < 0:
             return
-        self.buckets[pr].append(root)
-        for f, bucket in enumerate(self.buckets):
-            while bucket:
-                key = bucket.pop()
+        self.push(pr, root, 0)
+        item_key = (1 << ITEM_K_SHIFT) - 1
+        for f in range(BUCKETS):
+            bucket = self.buckets[f]
+            while bucket and not self.stop:
+                item = bucket.pop()
+                key = item & item_key
+                k = item >> ITEM_K_SHIFT
+                if self.seen[key][0] < k:
+                    continue  # reached with fewer draws since: that one counts
                 removed = key & FULL
-                cnt = self.counts_of(removed)
-                if self.expand(removed, (key >> K_SHIFT) & 31, (key >> T_SHIFT) & 15, cnt, key, f):
-                    return
+                self.expand(removed, k, (key >> T_SHIFT) & 15, self.counts_of(removed), key, f)
+            if self.stop:
+                return
 
     def line_to(self, end: int) -> list[int]:
-        line = []
+        """The moves from the root to a state: positions, and -1 for each draw."""
+        chain: list[tuple[int, int]] = []
         key = end
         while True:
-            parent = self.seen[key]
+            k, parent = self.seen[key]
+            chain.append((key, k))
             if parent == NO_PARENT:
                 break
-            if (key >> K_SHIFT) & 31 != (parent >> K_SHIFT) & 31:
-                line.append(-1)
-            else:
-                line.append(((key ^ parent) & FULL).bit_length() - 1)
             key = parent
-        line.reverse()
+        line: list[int] = []
+        k = chain[-1][1]
+        for i in range(len(chain) - 2, -1, -1):
+            child, child_k = chain[i]
+            parent = chain[i + 1][0]
+            if (child ^ parent) & FULL:
+                line.append(((child ^ parent) & FULL).bit_length() - 1)
+            else:
+                # Catch up: a parent may since have been reached with fewer draws.
+                line.extend([-1] * (child_k - k))
+                k = child_k
         return line
-
-
-def _rank_set(cnt: list[int]) -> int:
-    present = 0
-    for r in range(13):
-        if cnt[r]:
-            present |= 1 << r
-    return present
 
 
 def solve(
@@ -390,7 +463,7 @@ def solve(
         top: the rank code of the discard top (13 for the joker or an empty pile).
         easy: True when K and A are adjacent.
         draw_only_when_stuck: True when a draw is allowed only while no card fits.
-        node_limit: stop (unproved) after visiting this many states.
+        node_limit: stop, unproved, after visiting this many states.
         winnable_only: skip pass 2 (the best result of a position without a win).
 
     Returns:
@@ -399,28 +472,29 @@ def solve(
     Raises:
         ValueError: the input is malformed.
     """
-    if len(ranks) != TABLEAU_SIZE or len(stock) > MAX_STOCK or not 0 <= top <= WILD:
+    if len(ranks) != TABLEAU_SIZE or len(stock) > MAX_STOCK or not 0 <= top <= WILD or not 0 <= removed <= FULL:
         raise ValueError("solve() needs 28 ranks, at most 30 stock cards, a top code 0-13")
-    if not 0 <= removed <= FULL or any(r > WILD for r in ranks) or any(r > WILD for r in stock):
+    if any(r > WILD for r in ranks) or any(r > WILD for r in stock):
         raise ValueError("rank codes run from 0 to 13")
     search = _Search(ranks, stock, easy, draw_only_when_stuck, node_limit)
-    root = removed | top << T_SHIFT
-    search.run(root)
-    if search.win_key != NO_PARENT:
+    search.run(removed, top)
+    if search.won:
         line = search.line_to(search.win_key)
-        return CoreAnswer(True, line, TABLEAU_SIZE, line, search.nodes, True)
-    proved = not search.aborted
-    best_line: list[int] | None = None
-    if proved and not winnable_only:
-        best_line = search.line_to(search.best_key)
+        return CoreAnswer(True, line, search.best_p, list(line), search.nodes, True)
+    best_line: list[int] | None = search.line_to(search.best_key)
+    proved = True
+    if search.stop:
+        proved = False
+    elif winnable_only:
+        best_line = None
+    else:
+        # Pass 2: the best result; the best of pass 1 is a known result to beat.
         first_best = search.best_key
         search.seen = {}
-        search.mink = {}
         search.mode = 2
-        search.run(root)
-        proved = not search.aborted
+        search.stop = False
+        search.run(removed, top)
+        proved = not search.stop
         if search.best_key != first_best:
             best_line = search.line_to(search.best_key)
-    elif not proved:
-        best_line = search.line_to(search.best_key)
     return CoreAnswer(False, None, search.best_p, best_line, search.nodes, proved)
