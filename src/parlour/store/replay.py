@@ -6,7 +6,6 @@ and yields the result; nothing a client claims about a result is ever read.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,16 +42,16 @@ def prepare(game: str, rules: Any, code: str, seats: list[Any], numbered: int | 
         not TriPeaks #1–#50,000 under Easy or Classic with the matching deal code.
     """
     if game == "tripeaks":
-        engine_rules = _tripeaks_rules(rules)
-        key = prepare_rules_key(engine_rules)
-        spec = GameSpec(game, dataclasses.asdict(engine_rules), key, code.strip(), seats, numbered)
-        deal_code = _tripeaks_code(spec)
-        spec = dataclasses.replace(spec, code=str(deal_code))
+        deal_code = _tripeaks_code(code)
+        if rules is not None and _tripeaks_rules(rules) != deal_code.rules:
+            raise InvalidInput(f"the deal code {code!r} is for other rules than {rules!r}")
+        key = prepare_rules_key(deal_code.rules)
+        spec = GameSpec(game, deal_code.rules.as_dict(), key, str(deal_code), seats, numbered)
         if numbered is not None:
             if isinstance(numbered, bool) or not 1 <= numbered <= NUMBERED_GAMES:
                 raise InvalidInput(f"numbered games run from 1 to {NUMBERED_GAMES:,}, not {numbered!r}")
             if key not in NUMBERED_RULES:
-                raise InvalidInput(f"numbered games are played under Easy or Classic rules, not {rules!r}")
+                raise InvalidInput(f"numbered games are played under Easy or Classic rules, not {code!r}")
             if deal_code.number != numbered:
                 raise InvalidInput(f"numbered game #{numbered} is deal number {numbered}, not {code!r}")
         _start(spec)
@@ -86,19 +85,21 @@ def prepare_rules_key(rules: Any) -> str:
     )
 
 
-def check(spec: GameSpec, stored: Sequence[str], new: Sequence[str]) -> None:
-    """Check that ``new`` moves are legal after the ``stored`` ones.
+def check(spec: GameSpec, stored: Sequence[str], new: Sequence[str]) -> list[str]:
+    """Check that ``new`` moves are legal after the ``stored`` ones; return them in canonical form.
 
     Raises:
         InvalidInput / IllegalMove: the first rejected new move, its index and text in the message and
         the engine's reason code kept. CorruptRecord: a stored move is rejected.
     """
     state = _replayed(spec, stored)
+    canonical = []
     for offset, move in enumerate(new):
         try:
-            _apply(spec, state, move)
+            canonical.append(_apply(spec, state, move))
         except ParlourError as error:
             raise type(error)(f"move {len(stored) + offset} {move!r}: {error}", code=error.code) from error
+    return canonical
 
 
 def result(spec: GameSpec, stored: Sequence[str]) -> dict[str, Any]:
@@ -115,7 +116,7 @@ def result(spec: GameSpec, stored: Sequence[str]) -> dict[str, Any]:
         from parlour.store import thirteen_replay
 
         return thirteen_replay.result(spec, state)
-    left = sum(1 for position in range(28) if not state.removed(position))
+    left = state.cards_left
     status = state.status if state.status in ("won", "stuck") else "left"
     return {
         "status": status,
@@ -141,23 +142,19 @@ def _start(spec: GameSpec) -> Any:
         from parlour.store import thirteen_replay
 
         return thirteen_replay.start(spec)
-    from parlour.tripeaks.deal import Deal
     from parlour.tripeaks.game import Game
 
-    rules = _tripeaks_rules(spec.rules)
-    code = _tripeaks_code(spec)
-    return Game(Deal.from_number(code.number, rules), rules, code)
+    return Game.from_code(_tripeaks_code(spec.code))
 
 
-def _apply(spec: GameSpec, state: Any, move: str) -> None:
+def _apply(spec: GameSpec, state: Any, move: str) -> str:
+    if not isinstance(move, str):
+        raise InvalidInput(f"a move is text, not {move!r}")
     if spec.game == "thirteen":
         from parlour.store import thirteen_replay
 
-        thirteen_replay.apply(state, move)
-        return
-    if not isinstance(move, str):
-        raise InvalidInput(f"a move is text such as 'KC', 'draw' or 'undo', not {move!r}")
-    state.apply(move)
+        return thirteen_replay.apply(state, move)
+    return str(state.apply(move))
 
 
 def _tripeaks_rules(rules: Any) -> Any:
@@ -166,10 +163,7 @@ def _tripeaks_rules(rules: Any) -> Any:
     if isinstance(rules, tp_rules.Rules):
         return rules
     if isinstance(rules, str):
-        presets = {"easy": tp_rules.EASY, "classic": tp_rules.CLASSIC}
-        if rules.lower() not in presets:
-            raise InvalidInput(f"unknown TriPeaks rules {rules!r}: choose easy or classic")
-        return presets[rules.lower()]
+        return tp_rules.Rules.named(rules)
     if isinstance(rules, Mapping):
         try:
             return tp_rules.Rules(**rules)
@@ -178,7 +172,7 @@ def _tripeaks_rules(rules: Any) -> Any:
     raise InvalidInput(f"not TriPeaks rules: {rules!r}")
 
 
-def _tripeaks_code(spec: GameSpec) -> Any:
+def _tripeaks_code(code: str) -> Any:
     from parlour.tripeaks.codes import DealCode
 
-    return DealCode.parse(spec.code)
+    return DealCode.parse(code)

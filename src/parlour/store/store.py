@@ -241,8 +241,8 @@ class Store:
     ) -> str:
         """Store a new game and return its id.
 
-        ``game`` is ``tripeaks`` or ``thirteen``; ``rules`` the engine's rules (dataclass, mapping or
-        preset name); ``code`` the deal code; ``seats`` a JSON list describing the seats (for
+        ``game`` is ``tripeaks`` or ``thirteen``; ``rules`` the engine's rules (dataclass, mapping,
+        preset name, or None to take them from the deal code, which must agree); ``code`` the deal code; ``seats`` a JSON list describing the seats (for
         Thirteen, the player's own seat is the entry ``"human"`` or ``{"kind": "human", …}``);
         ``numbered`` the number of a numbered TriPeaks game (Easy or Classic, deal number = number).
 
@@ -305,7 +305,7 @@ class Store:
             new = moves[len(overlap) :]
             if not new:
                 return len(stored)
-            replay.check(_spec(row), stored, new)
+            new = replay.check(_spec(row), stored, new)
             session.add_all(
                 MoveRow(game_id=game_id, index=len(stored) + offset, move=move)
                 for offset, move in enumerate(new)
