@@ -62,7 +62,7 @@ def test_an_illegal_move_is_refused_and_nothing_is_stored(store: Store) -> None:
     line = winning_line(code)
     assert line is not None
     store.append_moves(game_id, ada.player_id, 0, line[:2])
-    with pytest.raises(IllegalMove, match="move 6 .undo.") as caught:
+    with pytest.raises(IllegalMove, match=r"move 6 .undo.") as caught:
         store.append_moves(game_id, ada.player_id, 2, [line[2], "undo", "undo", "undo", "undo"])
     assert caught.value.code == "nothing_to_undo"
     with pytest.raises(InvalidCard, match="'XX'"):

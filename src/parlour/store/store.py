@@ -242,9 +242,10 @@ class Store:
         """Store a new game and return its id.
 
         ``game`` is ``tripeaks`` or ``thirteen``; ``rules`` the engine's rules (dataclass, mapping,
-        preset name, or None to take them from the deal code, which must agree); ``code`` the deal code; ``seats`` a JSON list describing the seats (for
-        Thirteen, the player's own seat is the entry ``"human"`` or ``{"kind": "human", …}``);
-        ``numbered`` the number of a numbered TriPeaks game (Easy or Classic, deal number = number).
+        preset name, or None to take them from the deal code, which must agree); ``code`` the deal
+        code; ``seats`` a JSON list describing the seats (for Thirteen, the player's own seat is the
+        entry ``"human"`` or ``{"kind": "human", …}``); ``numbered`` the number of a numbered TriPeaks
+        game (Easy or Classic, deal number = number).
 
         Raises:
             InvalidInput: unknown game, rules that are not the game's, a bad code, a numbered game
