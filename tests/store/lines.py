@@ -53,3 +53,11 @@ def stuck_line(code: str) -> tuple[str, ...]:
     """Return a line that only draws (taking no card) until the game is stuck or the stock is empty."""
     game = Game.from_code(code)
     return tuple("draw" for _ in range(game.stock_count))
+
+
+def cards_left_after(code: str, moves: tuple[str, ...] | list[str]) -> int:
+    """Return how many peak cards are left after ``moves`` (replayed with the engine)."""
+    game = Game.from_code(code)
+    for move in moves:
+        game.apply(move)
+    return game.cards_left

@@ -42,8 +42,10 @@ def _insert_ignoring_conflict(session: Session, table: object, values: dict[str,
     """Insert a row unless its primary key exists; return whether it was inserted."""
     dialect = session.get_bind().dialect.name
     insert = pg_insert if dialect == "postgresql" else sqlite_insert
-    statement = insert(table).values(**values).on_conflict_do_nothing()  # type: ignore[arg-type]
-    return bool(session.execute(statement).rowcount)  # type: ignore[attr-defined]
+    # RETURNING, not rowcount: drivers disagree on rowcount after ON CONFLICT DO NOTHING.
+    columns = list(table.primary_key.columns)  # type: ignore[attr-defined]
+    statement = insert(table).values(**values).on_conflict_do_nothing().returning(*columns)  # type: ignore[arg-type]
+    return session.execute(statement).first() is not None
 
 
 def apply_result(
