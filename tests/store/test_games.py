@@ -108,7 +108,7 @@ def test_open_games_resume_and_finished_games_take_no_more_moves(store: Store) -
     first = store.start_game(ada.player_id, "tripeaks", None, code_of(2), ["human"])
     second = store.start_game(ada.player_id, "tripeaks", None, code_of(4), ["human"])
     store.append_moves(second, ada.player_id, 0, ["draw"])
-    assert [game.game_id for game in store.open_games(ada.player_id, "tripeaks")] == [second, first]
+    assert [game.id for game in store.open_games(ada.player_id, "tripeaks")] == [first, second]
     assert store.open_games(ada.player_id, "thirteen") == []
     outcome = store.finish_game(first, ada.player_id)
     assert outcome.status == "left" and outcome.result["left"] == 28

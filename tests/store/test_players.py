@@ -92,21 +92,21 @@ def test_unknown_player(store: Store) -> None:
 def test_preferences_have_defaults_and_are_per_player(store: Store) -> None:
     ada, bob = store.create_player("Ada"), store.create_player("Bob")
     assert store.preferences(ada.player_id) == {
-        "language": None,
+        "lang": None,
         "error_help": True,
         "bot_speed": "normal",
         "bot_strength": "heuristic",
     }
-    store.set_preferences(ada.player_id, language="hu", error_help=False, bot_speed="fast")
-    assert store.preferences(ada.player_id)["language"] == "hu"
+    store.set_preferences(ada.player_id, lang="hu", error_help=False, bot_speed="fast")
+    assert store.preferences(ada.player_id)["lang"] == "hu"
     assert store.preferences(ada.player_id)["error_help"] is False
-    assert store.preferences(bob.player_id)["language"] is None
+    assert store.preferences(bob.player_id)["lang"] is None
 
 
 @pytest.mark.parametrize(
     "changes",
     [
-        {"language": "de"},
+        {"lang": "de"},
         {"error_help": "yes"},
         {"bot_speed": "warp"},
         {"bot_strength": 3},
@@ -119,7 +119,7 @@ def test_bad_preferences_change_nothing(store: Store, changes: dict[str, object]
     with pytest.raises(InvalidPreference):
         store.set_preferences(ada.player_id, **{"bot_strength": "search", **changes})
     assert store.preferences(ada.player_id) == {
-        "language": None,
+        "lang": None,
         "error_help": True,
         "bot_speed": "slow",
         "bot_strength": "heuristic",

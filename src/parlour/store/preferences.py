@@ -11,7 +11,7 @@ BOT_SPEEDS: Final = ("slow", "normal", "fast", "instant")
 BOT_STRENGTHS: Final = ("random", "greedy", "heuristic", "search")
 
 DEFAULTS: Final[dict[str, Any]] = {
-    "language": None,  # None: follow the browser's Accept-Language
+    "lang": None,  # None: follow the browser's Accept-Language
     "error_help": True,
     "bot_speed": "normal",
     "bot_strength": "heuristic",
@@ -28,7 +28,7 @@ def validated(changes: dict[str, Any]) -> dict[str, Any]:
     for name, value in changes.items():
         if name not in DEFAULTS:
             raise InvalidPreference(f"unknown preference {name!r}: choose one of {', '.join(DEFAULTS)}")
-        if name == "language":
+        if name == "lang":
             if value is not None and value not in LANGUAGES:
                 raise InvalidPreference(
                     f"unsupported language {value!r}: choose one of {', '.join(LANGUAGES)}"

@@ -131,7 +131,7 @@ class Store:
                 .join(TokenRow, TokenRow.player_id == PlayerRow.id)
                 .where(TokenRow.token_hash == secrets.digest(token))
             ).scalar_one_or_none()
-            return _player(row) if row else None
+            return _player(row, with_preferences=True) if row else None
 
     def player(self, player_id: int) -> Player:
         """Return the player with this id.
@@ -326,12 +326,12 @@ class Store:
             return _record(row, _moves(session, game_id))
 
     def open_games(self, player_id: int, game: str | None = None) -> list[GameRecord]:
-        """Return the player's games still being played (of one game kind if given), newest first."""
+        """Return the player's games still being played (of one game kind if given), oldest first."""
         with self._read() as session:
             query = select(GameRow).where(GameRow.player_id == player_id, GameRow.status == "open")
             if game is not None:
                 query = query.where(GameRow.game == game)
-            rows = list(session.scalars(query.order_by(GameRow.updated_at.desc(), GameRow.id)))
+            rows = list(session.scalars(query.order_by(GameRow.created_at, GameRow.id)))
             return [_record(row, _moves(session, row.id)) for row in rows]
 
     def finish_game(self, game_id: str, player_id: int) -> Outcome:
@@ -500,8 +500,9 @@ def _numbered_record(session: Session, row: NumberedRecordRow) -> NumberedRecord
 _FLAGS = ("first_win", "record_broken", "holds_record", "personal_best")
 
 
-def _player(row: PlayerRow) -> Player:
-    return Player(row.id, row.name, as_utc(row.created_at))
+def _player(row: PlayerRow, *, with_preferences: bool = False) -> Player:
+    preferences = prefs.with_defaults(row.preferences) if with_preferences else {}
+    return Player(row.id, row.name, as_utc(row.created_at), preferences)
 
 
 def _player_row(session: Session, player_id: int) -> PlayerRow:

@@ -9,11 +9,19 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Player:
-    """A player as others may see them: id and display name (None until they choose one)."""
+    """A player: id, display name (None until they choose one) and, for the player themself, their
+    preferences (every preference, defaults included; empty when the player is somebody else).
+    """
 
     player_id: int
     name: str | None
     created_at: datetime
+    preferences: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def id(self) -> int:
+        """The player's id (the same as ``player_id``)."""
+        return self.player_id
 
 
 @dataclass(frozen=True)
@@ -50,6 +58,11 @@ class GameRecord:
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
+
+    @property
+    def id(self) -> str:
+        """The game's id (the same as ``game_id``)."""
+        return self.game_id
 
     def to_json(self) -> dict[str, Any]:
         """Return the record as JSON-ready data (times in ISO 8601)."""
