@@ -61,7 +61,7 @@ def test_a_left_match_counts_its_finished_rounds(store: Store) -> None:
     ada = store.create_player()
     full, match = first_legal_line(CODE)
     partial, _ = first_legal_line(CODE, limit=len(full) // 2)
-    game_id = store.start_game(ada.player_id, "thirteen", None, CODE, SEATS[1:2] + ["human"] + SEATS[2:])
+    game_id = store.start_game(ada.player_id, "thirteen", None, CODE, [*SEATS[1:2], "human", *SEATS[2:]])
     store.append_moves(game_id, ada.player_id, 0, partial)
     outcome = store.finish_game(game_id, ada.player_id)
     assert outcome.status == "left" and outcome.result["seat"] == 1 and not outcome.result["won"]
