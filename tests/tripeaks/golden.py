@@ -16,12 +16,12 @@ from parlour.tripeaks import Game
 GOLDEN_DIR = Path(__file__).resolve().parents[1] / "data" / "tripeaks"
 
 WIN_E_B = (
-    "KC AD 2C draw draw draw 6S 5D draw KD draw draw KH draw draw draw JC TH JS TS JH TD draw draw draw 8S 7H "
-    "draw 2D 3C 4H 5S draw draw draw 5H 6D draw draw 9S draw JD draw 4D draw draw 8H 9C 8D 7D"
+    "KC AD 2C draw draw draw 6S 5D draw KD draw draw KH draw draw draw JC TH JS TS JH TD draw draw draw "
+    "8S 7H draw 2D 3C 4H 5S draw draw draw 5H 6D draw draw 9S draw JD draw 4D draw draw 8H 9C 8D 7D"
 )
 WIN_C_D = (
-    "8H draw 4S draw 8C draw draw 8D draw 8S draw draw draw draw JD draw draw draw 2H AC draw 6H 5C draw JC QH "
-    "KS QS KH QC KD draw 4C 3H draw AH draw 9S draw draw 6C 7S 6S 5S draw AD 2C 3D"
+    "8H draw 4S draw 8C draw draw 8D draw 8S draw draw draw draw JD draw draw draw 2H AC draw 6H 5C draw "
+    "JC QH KS QS KH QC KD draw 4C 3H draw AH draw 9S draw draw 6C 7S 6S 5S draw AD 2C 3D"
 )
 _WIN = WIN_E_B.split()
 LINES: dict[str, str] = {
