@@ -27,6 +27,7 @@ from parlour.i18n.tripeaks import (
     no_more_moves,
     reason_text,
     rules_name,
+    variant_names,
     won_text,
 )
 from parlour.tripeaks import DealCode, Game, Rules
@@ -83,7 +84,7 @@ def status_panel(game: Game, lang: str, reveal: bool = False) -> Text:
         text.append(f"{game.code}", style="bold")
         text.append(f"  {rules_name(game.rules.name, lang)}")
         if game.rules.variants:
-            text.append(f" + {', '.join(game.rules.variants)}")
+            text.append(f" + {', '.join(variant_names(game.rules.variants, lang))}")
         text.append("\n\n")
     text.append_text(board(game, reveal))
     text.append("\n\n")
