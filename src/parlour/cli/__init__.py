@@ -11,3 +11,8 @@ from parlour import __version__
 @click.version_option(__version__, prog_name="parlour")
 def main() -> None:
     """Parlour: TriPeaks and Thirteen, exactly as people know them."""
+
+
+from parlour.cli.serve import serve  # noqa: E402
+
+main.add_command(serve)
