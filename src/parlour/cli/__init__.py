@@ -16,3 +16,7 @@ def main() -> None:
 from parlour.cli.serve import serve  # noqa: E402
 
 main.add_command(serve)
+
+from parlour.cli.thirteen import thirteen  # noqa: E402
+
+main.add_command(thirteen)
