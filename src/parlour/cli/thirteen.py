@@ -342,9 +342,14 @@ class _Terminal:
         step = current.steps[-1]
         if step.out:
             place = current.finished.index(step.seat) + 1
-            self.say(
-                self._("{player} is out in place {place}.").format(player=self.name(step.seat), place=place)
-            )
+            if step.seat == self.human:
+                self.say(self._("You are out in place {place}.").format(place=place))
+            else:
+                self.say(
+                    self._("{player} is out in place {place}.").format(
+                        player=self.name(step.seat), place=place
+                    )
+                )
         if current.over:
             result = self.match.results[-1]
             order = ", ".join(f"{place + 1}. {self.name(seat)}" for place, seat in enumerate(result.order))
