@@ -7,7 +7,7 @@ moves and the move made; the last line holds the scores, winners and round resul
 ``test_thirteen_golden.py`` regenerates every file in memory and diffs it against the stored one.
 After an intended change of the rules or of a bot, rewrite them with:
 
-    PYTHONPATH=src /work/venv/bin/python tests/thirteen/thirteen_golden.py --write
+    PYTHONPATH=src .venv/bin/python tests/thirteen/thirteen_golden.py --write
 """
 
 from __future__ import annotations
