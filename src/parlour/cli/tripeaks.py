@@ -85,11 +85,12 @@ def status_panel(game: Game, lang: str, reveal: bool = False) -> Text:
         text.append("\n\n")
     text.append_text(board(game, reveal))
     text.append("\n\n")
-    text.append(f"{_(lang, 'Draw pile')}: {cards_count(game.stock_count, lang)}    ")
-    text.append(f"{_(lang, 'Discard pile')}: ")
+    draw_pile, discard_pile = _(lang, "Draw pile"), _(lang, "Discard pile")
+    score, moves = _(lang, "Score"), _(lang, "Moves")
+    text.append(f"{draw_pile}: {cards_count(game.stock_count, lang)}    {discard_pile}: ")
     top = game.discard_top
     text.append_text(card_text(top) if top is not None else Text("—"))
-    text.append(f"    {_(lang, 'Score')}: {game.score}    {_(lang, 'Moves')}: {game.moves}")
+    text.append(f"    {score}: {game.score}    {moves}: {game.moves}")
     if game.status == "won":
         text.append("\n" + won_text(game.score, lang), style="bold green")
     elif game.status == "stuck":

@@ -17,7 +17,7 @@ from parlour.tripeaks.layout import ROWS
 
 DOMAIN: Final = "tripeaks"
 
-_REASONS: Final = {
+REASONS: Final = {
     "not_adjacent": "Rank must be exactly one higher or lower",
     "blocked": "This card is blocked",
     "stock_empty": "The draw pile is empty",
@@ -39,7 +39,7 @@ def reason_text(code: str, lang: str) -> str:
     Raises:
         KeyError: the code is not a TriPeaks reason code.
     """
-    return _(lang, _REASONS[code])
+    return _(lang, REASONS[code])
 
 
 def no_more_moves(lang: str) -> str:
@@ -59,7 +59,9 @@ def cards_count(count: int, lang: str) -> str:
 
 def rules_name(name: str, lang: str) -> str:
     """``easy``/``classic`` as the app names them in ``lang`` ("Easy", "Könnyű" …)."""
-    return pgettext_for(lang, DOMAIN, "rules", "Easy" if name == "easy" else "Classic")
+    if name == "easy":
+        return pgettext_for(lang, DOMAIN, "rules", "Easy")
+    return pgettext_for(lang, DOMAIN, "rules", "Classic")
 
 
 def describe(state: Mapping[str, Any], lang: str) -> str:
