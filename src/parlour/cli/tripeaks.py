@@ -335,3 +335,9 @@ def play(code: str | None, rules: str | None, lang: str, no_error_help: bool) ->
         Game.from_code(deal_code), lang.lower(), not no_error_help, _console(), echo=not stdin.isatty()
     )
     session.run(_lines(stdin))
+
+
+from parlour.cli.tripeaks_solver import SOLVER_COMMANDS  # noqa: E402
+
+for _command in SOLVER_COMMANDS:
+    tripeaks.add_command(_command)

@@ -472,7 +472,12 @@ def solve(
     Raises:
         ValueError: the input is malformed.
     """
-    if len(ranks) != TABLEAU_SIZE or len(stock) > MAX_STOCK or not 0 <= top <= WILD or not 0 <= removed <= FULL:
+    if (
+        len(ranks) != TABLEAU_SIZE
+        or len(stock) > MAX_STOCK
+        or not 0 <= top <= WILD
+        or not 0 <= removed <= FULL
+    ):
         raise ValueError("solve() needs 28 ranks, at most 30 stock cards, a top code 0-13")
     if any(r > WILD for r in ranks) or any(r > WILD for r in stock):
         raise ValueError("rank codes run from 0 to 13")
