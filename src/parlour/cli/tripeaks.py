@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from parlour.cards import DECK, Card
+from parlour.cli.tripeaks_solver import SOLVER_COMMANDS, numbered_line
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidCode, InvalidInput
 from parlour.i18n import LANGUAGES, gettext_for
@@ -151,6 +152,9 @@ def show(code: str, as_json: bool, reveal: bool, lang: str) -> None:
     console.print(status_panel(game, lang, reveal))
     console.print()
     console.print(describe(game.to_json(), lang), markup=False)
+    verdict = numbered_line(game.code, lang) if game.code else None
+    if verdict:
+        console.print(verdict, markup=False)
 
 
 @tripeaks.command("replay")
@@ -336,8 +340,6 @@ def play(code: str | None, rules: str | None, lang: str, no_error_help: bool) ->
     )
     session.run(_lines(stdin))
 
-
-from parlour.cli.tripeaks_solver import SOLVER_COMMANDS  # noqa: E402
 
 for _command in SOLVER_COMMANDS:
     tripeaks.add_command(_command)

@@ -31,8 +31,9 @@
 #define MAXSTOCK 30
 #define NBUCKETS (MAXSTOCK + 2)
 #define NO_PARENT ((uint64_t)0xFFFFFFFFFFFFFFull)
-#define T_SHIFT 28
-#define K_SHIFT 32
+#define F_SHIFT 28
+#define K_SHIFT 41
+#define ITEM_SHIFT 48
 
 /* ---- hash map: state key -> (draws, parent key); open addressing, linear probing ---- */
 
@@ -125,10 +126,29 @@ typedef struct {
     uint64_t best_key;
 } Ctx;
 
-static inline uint64_t make_key(const Ctx *c, uint32_t R, int k, int t) {
-    uint64_t key = (uint64_t)R | ((uint64_t)t << T_SHIFT);
+/* A state's key: the removed cards, the ranks of the free cards the top takes (all the top matters
+ * for: after one more move the top is another card) and, only when drawing is restricted, the draws. */
+static inline uint64_t make_key(const Ctx *c, uint32_t R, int k, uint32_t F) {
+    uint64_t key = (uint64_t)R | ((uint64_t)F << F_SHIFT);
     if (c->dows) key |= (uint64_t)k << K_SHIFT;
     return key;
+}
+
+/* The ranks (13 bits, jokers left out) of the cards at these positions. */
+static inline uint32_t ranks_at(const Ctx *c, uint32_t positions) {
+    uint32_t F = 0;
+    for (; positions; positions &= positions - 1) {
+        int r = c->rank[__builtin_ctz(positions)];
+        if (r != WILD) F |= 1u << r;
+    }
+    return F;
+}
+
+/* The free cards a top accepting the ranks F takes (a free joker fits every top). */
+static inline uint32_t fitting(const Ctx *c, uint32_t fr, uint32_t F) {
+    uint32_t pos = c->rankpos[WILD];
+    for (; F; F &= F - 1) pos |= c->rankpos[__builtin_ctz(F)];
+    return fr & pos;
 }
 
 static inline uint32_t free_of(uint32_t R) {
@@ -324,23 +344,21 @@ static void push(Ctx *c, int b, uint64_t key, int k) {
         c->bucket[b] = items;
         c->bcap[b] = cap;
     }
-    c->bucket[b][c->blen[b]++] = key | ((uint64_t)k << 40);
+    c->bucket[b][c->blen[b]++] = key | ((uint64_t)k << ITEM_SHIFT);
 }
 
 /* Depth-first through the removals from one state, and draws to the first stock card of each rank that
  * fits a free card (a later card of the same rank, or one that fits nothing, is never better). */
-static void expand(Ctx *c, uint32_t R, int k, int top, int *cnt, uint64_t key, int f) {
+static void expand(Ctx *c, uint32_t R, int k, uint32_t F, int *cnt, uint64_t key, int f) {
     uint32_t fr = free_of(R);
-    uint32_t cand = fr & c->adjpos[top];
+    uint32_t cand = fitting(c, fr, F);
     Components comp;
     components(c, cnt, &comp);
     int jt = cnt[WILD] > 0;
     if (c->dows) {
         if (!cand && k < c->n) {
-            int t2 = c->stock[k];
-            uint32_t fits = fr & c->adjpos[t2];
-            if (!fits) t2 = DEAD;
-            uint64_t key2 = make_key(c, R, k + 1, t2);
+            uint32_t fits = fr & c->adjpos[c->stock[k]];
+            uint64_t key2 = make_key(c, R, k + 1, ranks_at(c, fits));
             if (visit(c, key2, k + 1, key)) {
                 note_best(c, R, k + 1, key2);
                 int pr = priority(c, R, &comp, jt, k + 1, fits);
@@ -351,10 +369,9 @@ static void expand(Ctx *c, uint32_t R, int k, int top, int *cnt, uint64_t key, i
     } else {
         for (int i = c->nfirsts[k] - 1; i >= 0; i--) {
             int x = c->firsts[k][i];
-            int t2 = c->stock[x];
-            uint32_t fits = fr & c->adjpos[t2];
+            uint32_t fits = fr & c->adjpos[c->stock[x]];
             if (!fits) continue;
-            uint64_t key2 = make_key(c, R, x + 1, t2);
+            uint64_t key2 = make_key(c, R, x + 1, ranks_at(c, fits));
             if (visit(c, key2, x + 1, key)) {
                 note_best(c, R, x + 1, key2);
                 int pr = priority(c, R, &comp, jt, x + 1, fits);
@@ -369,8 +386,8 @@ static void expand(Ctx *c, uint32_t R, int k, int top, int *cnt, uint64_t key, i
         uint32_t R2 = R | (1u << p);
         int r = c->rank[p];
         uint32_t fits = free_of(R2) & c->adjpos[r];
-        int t2 = fits ? r : DEAD;
-        uint64_t key2 = make_key(c, R2, k, t2);
+        uint32_t F2 = ranks_at(c, fits);
+        uint64_t key2 = make_key(c, R2, k, F2);
         if (!visit(c, key2, k, key)) {
             if (c->stop) return;
             continue;
@@ -387,7 +404,7 @@ static void expand(Ctx *c, uint32_t R, int k, int top, int *cnt, uint64_t key, i
         note_best(c, R2, k, key2);
         int pr = priority(c, R2, &comp2, cnt[WILD] > 0, k, fits);
         if (pr > f) push(c, pr, key2, k);
-        else if (pr >= 0) expand(c, R2, k, t2, cnt, key2, f);
+        else if (pr >= 0) expand(c, R2, k, F2, cnt, key2, f);
         cnt[r]++;
         if (c->stop) return;
     }
@@ -402,7 +419,8 @@ static void counts_of(const Ctx *c, uint32_t R, int *cnt) {
 static void run(Ctx *c, uint32_t R0, int top) {
     int cnt[NCODES];
     for (int b = 0; b < NBUCKETS; b++) c->blen[b] = 0;
-    uint64_t root = make_key(c, R0, 0, top);
+    uint32_t fits0 = free_of(R0) & c->adjpos[top];
+    uint64_t root = make_key(c, R0, 0, ranks_at(c, fits0));
     if (!visit(c, root, 0, NO_PARENT)) return;
     note_best(c, R0, 0, root);
     if (R0 == FULL) {
@@ -413,18 +431,18 @@ static void run(Ctx *c, uint32_t R0, int top) {
     counts_of(c, R0, cnt);
     Components comp;
     components(c, cnt, &comp);
-    int pr = priority(c, R0, &comp, cnt[WILD] > 0, 0, free_of(R0) & c->adjpos[top]);
+    int pr = priority(c, R0, &comp, cnt[WILD] > 0, 0, fits0);
     if (pr < 0) return;
     push(c, pr, root, 0);
     for (int f = 0; f < NBUCKETS && !c->stop; f++) {
         while (c->blen[f] && !c->stop) {
             uint64_t item = c->bucket[f][--c->blen[f]];
-            uint64_t key = item & ((1ull << 40) - 1);
-            int k = (int)(item >> 40);
+            uint64_t key = item & ((1ull << ITEM_SHIFT) - 1);
+            int k = (int)(item >> ITEM_SHIFT);
             if (draws_of(c, key) < k) continue; /* reached with fewer draws since: that one counts */
             uint32_t R = (uint32_t)(key & FULL);
             counts_of(c, R, cnt);
-            expand(c, R, k, (int)((key >> T_SHIFT) & 15), cnt, key, f);
+            expand(c, R, k, (uint32_t)((key >> F_SHIFT) & 0x1FFFu), cnt, key, f);
         }
     }
 }

@@ -6,6 +6,7 @@ environment variable ``PARLOUR_SOLVER_CORE=python`` to force the twin.
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable
 from typing import Final
@@ -18,7 +19,7 @@ CoreSolve = Callable[[bytes, int, bytes, int, bool, bool, int, bool], CoreAnswer
 
 def _compiled() -> CoreSolve | None:
     try:
-        from parlour.tripeaks.solver import _core  # type: ignore[attr-defined]
+        compiled = importlib.import_module("parlour.tripeaks.solver._core")
     except ImportError:
         return None
 
@@ -33,7 +34,7 @@ def _compiled() -> CoreSolve | None:
         winnable_only: bool,
     ) -> CoreAnswer:
         return CoreAnswer(
-            *_core.solve(ranks, removed, stock, top, easy, draw_only_when_stuck, node_limit, winnable_only)
+            *compiled.solve(ranks, removed, stock, top, easy, draw_only_when_stuck, node_limit, winnable_only)
         )
 
     return solve

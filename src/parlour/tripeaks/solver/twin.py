@@ -3,11 +3,11 @@
 Both take a position in the same low-level form and return the same answer, the same line and the same
 node count, so that either can stand in for the other. docs/solver.md explains the algorithm; in short:
 
-* a state is (removed mask, rank code of the discard top), with the number of cards drawn kept beside
-  it: the same cards and top reached with more draws is never better (play the same cards, then draw up
-  to the other state), so only the fewest draws count. Under "draw only when stuck" that argument fails
-  and the number of draws becomes part of the key;
-* a top that no free card fits is replaced by ``DEAD``: such states differ in nothing else;
+* a state is (removed mask, the ranks of the free cards the discard top takes), with the number of
+  cards drawn kept beside it. The top matters only through the free cards it takes (after one more move
+  it is another card), and the same cards and top reached with more draws is never better (play the
+  same cards, then draw up to the other state), so only the fewest draws count. Under "draw only when
+  stuck" that argument fails and the number of draws becomes part of the key;
 * a draw is a "macro" move to the first stock card of each rank still to come that fits a free card;
 * every win removes the same 28 cards, so the fewest moves are the fewest draws: pass 1 is an A*
   search on draws with a bucket queue (last in, first out inside a bucket), an admissible lower bound
@@ -29,9 +29,9 @@ WILD: Final = 13
 DEAD: Final = 14
 CODES: Final = 15
 ALL_RANKS: Final = 0x1FFF
-T_SHIFT: Final = 28
-K_SHIFT: Final = 32
-ITEM_K_SHIFT: Final = 40
+F_SHIFT: Final = 28
+K_SHIFT: Final = 41
+ITEM_K_SHIFT: Final = 48
 NO_PARENT: Final = -1
 MAX_STOCK: Final = 30
 BUCKETS: Final = MAX_STOCK + 2
@@ -178,11 +178,27 @@ class _Search:
         self.best_k = 1 << 20
         self.best_key = NO_PARENT
 
-    def make_key(self, removed: int, k: int, top: int) -> int:
-        key = removed | top << T_SHIFT
+    def make_key(self, removed: int, k: int, ranks: int) -> int:
+        key = removed | ranks << F_SHIFT
         if self.dows:
             key |= k << K_SHIFT
         return key
+
+    def ranks_at(self, positions: int) -> int:
+        """The ranks (13 bits, jokers left out) of the cards at these positions."""
+        ranks = 0
+        for p in _bits(positions):
+            r = self.rank[p]
+            if r != WILD:
+                ranks |= 1 << r
+        return ranks
+
+    def fitting(self, free: int, ranks: int) -> int:
+        """The free cards a top taking these ranks takes (a free joker fits every top)."""
+        pos = self.rankpos[WILD]
+        for r in _bits(ranks):
+            pos |= self.rankpos[r]
+        return free & pos
 
     def neighbours(self, ranks: int) -> int:
         if self.easy:
@@ -316,20 +332,17 @@ class _Search:
     def push(self, bucket: int, key: int, k: int) -> None:
         self.buckets[bucket].append(key | k << ITEM_K_SHIFT)
 
-    def expand(self, removed: int, k: int, top: int, cnt: list[int], key: int, f: int) -> None:
+    def expand(self, removed: int, k: int, ranks: int, cnt: list[int], key: int, f: int) -> None:
         """Depth-first through the removals from one state, and draws to the first stock card of each
         rank that fits a free card (a later card of that rank, or one that fits nothing, is no better)."""
         free = free_of(removed)
-        cand = free & self.adjpos[top]
+        cand = self.fitting(free, ranks)
         comp = self.components(cnt)
         jt = cnt[WILD] > 0
         if self.dows:
             if not cand and k < self.n:
-                t2 = self.stock[k]
-                fits = free & self.adjpos[t2]
-                if not fits:
-                    t2 = DEAD
-                key2 = self.make_key(removed, k + 1, t2)
+                fits = free & self.adjpos[self.stock[k]]
+                key2 = self.make_key(removed, k + 1, self.ranks_at(fits))
                 if self.visit(key2, k + 1, key):
                     self.note_best(removed, k + 1, key2)
                     pr = self.priority(removed, comp, jt, k + 1, fits)
@@ -339,11 +352,10 @@ class _Search:
                     return
         else:
             for x in reversed(self.firsts[k]):
-                t2 = self.stock[x]
-                fits = free & self.adjpos[t2]
+                fits = free & self.adjpos[self.stock[x]]
                 if not fits:
                     continue
-                key2 = self.make_key(removed, x + 1, t2)
+                key2 = self.make_key(removed, x + 1, self.ranks_at(fits))
                 if self.visit(key2, x + 1, key):
                     self.note_best(removed, x + 1, key2)
                     pr = self.priority(removed, comp, jt, x + 1, fits)
@@ -358,8 +370,8 @@ class _Search:
             removed2 = removed | low
             r = self.rank[p]
             fits = free_of(removed2) & self.adjpos[r]
-            t2 = r if fits else DEAD
-            key2 = self.make_key(removed2, k, t2)
+            ranks2 = self.ranks_at(fits)
+            key2 = self.make_key(removed2, k, ranks2)
             if not self.visit(key2, k, key):
                 if self.stop:
                     return
@@ -376,7 +388,7 @@ class _Search:
             if pr > f:
                 self.push(pr, key2, k)
             elif pr >= 0:
-                self.expand(removed2, k, t2, cnt, key2, f)
+                self.expand(removed2, k, ranks2, cnt, key2, f)
             cnt[r] += 1
             if self.stop:
                 return
@@ -391,7 +403,8 @@ class _Search:
     def run(self, removed0: int, top: int) -> None:
         for bucket in self.buckets:
             bucket.clear()
-        root = self.make_key(removed0, 0, top)
+        fits0 = free_of(removed0) & self.adjpos[top]
+        root = self.make_key(removed0, 0, self.ranks_at(fits0))
         if not self.visit(root, 0, NO_PARENT):
             return
         self.note_best(removed0, 0, root)
@@ -400,9 +413,7 @@ class _Search:
             self.win_key = root
             return
         cnt = self.counts_of(removed0)
-        pr = self.priority(
-            removed0, self.components(cnt), cnt[WILD] > 0, 0, free_of(removed0) & self.adjpos[top]
-        )
+        pr = self.priority(removed0, self.components(cnt), cnt[WILD] > 0, 0, fits0)
         if pr < 0:
             return
         self.push(pr, root, 0)
@@ -416,7 +427,8 @@ class _Search:
                 if self.seen[key][0] < k:
                     continue  # reached with fewer draws since: that one counts
                 removed = key & FULL
-                self.expand(removed, k, (key >> T_SHIFT) & 15, self.counts_of(removed), key, f)
+                ranks = (key >> F_SHIFT) & ALL_RANKS
+                self.expand(removed, k, ranks, self.counts_of(removed), key, f)
             if self.stop:
                 return
 
