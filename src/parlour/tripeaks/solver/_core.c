@@ -35,16 +35,26 @@
 #define K_SHIFT 41
 #define ITEM_SHIFT 48
 
-/* ---- hash map: state key -> (draws, parent key); open addressing, linear probing ---- */
+/* ---- hash map of visited states, one 64-bit word each ----
+ *
+ *   bits  0..40  key without draws: removed mask (28) | ranks the top takes (13)
+ *   bits 41..45  draws (part of the key only under "draw only when stuck")
+ *   bits 46..58  the parent's ranks-the-top-takes
+ *   bits 59..63  31 - move from the parent: a position 0..27, DRAW_MOVE or ROOT_MOVE; 0 = empty slot
+ */
 
-typedef struct {
-    uint64_t key; /* key + 1; 0 = empty */
-    uint64_t val; /* parent key (56 bits) | draws << 56 */
-} Slot;
+#define KF_SHIFT 41
+#define PF_SHIFT 46
+#define MV_SHIFT 59
+#define DRAW_MOVE 28
+#define ROOT_MOVE 29
+
+typedef uint64_t Slot;
 
 typedef struct {
     Slot *slots;
     size_t cap, used;
+    uint64_t keymask;
 } Map;
 
 static inline uint64_t mix(uint64_t x) {
@@ -56,9 +66,10 @@ static inline uint64_t mix(uint64_t x) {
     return x;
 }
 
-static int map_init(Map *m, size_t cap) {
+static int map_init(Map *m, size_t cap, uint64_t keymask) {
     m->cap = cap;
     m->used = 0;
+    m->keymask = keymask;
     m->slots = calloc(cap, sizeof(Slot));
     return m->slots != NULL;
 }
@@ -70,27 +81,29 @@ static void map_free(Map *m) {
 
 static inline Slot *map_find(const Map *m, uint64_t key) {
     size_t mask = m->cap - 1, i = mix(key) & mask;
-    uint64_t stored = key + 1;
     for (;;) {
         Slot *s = &m->slots[i];
-        if (s->key == stored || s->key == 0) return s;
+        if (!*s || (*s & m->keymask) == key) return s;
         i = (i + 1) & mask;
     }
 }
 
 static int map_grow(Map *m) {
     Map n;
-    if (!map_init(&n, m->cap * 2)) return 0;
+    if (!map_init(&n, m->cap * 2, m->keymask)) return 0;
     for (size_t j = 0; j < m->cap; j++) {
-        if (!m->slots[j].key) continue;
-        Slot *s = map_find(&n, m->slots[j].key - 1);
-        *s = m->slots[j];
+        if (!m->slots[j]) continue;
+        *map_find(&n, m->slots[j] & m->keymask) = m->slots[j];
     }
     n.used = m->used;
     map_free(m);
     *m = n;
     return 1;
 }
+
+static inline int slot_draws(Slot s) { return (int)((s >> KF_SHIFT) & 31); }
+static inline int slot_move(Slot s) { return 31 - (int)(s >> MV_SHIFT); }
+static inline uint32_t slot_parent_ranks(Slot s) { return (uint32_t)((s >> PF_SHIFT) & 0x1FFFu); }
 
 /* ---- the position being solved ---- */
 
@@ -308,8 +321,8 @@ static inline void note_best(Ctx *c, uint32_t R, int k, uint64_t key) {
 /* Record a state reached with k draws from parent; 1 when it is new or now reached with fewer draws. */
 static int visit(Ctx *c, uint64_t key, int k, uint64_t parent) {
     Slot *s = map_find(&c->seen, key);
-    if (s->key) {
-        if ((int)(s->val >> 56) <= k) return 0;
+    if (*s) {
+        if (slot_draws(*s) <= k) return 0;
     } else {
         if ((c->seen.used + 1) * 2 > c->seen.cap) {
             if (!map_grow(&c->seen)) {
@@ -318,10 +331,16 @@ static int visit(Ctx *c, uint64_t key, int k, uint64_t parent) {
             }
             s = map_find(&c->seen, key);
         }
-        s->key = key + 1;
         c->seen.used++;
     }
-    s->val = parent | ((uint64_t)k << 56);
+    int move = ROOT_MOVE;
+    uint64_t parent_ranks = 0;
+    if (parent != NO_PARENT) {
+        uint32_t changed = (uint32_t)((key ^ parent) & FULL);
+        move = changed ? __builtin_ctz(changed) : DRAW_MOVE;
+        parent_ranks = (parent >> F_SHIFT) & 0x1FFFu;
+    }
+    *s = key | ((uint64_t)k << KF_SHIFT) | (parent_ranks << PF_SHIFT) | ((uint64_t)(31 - move) << MV_SHIFT);
     if (++c->nodes > c->limit) {
         c->stop = 1;
         return 0;
@@ -329,9 +348,7 @@ static int visit(Ctx *c, uint64_t key, int k, uint64_t parent) {
     return 1;
 }
 
-static inline int draws_of(const Ctx *c, uint64_t key) {
-    return (int)(map_find(&c->seen, key)->val >> 56);
-}
+static inline int draws_of(const Ctx *c, uint64_t key) { return slot_draws(*map_find(&c->seen, key)); }
 
 static void push(Ctx *c, int b, uint64_t key, int k) {
     if (c->blen[b] == c->bcap[b]) {
@@ -449,29 +466,29 @@ static void run(Ctx *c, uint32_t R0, int top) {
 
 /* The moves from the root to a state: positions, and -1 for each draw. */
 static PyObject *line_to(Ctx *c, uint64_t end) {
-    uint64_t chain[NPOS + MAXSTOCK + 2];
-    int draws[NPOS + MAXSTOCK + 2];
+    int moves[NPOS + MAXSTOCK + 2], draws[NPOS + MAXSTOCK + 2];
     int len = 0;
     uint64_t key = end;
     for (;;) {
-        Slot *s = map_find(&c->seen, key);
-        chain[len] = key;
-        draws[len] = (int)(s->val >> 56);
+        Slot s = *map_find(&c->seen, key);
+        int move = slot_move(s), k = slot_draws(s);
+        moves[len] = move;
+        draws[len] = k;
         len++;
-        uint64_t parent = s->val & NO_PARENT;
-        if (parent == NO_PARENT) break;
-        key = parent;
+        if (move == ROOT_MOVE) break;
+        uint32_t R = (uint32_t)(key & FULL);
+        int kp = k;
+        if (move == DRAW_MOVE) kp = k - 1; /* only read under "draw only when stuck": single draws */
+        else R &= ~(1u << move);
+        key = make_key(c, R, kp, slot_parent_ranks(s));
     }
     PyObject *line = PyList_New(0);
     if (!line) return NULL;
     int k = draws[len - 1];
     for (int i = len - 2; i >= 0; i--) {
-        uint32_t Rc = (uint32_t)(chain[i] & FULL), Rp = (uint32_t)(chain[i + 1] & FULL);
         int count = 1;
-        long move;
-        if (Rc != Rp) {
-            move = __builtin_ctz(Rc ^ Rp);
-        } else {
+        long move = moves[i];
+        if (move == DRAW_MOVE) {
             move = -1;
             count = draws[i] - k; /* catch up: a parent may since have been reached with fewer draws */
             k = draws[i];
@@ -594,7 +611,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     c->dows = dows;
     c->limit = limit;
     prepare(c);
-    if (!map_init(&c->seen, 1 << 14)) {
+    if (!map_init(&c->seen, 1 << 14, dows ? (1ull << PF_SHIFT) - 1 : (1ull << KF_SHIFT) - 1)) {
         PyErr_NoMemory();
         goto done;
     }
