@@ -54,7 +54,9 @@ SMALL_CASES = [
 
 
 @pytest.mark.parametrize(("number", "rules", "moves"), SMALL_CASES)
-def test_fewest_moves_and_best_result_match_breadth_first_search(number: int, rules: Rules, moves: int) -> None:
+def test_fewest_moves_and_best_result_match_breadth_first_search(
+    number: int, rules: Rules, moves: int
+) -> None:
     game = game_after(number, rules, moves)
     assert game.status == "playing"
     fewest, left, best_moves = breadth_first(game)
