@@ -34,6 +34,8 @@
 #define F_SHIFT 28
 #define K_SHIFT 41
 #define ITEM_SHIFT 48
+#define IDX_SHIFT 53
+#define LATER ((uint64_t)1 << 63) /* a bucket item standing for the draws still to make from a state */
 
 /* ---- hash map of visited states, one 64-bit word each ----
  *
@@ -364,8 +366,34 @@ static void push(Ctx *c, int b, uint64_t key, int k) {
     c->bucket[b][c->blen[b]++] = key | ((uint64_t)k << ITEM_SHIFT);
 }
 
-/* Depth-first through the removals from one state, and draws to the first stock card of each rank that
- * fits a free card (a later card of the same rank, or one that fits nothing, is never better). */
+/* Draws from a state to the first stock card of each rank that fits a free card (a later card of the
+ * same rank, or one that fits nothing, is never better), from the i0-th such card on.  Only the draws
+ * that cost at most f are made now; the rest wait in the bucket of the next one (none can cost less). */
+static void draw_successors(Ctx *c, uint32_t R, int k, uint32_t fr, const Components *comp, int jt,
+                            uint64_t key, int f, int i0) {
+    int n = c->nfirsts[k], end = i0;
+    while (end < n && c->firsts[k][end] + 1 <= f) end++;
+    if (end < n) {
+        int b = c->firsts[k][end] + 1;
+        push(c, b, key, k);
+        if (c->stop) return;
+        c->bucket[b][c->blen[b] - 1] |= ((uint64_t)end << IDX_SHIFT) | LATER;
+    }
+    for (int i = end - 1; i >= i0; i--) {
+        int x = c->firsts[k][i];
+        uint32_t fits = fr & c->adjpos[c->stock[x]];
+        if (!fits) continue;
+        uint64_t key2 = make_key(c, R, x + 1, ranks_at(c, fits));
+        if (visit(c, key2, x + 1, key)) {
+            note_best(c, R, x + 1, key2);
+            int pr = priority(c, R, comp, jt, x + 1, fits);
+            if (pr >= 0) push(c, pr > f ? pr : f, key2, x + 1);
+        }
+        if (c->stop) return;
+    }
+}
+
+/* Depth-first through the removals from one state, with its draws (see draw_successors). */
 static void expand(Ctx *c, uint32_t R, int k, uint32_t F, int *cnt, uint64_t key, int f) {
     uint32_t fr = free_of(R);
     uint32_t cand = fitting(c, fr, F);
@@ -384,18 +412,8 @@ static void expand(Ctx *c, uint32_t R, int k, uint32_t F, int *cnt, uint64_t key
             if (c->stop) return;
         }
     } else {
-        for (int i = c->nfirsts[k] - 1; i >= 0; i--) {
-            int x = c->firsts[k][i];
-            uint32_t fits = fr & c->adjpos[c->stock[x]];
-            if (!fits) continue;
-            uint64_t key2 = make_key(c, R, x + 1, ranks_at(c, fits));
-            if (visit(c, key2, x + 1, key)) {
-                note_best(c, R, x + 1, key2);
-                int pr = priority(c, R, &comp, jt, x + 1, fits);
-                if (pr >= 0) push(c, pr > f ? pr : f, key2, x + 1);
-            }
-            if (c->stop) return;
-        }
+        draw_successors(c, R, k, fr, &comp, jt, key, f, 0);
+        if (c->stop) return;
     }
     while (cand) {
         int p = __builtin_ctz(cand);
@@ -455,11 +473,16 @@ static void run(Ctx *c, uint32_t R0, int top) {
         while (c->blen[f] && !c->stop) {
             uint64_t item = c->bucket[f][--c->blen[f]];
             uint64_t key = item & ((1ull << ITEM_SHIFT) - 1);
-            int k = (int)(item >> ITEM_SHIFT);
+            int k = (int)((item >> ITEM_SHIFT) & 31);
             if (draws_of(c, key) < k) continue; /* reached with fewer draws since: that one counts */
             uint32_t R = (uint32_t)(key & FULL);
             counts_of(c, R, cnt);
-            expand(c, R, k, (uint32_t)((key >> F_SHIFT) & 0x1FFFu), cnt, key, f);
+            if (item & LATER) {
+                components(c, cnt, &comp);
+                draw_successors(c, R, k, free_of(R), &comp, cnt[WILD] > 0, key, f, (int)((item >> IDX_SHIFT) & 31));
+            } else {
+                expand(c, R, k, (uint32_t)((key >> F_SHIFT) & 0x1FFFu), cnt, key, f);
+            }
         }
     }
 }

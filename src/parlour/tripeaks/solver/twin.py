@@ -32,6 +32,9 @@ ALL_RANKS: Final = 0x1FFF
 F_SHIFT: Final = 28
 K_SHIFT: Final = 41
 ITEM_K_SHIFT: Final = 48
+IDX_SHIFT: Final = 53
+LATER: Final = 1 << 63
+"""Marks a bucket item standing for the draws still to make from a state."""
 NO_PARENT: Final = -1
 MAX_STOCK: Final = 30
 BUCKETS: Final = MAX_STOCK + 2
@@ -332,9 +335,34 @@ class _Search:
     def push(self, bucket: int, key: int, k: int) -> None:
         self.buckets[bucket].append(key | k << ITEM_K_SHIFT)
 
+    def draw_successors(
+        self, removed: int, k: int, free: int, comp: _Components, jt: bool, key: int, f: int, i0: int
+    ) -> None:
+        """Draws to the first stock card of each rank that fits a free card (a later card of that rank,
+        or one that fits nothing, is no better), from the i0-th such card on. Only the draws that cost
+        at most f are made now; the rest wait in the bucket of the next one (none can cost less)."""
+        firsts = self.firsts[k]
+        end = i0
+        while end < len(firsts) and firsts[end] + 1 <= f:
+            end += 1
+        if end < len(firsts):
+            self.buckets[firsts[end] + 1].append(key | k << ITEM_K_SHIFT | end << IDX_SHIFT | LATER)
+        for i in range(end - 1, i0 - 1, -1):
+            x = firsts[i]
+            fits = free & self.adjpos[self.stock[x]]
+            if not fits:
+                continue
+            key2 = self.make_key(removed, x + 1, self.ranks_at(fits))
+            if self.visit(key2, x + 1, key):
+                self.note_best(removed, x + 1, key2)
+                pr = self.priority(removed, comp, jt, x + 1, fits)
+                if pr >= 0:
+                    self.push(max(pr, f), key2, x + 1)
+            if self.stop:
+                return
+
     def expand(self, removed: int, k: int, ranks: int, cnt: list[int], key: int, f: int) -> None:
-        """Depth-first through the removals from one state, and draws to the first stock card of each
-        rank that fits a free card (a later card of that rank, or one that fits nothing, is no better)."""
+        """Depth-first through the removals from one state, with its draws (see draw_successors)."""
         free = free_of(removed)
         cand = self.fitting(free, ranks)
         comp = self.components(cnt)
@@ -351,18 +379,9 @@ class _Search:
                 if self.stop:
                     return
         else:
-            for x in reversed(self.firsts[k]):
-                fits = free & self.adjpos[self.stock[x]]
-                if not fits:
-                    continue
-                key2 = self.make_key(removed, x + 1, self.ranks_at(fits))
-                if self.visit(key2, x + 1, key):
-                    self.note_best(removed, x + 1, key2)
-                    pr = self.priority(removed, comp, jt, x + 1, fits)
-                    if pr >= 0:
-                        self.push(max(pr, f), key2, x + 1)
-                if self.stop:
-                    return
+            self.draw_successors(removed, k, free, comp, jt, key, f, 0)
+            if self.stop:
+                return
         while cand:
             low = cand & -cand
             cand ^= low
@@ -423,12 +442,17 @@ class _Search:
             while bucket and not self.stop:
                 item = bucket.pop()
                 key = item & item_key
-                k = item >> ITEM_K_SHIFT
+                k = (item >> ITEM_K_SHIFT) & 31
                 if self.seen[key][0] < k:
                     continue  # reached with fewer draws since: that one counts
                 removed = key & FULL
-                ranks = (key >> F_SHIFT) & ALL_RANKS
-                self.expand(removed, k, ranks, self.counts_of(removed), key, f)
+                cnt = self.counts_of(removed)
+                if item & LATER:
+                    comp = self.components(cnt)
+                    i0 = (item >> IDX_SHIFT) & 31
+                    self.draw_successors(removed, k, free_of(removed), comp, cnt[WILD] > 0, key, f, i0)
+                else:
+                    self.expand(removed, k, (key >> F_SHIFT) & ALL_RANKS, cnt, key, f)
             if self.stop:
                 return
 
