@@ -276,6 +276,18 @@ static int lower_bound(const Ctx *c, const Components *comp, int jt, int k, uint
         if (x + 1 - k > deepest) deepest = x + 1 - k;
     }
     int lb = total - jt - (fits != 0);
+    if (!jt && lb > 0) {
+        /* Those chains need as many distinct stock cards that fit some component: the last is this deep. */
+        uint32_t near = 0;
+        for (int i = 0; i < comp->count; i++) near |= comp->near[i];
+        int more = lb, x = k;
+        for (; x < c->n; x++) {
+            int code = c->stock[x];
+            if ((code == WILD || (near & (1u << code))) && --more == 0) break;
+        }
+        if (x >= c->n) return -1;
+        if (x + 1 - k > deepest) deepest = x + 1 - k;
+    }
     if (lb < deepest) lb = deepest;
     if (lb > c->n - k) return -1;
     return lb;

@@ -287,7 +287,24 @@ class _Search:
             if x >= n:
                 return -1
             deepest = max(deepest, x + 1 - k)
-        lb = max(total - (1 if jt else 0) - (1 if fits else 0), 0, deepest)
+        lb = total - (1 if jt else 0) - (1 if fits else 0)
+        if not jt and lb > 0:
+            # Those chains need as many distinct stock cards that fit some component: the last is this deep.
+            near_all = 0
+            for near in comp.near:
+                near_all |= near
+            more, x = lb, k
+            while x < n:
+                code = stock[x]
+                if code == WILD or near_all >> code & 1:
+                    more -= 1
+                    if more == 0:
+                        break
+                x += 1
+            if x >= n:
+                return -1
+            deepest = max(deepest, x + 1 - k)
+        lb = max(lb, 0, deepest)
         return -1 if lb > n - k else lb
 
     def upper_bound(self, removed: int, comp: _Components, jt: bool, k: int, fits: int) -> int:
