@@ -8,6 +8,7 @@ another player's game exactly as it refuses a game that does not exist.
 
 from __future__ import annotations
 
+import importlib
 import secrets as _random
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -484,16 +485,30 @@ def _check_number(number: int) -> None:
 def winnable(rules_key: str, number: int) -> bool | None:
     """Return the packaged census' answer for a numbered game, None when no census is installed."""
     try:
-        from parlour.tripeaks.solver import numbered_result  # type: ignore[attr-defined]
+        solver = importlib.import_module("parlour.tripeaks.solver")
     except ImportError:
         return None
-    try:
-        answer = numbered_result(rules_key, number)
-    except (LookupError, ValueError):
+    numbered_result = getattr(solver, "numbered_result", None)
+    if numbered_result is None:
         return None
+    from parlour.tripeaks.rules import Rules
+
+    answer: Any = None
+    for rules in (rules_key, Rules.named(rules_key)):  # the census may take the name or the rules
+        try:
+            answer = numbered_result(rules, number)
+            break
+        except (TypeError, AttributeError):
+            continue
+        except (LookupError, ValueError):
+            return None
     if answer is None or isinstance(answer, bool):
         return answer
-    return bool(getattr(answer, "winnable", answer))
+    if isinstance(answer, dict):
+        found = answer.get("winnable")
+        return None if found is None else bool(found)
+    found = getattr(answer, "winnable", None)
+    return None if found is None else bool(found)
 
 
 def _numbered_record(session: Session, row: NumberedRecordRow) -> NumberedRecord:
@@ -576,5 +591,8 @@ def _outcome_from(row: GameRow) -> Outcome:
         result=result,
         numbered=row.numbered,
         rules_key=row.rules_key if row.numbered is not None else None,
-        **{key: bool(flags.get(key)) for key in _FLAGS},
+        first_win=bool(flags.get("first_win")),
+        record_broken=bool(flags.get("record_broken")),
+        holds_record=bool(flags.get("holds_record")),
+        personal_best=bool(flags.get("personal_best")),
     )
