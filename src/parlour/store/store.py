@@ -387,6 +387,20 @@ class Store:
             outcome = _outcome_from(row)
         return self._with_record(outcome)
 
+    def latest_numbered_outcome(self, player_id: int) -> Outcome | None:
+        """Return the outcome of the player's most recently ended numbered game, None if there is none."""
+        with self._read() as session:
+            row = session.scalars(
+                select(GameRow)
+                .where(
+                    GameRow.player_id == player_id, GameRow.status != "open", GameRow.numbered.is_not(None)
+                )
+                .order_by(GameRow.finished_at.desc(), GameRow.id)
+                .limit(1)
+            ).first()
+            outcome = _outcome_from(row) if row is not None else None
+        return self._with_record(outcome) if outcome is not None else None
+
     # Numbered games and statistics ------------------------------------------------------------------
 
     def numbered_record(self, rules: str, number: int) -> NumberedRecord | None:
