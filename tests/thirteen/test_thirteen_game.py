@@ -4,7 +4,7 @@ finishing order and points, the match to 10 with ties continuing, and precise er
 from __future__ import annotations
 
 import pytest
-from thirteen_helpers import m, make_round
+from thirteen_helpers import m, make_round, play_on
 
 from parlour.cards import Card, parse_cards
 from parlour.deal import shuffled_deck
@@ -49,10 +49,7 @@ def test_round_deal_numbers_are_deterministic_and_spread() -> None:
 
 def test_later_rounds_of_a_match_use_their_derived_deal() -> None:
     match = Match(5)
-    while len(match.results) < 2:
-        seat = match.turn
-        assert seat is not None
-        match.push(match.legal_moves(seat)[0])
+    play_on(match, lambda: len(match.results) >= 2)
     assert match.round.number == 3
     assert match.round.dealt == tuple(deal_hands(round_deal_number(5, 3)))
 
@@ -113,10 +110,7 @@ def test_match_checked_actions_and_game_over() -> None:
         match.play(seat, [])
     with pytest.raises(InvalidInput, match="'ZZ'"):
         match.apply(seat, "ZZ")
-    while not match.over:
-        seat = match.turn
-        assert seat is not None
-        match.push(match.legal_moves(seat)[-1])
+    play_on(match, lambda: match.over, pick=-1)
     assert match.status == "over" and match.turn is None
     with pytest.raises(GameOver):
         match.pass_(0)
@@ -248,10 +242,7 @@ def test_bomb_after_pass_house_rule() -> None:
 
 def test_replay_checks_every_move() -> None:
     match = Match(11)
-    while len(match.moves) < 30:
-        seat = match.turn
-        assert seat is not None
-        match.push(match.legal_moves(seat)[0])
+    play_on(match, lambda: len(match.moves) >= 30)
     record = match.record()
     again = Match.replay(record.code, record.moves)
     assert again.view(0) == match.view(0)
