@@ -249,3 +249,30 @@ def test_replay_checks_every_move() -> None:
     with pytest.raises(IllegalMove, match="move 1"):
         Match.replay(record.code, ["pass"])
     assert record.to_json()["moves"][0] == str(Move.parse(record.moves[0]))
+
+
+DRAGON = "3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2S"
+
+
+def test_no_instant_wins_by_default() -> None:
+    rnd = make_round(DRAGON, "3C 4C", "5C 6C", "7C 8C", leader=None, opening=True)
+    assert rnd.finished == [] and rnd.turn == 0
+
+
+def test_instant_win_house_rule_dragon() -> None:
+    rnd = make_round(
+        "3C 4C", DRAGON, "5C 6C", "7C 8C", leader=None, opening=True, rules=Rules(instant_wins=True)
+    )
+    assert rnd.finished == [1] and rnd.hands[1] == 0 and rnd.turn == 2
+    assert rnd.must_include == 0 and rnd.steps[0].mask == m(DRAGON) and rnd.steps[0].out
+
+
+def test_instant_win_house_rule_four_twos_first_in_turn_order() -> None:
+    rules = Rules(instant_wins=True)
+    rnd = make_round(
+        "2S 2C 2D 2H 3S", "3C 4C", "5C 6C", DRAGON.replace("3S", "3D").replace("2S", "4D"), rules=rules
+    )
+    # Seat 0 leads; seat 3 also holds a dragon, but seat 0 comes first from the leader.
+    assert rnd.finished == [0] and rnd.turn == 1
+    match = Match(4, rules)
+    assert match.round.finished == []  # an ordinary deal has neither
