@@ -64,6 +64,18 @@ def rules_name(name: str, lang: str) -> str:
     return pgettext_for(lang, DOMAIN, "rules", "Classic")
 
 
+def variant_names(variants: tuple[str, ...], lang: str) -> list[str]:
+    """The names of variants (``Rules.variants``) for people, in ``lang``."""
+    names = {
+        "open_peaks": pgettext_for(lang, DOMAIN, "variant", "open peaks"),
+        "empty_discard": pgettext_for(lang, DOMAIN, "variant", "empty discard pile"),
+        "joker": pgettext_for(lang, DOMAIN, "variant", "joker"),
+        "draw_only_when_stuck": pgettext_for(lang, DOMAIN, "variant", "draw only when no card fits"),
+        "traditional_scoring": pgettext_for(lang, DOMAIN, "variant", "traditional scoring"),
+    }
+    return [names[variant] for variant in variants]
+
+
 def describe(state: Mapping[str, Any], lang: str) -> str:
     """Return the spoken description of a board from its JSON view, in ``lang``.
 
