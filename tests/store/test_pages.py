@@ -130,3 +130,19 @@ def test_player_page_name_recovery_and_preferences(client: TestClient, store: St
     )
     assert refused.status_code == 400
     assert store.preferences(player_id)["bot_speed"] == "fast"
+
+
+def test_leaving_a_numbered_game_tells_the_news(client: TestClient, store: Store) -> None:
+    player_id = me(client, store)
+    line = winning_line(code_of(6)) or ()
+    game_id = store.start_game(player_id, "tripeaks", "easy", code_of(6), ["human"], numbered=6)
+    store.append_moves(game_id, player_id, 0, line[:7])
+    eve = store.create_player("Eve")
+    theirs = store.start_game(eve.player_id, "tripeaks", "easy", code_of(6), ["human"], numbered=6)
+    assert client.post(f"/api/games/{theirs}/leave").status_code == 404
+    assert store.game_record(theirs, eve.player_id).status == "open"
+    left = client.post(f"/api/games/{game_id}/leave", headers={"Accept-Language": "fr"})
+    assert left.status_code == 200
+    assert left.json()["outcome"]["status"] == "left" and left.json()["outcome"]["holds_record"] is True
+    assert left.json()["messages"] == ["Vous détenez le meilleur résultat de la partie n° 6."]
+    assert client.post(f"/api/games/{game_id}/leave").json()["outcome"] == left.json()["outcome"]

@@ -219,6 +219,27 @@ async def game_outcome(request: Request, game_id: str) -> Response:
     return JSONResponse({"outcome": outcome.to_json(), "messages": record_messages(outcome, lang)})
 
 
+@router.post("/api/games/{game_id}/leave")
+async def leave_game(request: Request, game_id: str) -> Response:
+    """Leave one of the player's games unfinished (or take the outcome of a finished one).
+
+    The result is the server's replay of the moves stored so far; for a numbered game it enters the
+    records, and the answer carries the record news like ``GET /api/games/{game_id}/outcome``.
+    404 ``{"code": "no_such_game"}`` for an unknown game or another player's game.
+    """
+    player = await current_player(request)
+    parlour = parlour_of(request)
+    owner = parlour.live.get(game_id)
+    if owner is not None and owner.player_id == player.id:
+        await parlour.abandon(owner)
+    try:
+        outcome = await parlour.call(parlour.store.finish_game, game_id, player.id)
+    except UnknownGame:
+        return JSONResponse({"code": "no_such_game"}, status_code=404)
+    lang = await request_language(request)
+    return JSONResponse({"outcome": outcome.to_json(), "messages": record_messages(outcome, lang)})
+
+
 @router.get("/player", include_in_schema=False)
 async def player_page(request: Request) -> Response:
     """The player page: display name, recovery code, redeeming a code, preferences."""
