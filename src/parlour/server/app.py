@@ -31,7 +31,7 @@ log = logging.getLogger("parlour.server")
 
 GAME_MODULES: Final = ("tripeaks_live", "thirteen_live")
 """Modules of ``parlour.server`` that host a game: each has ``KIND`` (a GameKind) and may have ``router``."""
-PAGE_MODULES: Final = ("rules_pages", "players")
+PAGE_MODULES: Final = ("tripeaks_page", "rules_pages", "players")
 """Modules of ``parlour.server`` that add pages: each has ``router``."""
 
 

@@ -66,6 +66,8 @@ class Parlour:
             await self.abandon(owner)
         for record in await self.call(self.store.open_games, player_id, kind.name):
             await self.call(self.store.finish_game, record.id, player_id)
+        if not new.record:
+            return self.live.add(Owner(self.live.new_id(), new.game, player_id, run_in_thread=self.call))
         game_id = await self.call(
             self.store.start_game, player_id, kind.name, new.rules, new.code, new.seats, new.numbered
         )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse
@@ -70,5 +70,33 @@ async def create_game(request: Request, kind_name: str) -> Response:
         message = kind.explain(error.code, lang) or str(error)
         return JSONResponse({"code": error.code, "message": message, "detail": str(error)}, status_code=400)
     response = JSONResponse({"game": owner.game_id, "kind": kind.name}, status_code=201)
+    set_player_cookie(request, response)
+    return response
+
+
+PREFERENCES: Final = {"error_help": bool, "animations": bool}
+"""Settings a page may save for its player, with their types."""
+
+
+@router.post("/api/preferences")
+async def save_preferences(request: Request) -> Response:
+    """Save some of the player's settings (``error_help``, ``animations``); 400 for anything else."""
+    try:
+        changes: Any = await request.json()
+    except ValueError:
+        changes = None
+    if (
+        not isinstance(changes, dict)
+        or not changes
+        or any(
+            key not in PREFERENCES or not isinstance(value, PREFERENCES[key])
+            for key, value in changes.items()
+        )
+    ):
+        return JSONResponse({"code": "bad_preferences", "message": repr(changes)[:200]}, status_code=400)
+    player = await current_player(request)
+    parlour = parlour_of(request)
+    await parlour.call(parlour.store.set_preferences, player.id, **changes)
+    response = JSONResponse(await parlour.call(parlour.store.preferences, player.id))
     set_player_cookie(request, response)
     return response
