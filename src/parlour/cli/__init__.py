@@ -16,3 +16,12 @@ def main() -> None:
 from parlour.cli.serve import serve  # noqa: E402
 
 main.add_command(serve)
+from parlour.cli.db import db  # noqa: E402
+
+main.add_command(db)
+from parlour.cli.stats import stats  # noqa: E402
+
+main.add_command(stats)
+from parlour.cli.tripeaks import tripeaks  # noqa: E402
+
+main.add_command(tripeaks)
