@@ -52,11 +52,11 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         return
 
     kind = parlour.kinds.get(owner.game.kind)
-    describe = kind.describe if kind is not None else None
+    localize = kind.localize if kind is not None else None
 
     async def send(message: Json) -> None:
-        if describe is not None and message.get("view") is not None:
-            message = {**message, "description": describe(message["view"], lang)}
+        if localize is not None and message.get("view") is not None:
+            message = {**message, **localize(message["view"], lang)}
         await websocket.send_text(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
 
     seat = owner.game.seats[0]

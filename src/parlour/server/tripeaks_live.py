@@ -11,22 +11,25 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from functools import cache
 from typing import Final
+
+from babel.messages.pofile import read_po
 
 from parlour.cards import Card
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidInput
-from parlour.i18n import LOCALE_DIR, gettext_for, ngettext_for
+from parlour.i18n import LOCALE_DIR, gettext_for
 from parlour.i18n.cards import card_name
+from parlour.i18n.tripeaks import describe, reason_text
 from parlour.server.kinds import GameKind, GameRecord, NewGame
 from parlour.server.live import Change, Json, LiveGame
+from parlour.store import NUMBERED_GAMES
 from parlour.tripeaks import Deal, DealCode, Game, Rules
 from parlour.tripeaks.game import DRAW, UNDO, WON
-from parlour.tripeaks.layout import COVERS, PEAK_OF, ROWS, TABLEAU_SIZE
+from parlour.tripeaks.layout import COVERS, PEAK_OF, TABLEAU_SIZE
 from parlour.tripeaks.rules import VARIANTS
 
-NUMBERED_GAMES: Final = 50_000
-"""Numbered games are deals 1 … 50,000 (seed 003's site)."""
 OPTION_KEYS: Final = frozenset({"code", "rules", "variants", "number", "deal"})
 
 
@@ -195,62 +198,44 @@ def restore(record: GameRecord) -> LiveGame:
 # --- texts ----------------------------------------------------------------------------------------------
 
 REASONS: Final = {
-    "not_adjacent": "Rank must be exactly one higher or lower",
-    "blocked": "This card is blocked",
-    "stock_empty": "The draw pile is empty",
-    "nothing_to_undo": "There is nothing to undo",
-    "must_play": "A card fits: play it before drawing",
     "invalid_code": "That is not a deal code: a code looks like TP1-E-AAAAAAB",
     "invalid_number": "Numbered games run from 1 to 50,000",
     "invalid_card": "That is not a card",
     "invalid_rules": "Choose Easy or Classic",
     "invalid_variant": "Unknown variant",
 }
-"""English texts of the TriPeaks reason codes (the msgids of the catalogs)."""
+"""English texts (``web`` msgids) of the reason codes the New Game window and the socket add to the
+engine's own, which the ``tripeaks`` domain explains."""
+
+
+@cache
+def _tripeaks_messages() -> frozenset[str]:
+    with (LOCALE_DIR / "hu" / "LC_MESSAGES" / "tripeaks.po").open("rb") as handle:
+        return frozenset(m.id for m in read_po(handle) if isinstance(m.id, str) and m.id and not m.context)
 
 
 def text(lang: str, message: str) -> str:
-    """Translate a TriPeaks text: from the ``tripeaks`` catalog when it has it, else from ``web``."""
-    if lang != "en" and (LOCALE_DIR / lang / "LC_MESSAGES" / "tripeaks.po").exists():
-        translated = gettext_for(lang, "tripeaks", message)
-        if translated != message:
-            return translated
-    return gettext_for(lang, "web", message)
+    """Translate a TriPeaks page text: from the ``tripeaks`` domain when it has it, else from ``web``."""
+    domain = "tripeaks" if message in _tripeaks_messages() else "web"
+    return gettext_for(lang, domain, message)
 
 
 def explain(code: str, lang: str) -> str | None:
-    """Return the translated error-help text of a reason code, or None for a generic code."""
-    message = REASONS.get(code)
+    """Return the translated text of a reason code, or None for a generic code."""
+    try:
+        return reason_text(code, lang)
+    except KeyError:  # not an engine reason: one of the page's own
+        message = REASONS.get(code)
     return None if message is None else text(lang, message)
 
 
-def describe(view: Json, lang: str) -> str:
-    """Return the spoken description of a view (no hidden card can appear: it reads the view only).
-
-    English: "Draw pile: 23 cards; discard pile: ace of clubs. Peak tops: hidden card, …; row 2: …;
-    row 3: …; bottom row: 3 of spades, …." Removed cards are left out.
-    """
-    stock = ngettext_for(lang, "web", "Draw pile: {count} card", "Draw pile: {count} cards", view["stock"])
-    discard = view["discard"]
-    if discard:
-        pile = text(lang, "discard pile: {card}").format(card=card_name(Card.parse(discard[-1]), lang))
-    else:
-        pile = text(lang, "discard pile: empty")
-    hidden = text(lang, "hidden card")
-    rows = []
-    for label, positions in zip(ROW_LABELS, ROWS, strict=True):
-        names = [
-            hidden if slot["card"] is None else card_name(Card.parse(slot["card"]), lang)
-            for slot in (view["tableau"][p] for p in positions)
-            if not slot["removed"]
-        ]
-        rows.append(text(lang, label).format(cards=", ".join(names) if names else text(lang, "none")))
-    return text(lang, "{piles}. {rows}.").format(
-        piles=f"{stock.format(count=view['stock'])}; {pile}", rows="; ".join(rows)
-    )
-
-
-ROW_LABELS: Final = ("Peak tops: {cards}", "row 2: {cards}", "row 3: {cards}", "bottom row: {cards}")
+def localize(view: Json, lang: str) -> Json:
+    """Return the texts of a view in ``lang``: its spoken ``description`` and the ``names`` of the cards
+    it shows (face-up peak cards and the discard pile), for screen readers."""
+    shown = [slot["card"] for slot in view["tableau"] if slot["card"] and not slot["removed"]]
+    shown.extend(view["discard"][-3:])
+    names = {card: card_name(Card.parse(card), lang) for card in shown}
+    return {"description": describe(view, lang), "names": names}
 
 
 def kind(*, explicit_deals: bool = False) -> GameKind:
@@ -259,7 +244,7 @@ def kind(*, explicit_deals: bool = False) -> GameKind:
     def deal(options: Json) -> NewGame:
         return new_game(options, explicit_deals=explicit_deals)
 
-    return GameKind("tripeaks", "/tripeaks", deal, restore, explain, describe)
+    return GameKind("tripeaks", "/tripeaks", deal, restore, explain, localize)
 
 
 KIND: Final = kind()

@@ -2,7 +2,8 @@
 
 ``/tripeaks?code=TP1-E-AAAAAAB`` deals that code and ``/tripeaks?number=123&rules=classic`` that numbered
 game, then redirect to ``/tripeaks`` so that a reload does not deal again. The page's scripts get their
-texts from the catalog embedded in the page (``web`` and ``tripeaks`` domains, card names from ``cards``).
+texts from the catalog embedded in the page (``web`` and ``tripeaks`` domains); card names come with each
+view, so the page holds no list of cards.
 """
 
 from __future__ import annotations
@@ -13,11 +14,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse
 from starlette.responses import Response
 
-from parlour.cards import DECK, JOKER
 from parlour.errors import ParlourError
-from parlour.i18n.cards import card_name
 from parlour.server.context import current_player, parlour_of, render, request_language, set_player_cookie
-from parlour.server.tripeaks_live import NUMBERED_GAMES, REASONS, text
+from parlour.server.tripeaks_live import NUMBERED_GAMES, text
 from parlour.tripeaks.rules import VARIANTS
 
 router = APIRouter()
@@ -47,11 +46,8 @@ SCRIPT_TEXTS: Final = (
 
 
 def script_catalog(lang: str) -> dict[str, Any]:
-    """Return the texts and card names the TriPeaks script needs, translated into ``lang``."""
-    texts = {message: text(lang, message) for message in SCRIPT_TEXTS}
-    texts.update({code: text(lang, message) for code, message in REASONS.items()})
-    cards = {str(card): card_name(card, lang) for card in (*DECK, JOKER)}
-    return {"texts": texts, "cards": cards}
+    """Return the texts the TriPeaks script needs, translated into ``lang`` (card names come with views)."""
+    return {"texts": {message: text(lang, message) for message in SCRIPT_TEXTS}}
 
 
 async def _start_from_query(request: Request) -> Response | None:
@@ -89,13 +85,10 @@ async def tripeaks_page(request: Request) -> Response:
             return redirect
     owner = await parlour.current(kind, player.id)
     if owner is None:
-        owner = await parlour.start(kind, player.id, {})
+        owner, _ = await parlour.start(kind, player.id, {})
     lang = await request_language(request)
     preferences = await parlour.call(parlour.store.preferences, player.id)
-    settings = {
-        "error_help": preferences.get("error_help", True) is not False,
-        "animations": preferences.get("animations", True) is not False,
-    }
+    settings = {"error_help": preferences.get("error_help", True) is not False}
     return await render(
         request,
         "tripeaks.html",

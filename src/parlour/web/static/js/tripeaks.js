@@ -7,8 +7,12 @@ import { LiveGame } from "./live.js";
 
 const data = JSON.parse(document.getElementById("tripeaks-data").textContent);
 const T = (key) => data.texts[key] ?? key;
-const cardName = (code) => data.cards[code] ?? code;
-const settings = { ...data.settings };
+const names = {};
+const cardName = (code) => names[code] ?? code;
+const settings = {
+  ...data.settings,
+  animations: localStorage.getItem("parlour.animations") !== "off" && !matchMedia("(prefers-reduced-motion: reduce)").matches,
+};
 const $ = (id) => document.getElementById(id);
 
 // Layout: left edges in card widths (u) and rows; see docs/web.md. Step 1.05u across, rows 0.73u apart.
@@ -61,8 +65,10 @@ function setCard(element, code) {
   element.innerHTML = code ? cardFace(code) : cardBack();
 }
 
-function render(next, description) {
+function render(next, message) {
   view = next;
+  Object.assign(names, message.names ?? {});
+  const description = message.description;
   section.dataset.state = view.status;
   const free = new Set(view.free);
   for (let p = 0; p < 28; p++) {
@@ -156,7 +162,7 @@ function onEvent(message) {
     stock: stock.getBoundingClientRect(),
     discard: topDiscardCard()?.getBoundingClientRect(),
   };
-  render(message.view, message.description);
+  render(message.view, message);
   hideHelp();
   if (name === "remove") {
     animate(topDiscardCard(), before.slot);
@@ -245,7 +251,7 @@ function connect(gameId) {
   if (live) live.close();
   view = null;
   live = new LiveGame(gameId, {
-    onState: (next, message) => render(next, message.description),
+    onState: (next, message) => render(next, message),
     onEvent,
     onError,
     onStatus: (status) => {
@@ -305,16 +311,19 @@ newGameForm.addEventListener("submit", async (event) => {
 
 const settingsDialog = $("settings-dialog");
 $("settings-button").addEventListener("click", () => settingsDialog.showModal());
-for (const [id, key] of [["setting-error-help", "error_help"], ["setting-animations", "animations"]]) {
-  $(id).addEventListener("change", (event) => {
-    settings[key] = event.target.checked;
-    fetch("/api/preferences", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ [key]: event.target.checked }),
-    });
+$("setting-animations").checked = settings.animations;
+$("setting-animations").addEventListener("change", (event) => {
+  settings.animations = event.target.checked;
+  localStorage.setItem("parlour.animations", settings.animations ? "on" : "off");
+});
+$("setting-error-help").addEventListener("change", (event) => {
+  settings.error_help = event.target.checked;
+  fetch("/api/preferences", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ error_help: settings.error_help }),
   });
-}
+});
 
 $("copy-code-button").addEventListener("click", async () => {
   const code = view?.code;
