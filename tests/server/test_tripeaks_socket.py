@@ -66,14 +66,14 @@ def test_remove_draw_undo_and_their_events(tripeaks_client: TestClient) -> None:
         assert drawn["name"] == "draw" and drawn["data"]["card"] == table.view["discard"][-1]
         assert table.view["stock"] == 22
         undone = table.move("undo")
-        assert undone["name"] == "undo" and undone["data"]["undone"] == "draw"
+        assert undone["name"] == "undo" and undone["data"] == {"undone": "draw"}
         assert table.view["stock"] == 23 and table.view["moves"] == 2 and table.view["discard"][-1] == "KC"
         by_text = table.move("A♦")
         assert by_text["data"]["card"] == "AD"
         turned = table.move("2c")  # uncovers row-3 position 9
         assert turned["data"]["flipped"] == [{"position": 9, "card": "JC"}]
         undone = table.move("undo")
-        assert undone["data"] == {"undone": "2C", "card": "2C", "position": 18, "hidden": [9]}
+        assert undone["data"] == {"undone": "2C", "position": 18, "hidden": [9]}
         assert table.view["tableau"][9]["card"] is None
 
 

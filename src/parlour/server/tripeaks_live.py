@@ -110,19 +110,22 @@ class TriPeaksLive(LiveGame):
         return Change("remove", public=data, moves=[str(game.card_at(position))], finished=game.status == WON)
 
     def _undo(self) -> Change:
+        """Undo; the event names the card only when it goes back to the peaks (face up), never a card
+        returning to the stock."""
         game = self.game
         history = game.live_moves()
-        top = game.discard_top
         face_down_before = {p for p in range(TABLEAU_SIZE) if not game.face_up(p)}
         game.undo()
-        data: Json = {"undone": history[-1] if history else None, "card": None if top is None else str(top)}
-        if history and history[-1] != DRAW:
+        undone = history[-1]  # undo succeeded, so there was a move to take back
+        data: Json = {"undone": undone}
+        if undone != DRAW:
             data["position"] = next(
-                p for p in range(TABLEAU_SIZE) if not game.removed(p) and str(game.card_at(p)) == history[-1]
+                p for p in range(TABLEAU_SIZE) if not game.removed(p) and str(game.card_at(p)) == undone
             )
-        data["hidden"] = sorted(
-            p for p in range(TABLEAU_SIZE) if not game.face_up(p) and p not in face_down_before
-        )
+            turned_down = (
+                p for p in range(TABLEAU_SIZE) if not game.face_up(p) and p not in face_down_before
+            )
+            data["hidden"] = sorted(turned_down)
         return Change("undo", public=data, moves=[UNDO])
 
 
