@@ -11,6 +11,7 @@ explicit layouts allowed (``{"deal": Deal.parse text}`` in ``POST /api/games/tri
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -19,6 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+# The scripted TriPeaks layouts live beside the server tests; browser tests deal them too.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -271,6 +271,7 @@ $("ending-undo").addEventListener("click", undo);
 const newGameDialog = $("new-game-dialog");
 const newGameForm = $("new-game-form");
 function openNewGame() {
+  hideHelp();
   $("new-game-error").hidden = true;
   newGameDialog.showModal();
 }
@@ -310,7 +311,10 @@ newGameForm.addEventListener("submit", async (event) => {
 });
 
 const settingsDialog = $("settings-dialog");
-$("settings-button").addEventListener("click", () => settingsDialog.showModal());
+$("settings-button").addEventListener("click", () => {
+  hideHelp();
+  settingsDialog.showModal();
+});
 $("setting-animations").checked = settings.animations;
 $("setting-animations").addEventListener("change", (event) => {
   settings.animations = event.target.checked;
