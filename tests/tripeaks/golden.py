@@ -1,7 +1,7 @@
 """Golden TriPeaks playthroughs: the deal of a code, every step of a move line, the final views.
 
-Regenerate after a deliberate change with ``python -m tests.tripeaks.golden`` run from the repository root
-(with ``src`` on the path); the tests compare the engine with these files.
+Regenerate after a deliberate change, from the repository root:
+``PYTHONPATH=src:tests python -m tripeaks.golden``; the tests compare the engine with these files.
 """
 
 from __future__ import annotations

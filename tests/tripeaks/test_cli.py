@@ -93,7 +93,7 @@ def test_play_a_whole_game_through_a_pipe() -> None:
     commands = ["help", *WIN_E_B.split(), "d", "quit"]
     status, out = run("play", "TP1-E-AAAAAAB", input="\n".join(commands) + "\n")
     assert status == 0
-    assert "Commands: a card such as K♣ or KC removes it" in out
+    assert "Commands: a card such as K♣ or KC (or its name, such as king of clubs) removes it" in out
     assert "You won! Score: 750" in out
     assert "Type new for another game or quit to stop." in out
     assert "The game is over" in out  # the draw after the win
@@ -163,3 +163,13 @@ def test_the_module_runs_with_a_real_pipe() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "Score: 498" in result.stdout and "Goodbye." in result.stdout
+
+
+def test_play_reads_card_names_in_english_and_the_chosen_language() -> None:
+    status, out = run(
+        "play", "TP1-E-AAAAAAB", "--lang", "hi", input="King of Clubs\nईंट का इक्का\nचिड़ी का 2\nहुकुम का 6\n"
+    )
+    assert status == 0
+    assert "स्कोर: 497" in out  # K♣ by its English name, A♦ and 2♣ by their Hindi names
+    assert "दर्जा ठीक एक अधिक या एक कम होना चाहिए" in out  # 6♠ on 2♣
+    assert "समझ में नहीं आया" not in out

@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
-import pytest
+import importlib
 
-from parlour.i18n import LANGUAGES, gettext_for
-from parlour.i18n.tripeaks import cards_count, describe, no_more_moves, reason_text, rules_name, won_text
+import pytest
+from babel.messages.extract import extract
+from babel.messages.pofile import read_po
+
+import parlour.i18n.tripeaks as i18n_tripeaks
+from parlour.i18n import LANGUAGES, LOCALE_DIR, gettext_for
+from parlour.i18n.tripeaks import (
+    REASONS,
+    cards_count,
+    describe,
+    no_more_moves,
+    reason_text,
+    rules_name,
+    won_text,
+)
 from parlour.tripeaks import EASY, Game
 from parlour.tripeaks.game import REASON_CODES
 from tripeaks.builders import seed_example_deal
+
+cli_tripeaks = importlib.import_module("parlour.cli.tripeaks")  # the package attribute is the Click group
 
 SEED_HI_START = (
     "ड्रॉ ढेर: 23 पत्ते; डिस्कार्ड ढेर: चिड़ी का इक्का। शिखरों की चोटियाँ: छिपा पत्ता, छिपा पत्ता, छिपा पत्ता; "
@@ -140,3 +155,19 @@ def test_plural_of_the_draw_pile(lang: str, one: str, many: str) -> None:
 
 def test_catalog_domain_is_separate() -> None:
     assert gettext_for("hu", "tripeaks", "hidden card") == "rejtett lap"
+
+
+def test_catalog_holds_exactly_the_messages_the_code_uses() -> None:
+    keywords = {"_": (2,), "gettext_for": (3,), "pgettext_for": ((3, "c"), 4), "ngettext_for": (3, 4)}
+    used: set[tuple[str | None, str]] = set()
+    for module in (i18n_tripeaks, cli_tripeaks):
+        with open(module.__file__ or "", "rb") as source:
+            for _line, message, _comments, context in extract("python", source, keywords=keywords):
+                if isinstance(message, tuple):
+                    message = message[0]
+                if message:
+                    used.add((context, message))
+    used |= {(None, text) for text in REASONS.values()} | {(None, cli_tripeaks.HELP)}
+    with (LOCALE_DIR / "hu" / "LC_MESSAGES" / "tripeaks.po").open("rb") as handle:
+        catalog = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(handle) if m.id}
+    assert used == catalog

@@ -25,3 +25,6 @@ main.add_command(stats)
 from parlour.cli.tripeaks import tripeaks  # noqa: E402
 
 main.add_command(tripeaks)
+from parlour.cli.thirteen import thirteen  # noqa: E402
+
+main.add_command(thirteen)

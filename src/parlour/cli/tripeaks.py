@@ -7,16 +7,18 @@ import secrets
 import sys
 from collections.abc import Iterable
 from dataclasses import replace
+from functools import cache
 from typing import Any, TextIO
 
 import click
 from rich.console import Console
 from rich.text import Text
 
-from parlour.cards import Card
+from parlour.cards import DECK, Card
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidCode, InvalidInput
 from parlour.i18n import LANGUAGES, gettext_for
+from parlour.i18n.cards import card_name
 from parlour.i18n.tripeaks import (
     DOMAIN,
     ERROR_HELP_REASONS,
@@ -25,6 +27,7 @@ from parlour.i18n.tripeaks import (
     no_more_moves,
     reason_text,
     rules_name,
+    variant_names,
     won_text,
 )
 from parlour.tripeaks import DealCode, Game, Rules
@@ -81,15 +84,16 @@ def status_panel(game: Game, lang: str, reveal: bool = False) -> Text:
         text.append(f"{game.code}", style="bold")
         text.append(f"  {rules_name(game.rules.name, lang)}")
         if game.rules.variants:
-            text.append(f" + {', '.join(game.rules.variants)}")
+            text.append(f" + {', '.join(variant_names(game.rules.variants, lang))}")
         text.append("\n\n")
     text.append_text(board(game, reveal))
     text.append("\n\n")
-    text.append(f"{_(lang, 'Draw pile')}: {cards_count(game.stock_count, lang)}    ")
-    text.append(f"{_(lang, 'Discard pile')}: ")
+    draw_pile, discard_pile = _(lang, "Draw pile"), _(lang, "Discard pile")
+    score, moves = _(lang, "Score"), _(lang, "Moves")
+    text.append(f"{draw_pile}: {cards_count(game.stock_count, lang)}    {discard_pile}: ")
     top = game.discard_top
     text.append_text(card_text(top) if top is not None else Text("—"))
-    text.append(f"    {_(lang, 'Score')}: {game.score}    {_(lang, 'Moves')}: {game.moves}")
+    text.append(f"    {score}: {game.score}    {moves}: {game.moves}")
     if game.status == "won":
         text.append("\n" + won_text(game.score, lang), style="bold green")
     elif game.status == "stuck":
@@ -177,6 +181,22 @@ def replay(code: str, moves: tuple[str, ...], as_json: bool, reveal: bool, lang:
         console.print(f"rejected: move {entry['index']} {entry['move']!r}: {entry['reason']}", markup=False)
 
 
+@cache
+def _card_names(lang: str) -> dict[str, Card]:
+    names = {" ".join(card_name(card, "en").split()): card for card in DECK}
+    names.update({" ".join(card_name(card, lang).lower().split()): card for card in DECK})
+    return names
+
+
+def read_card(text: str, lang: str) -> Card | None:
+    """Read a card typed at the prompt: ``KC``, ``K♣``, ``10h``, or its name in English or ``lang``
+    (``king of clubs``, ``treff király``); None when the text is no card."""
+    try:
+        return Card.parse(text)
+    except InvalidInput:
+        return _card_names(lang).get(" ".join(text.lower().split()))
+
+
 class PlaySession:
     """An interactive game: reads commands line by line, prints the board after each change."""
 
@@ -233,17 +253,13 @@ class PlaySession:
         if word in ("n", "new"):
             self.new_game(rest.strip())
             return True
-        move = {"d": "draw", "draw": "draw", "u": "undo", "undo": "undo"}.get(word)
+        move = {"d": "draw", "draw": "draw", "u": "undo", "undo": "undo"}.get(command.lower())
         if move is None:
-            if rest:
+            card = read_card(command, lang)
+            if card is None:
                 self.not_understood(command)
                 return True
-            try:
-                Card.parse(word)
-            except InvalidInput:
-                self.not_understood(command)
-                return True
-            move = word
+            move = str(card)
         try:
             self.game.apply(move)
         except IllegalMove as error:
@@ -283,9 +299,10 @@ class PlaySession:
 
 
 HELP = (
-    "Commands: a card such as K♣ or KC removes it from the peaks; d or draw turns the next card of the draw "
-    "pile; u or undo takes back the last move; new CODE deals the game of a code (new alone deals a random "
-    "one); describe reads the board in words; help shows this; quit ends the game."
+    "Commands: a card such as K♣ or KC (or its name, such as king of clubs) removes it from the peaks; "
+    "d or draw turns the next card of the draw pile; u or undo takes back the last move; new CODE deals the "
+    "game of a code (new alone deals a random one); describe reads the board in words; help shows this; "
+    "quit ends the game."
 )
 
 

@@ -17,7 +17,7 @@ from parlour.tripeaks.layout import ROWS
 
 DOMAIN: Final = "tripeaks"
 
-_REASONS: Final = {
+REASONS: Final = {
     "not_adjacent": "Rank must be exactly one higher or lower",
     "blocked": "This card is blocked",
     "stock_empty": "The draw pile is empty",
@@ -39,7 +39,7 @@ def reason_text(code: str, lang: str) -> str:
     Raises:
         KeyError: the code is not a TriPeaks reason code.
     """
-    return _(lang, _REASONS[code])
+    return _(lang, REASONS[code])
 
 
 def no_more_moves(lang: str) -> str:
@@ -59,7 +59,21 @@ def cards_count(count: int, lang: str) -> str:
 
 def rules_name(name: str, lang: str) -> str:
     """``easy``/``classic`` as the app names them in ``lang`` ("Easy", "Könnyű" …)."""
-    return pgettext_for(lang, DOMAIN, "rules", "Easy" if name == "easy" else "Classic")
+    if name == "easy":
+        return pgettext_for(lang, DOMAIN, "rules", "Easy")
+    return pgettext_for(lang, DOMAIN, "rules", "Classic")
+
+
+def variant_names(variants: tuple[str, ...], lang: str) -> list[str]:
+    """The names of variants (``Rules.variants``) for people, in ``lang``."""
+    names = {
+        "open_peaks": pgettext_for(lang, DOMAIN, "variant", "open peaks"),
+        "empty_discard": pgettext_for(lang, DOMAIN, "variant", "empty discard pile"),
+        "joker": pgettext_for(lang, DOMAIN, "variant", "joker"),
+        "draw_only_when_stuck": pgettext_for(lang, DOMAIN, "variant", "draw only when no card fits"),
+        "traditional_scoring": pgettext_for(lang, DOMAIN, "variant", "traditional scoring"),
+    }
+    return [names[variant] for variant in variants]
 
 
 def describe(state: Mapping[str, Any], lang: str) -> str:
