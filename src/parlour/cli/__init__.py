@@ -11,3 +11,14 @@ from parlour import __version__
 @click.version_option(__version__, prog_name="parlour")
 def main() -> None:
     """Parlour: TriPeaks and Thirteen, exactly as people know them."""
+
+
+from parlour.cli.serve import serve  # noqa: E402
+
+main.add_command(serve)
+from parlour.cli.db import db  # noqa: E402
+
+main.add_command(db)
+from parlour.cli.stats import stats  # noqa: E402
+
+main.add_command(stats)

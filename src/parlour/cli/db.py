@@ -1,0 +1,51 @@
+"""``parlour db``: the database's schema (``parlour db upgrade``) and where it lives."""
+
+from __future__ import annotations
+
+import click
+from rich.console import Console
+
+from parlour.store.database import ENV_URL, resolve_url
+
+DATABASE_URL_HELP = (
+    "SQLAlchemy URL of the database, e.g. postgresql://user@host/db "
+    f"[default: ${ENV_URL}, else an SQLite file in your data directory]"
+)
+
+
+def database_url_option(function: click.decorators.FC) -> click.decorators.FC:
+    """Add the ``--database-url`` option (also read from ``PARLOUR_DATABASE_URL``)."""
+    return click.option("--database-url", envvar=ENV_URL, default=None, help=DATABASE_URL_HELP)(function)
+
+
+@click.group()
+def db() -> None:
+    """The database: apply migrations, show where it is."""
+
+
+@db.command()
+@database_url_option
+@click.option("--revision", default="head", show_default=True, help="Alembic revision to reach.")
+def upgrade(database_url: str | None, revision: str) -> None:
+    """Create or update the database's tables (apply every migration)."""
+    from parlour.store.database import make_engine
+    from parlour.store.database import upgrade as apply_migrations
+
+    url = resolve_url(database_url)
+    engine = make_engine(url)
+    try:
+        apply_migrations(engine, revision)
+    except Exception as error:  # a connection or migration failure: say what and where, no traceback
+        raise click.ClickException(
+            f"could not upgrade {url.render_as_string(hide_password=True)}: {error}"
+        ) from error
+    finally:
+        engine.dispose()
+    Console().print(f"Database {url.render_as_string(hide_password=True)} is at revision {revision}.")
+
+
+@db.command()
+@database_url_option
+def where(database_url: str | None) -> None:
+    """Print the URL of the database Parlour uses (the password hidden)."""
+    click.echo(resolve_url(database_url).render_as_string(hide_password=True))

@@ -1,0 +1,54 @@
+"""``parlour serve``: run the web app with uvicorn and log the address it listens on."""
+
+from __future__ import annotations
+
+import logging
+import socket
+
+import click
+
+log = logging.getLogger("parlour.server")
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """Return a listening socket on ``host:port`` (port 0 picks a free port).
+
+    Binding before uvicorn starts lets the one log line give the real address.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError as error:
+        listener.close()
+        raise click.ClickException(f"cannot listen on {host}:{port}: {error.strerror}") from error
+    listener.listen(2048)
+    listener.set_inheritable(True)
+    return listener
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port.")
+@click.option(
+    "--database-url",
+    envvar="PARLOUR_DATABASE_URL",
+    default=None,
+    help="SQLAlchemy URL of the database [default: an SQLite file in your data directory; "
+    "env PARLOUR_DATABASE_URL].",
+)
+def serve(host: str, port: int, database_url: str | None) -> None:
+    """Start the Parlour web app; open the address it prints in a browser."""
+    import uvicorn
+
+    from parlour.server.app import create_app
+
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    listener = bind(host, port)
+    app = create_app(database_url=database_url)
+    address, bound_port = listener.getsockname()[:2]
+    shown = f"[{address}]" if ":" in address else address
+    log.info("Parlour is running on http://%s:%d (press Ctrl+C to stop)", shown, bound_port)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, ws_ping_interval=20)
+    uvicorn.Server(config).run(sockets=[listener])

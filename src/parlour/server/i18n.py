@@ -1,0 +1,96 @@
+"""Languages on the web: which language a request gets, and the translation helpers pages use.
+
+The language is, in order: the ``parlour_lang`` cookie (set by the language switcher), the player's
+saved preference, then the browser's ``Accept-Language``. Page text lives in the ``web`` domain; games
+add their own domains (``tripeaks``, ``thirteen``) and card names come from ``cards``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from parlour.errors import InvalidInput
+from parlour.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    gettext_for,
+    negotiate,
+    ngettext_for,
+    normalize_language,
+    pgettext_for,
+)
+
+LANG_COOKIE: Final = "parlour_lang"
+DOMAIN: Final = "web"
+
+
+def supported(tag: str | None) -> str | None:
+    """Return the supported language named by ``tag``, or None when it names none."""
+    if not tag:
+        return None
+    try:
+        return normalize_language(tag)
+    except InvalidInput:
+        return None
+
+
+def choose_language(
+    cookies: Mapping[str, str], accept_language: str | None, preference: str | None = None
+) -> str:
+    """Return the language for a request: cookie, then saved preference, then ``Accept-Language``."""
+    return supported(cookies.get(LANG_COOKIE)) or supported(preference) or negotiate(accept_language)
+
+
+@dataclass(frozen=True)
+class Texts:
+    """Translation helpers bound to one language, for templates and messages."""
+
+    lang: str
+
+    def __call__(self, message: str) -> str:
+        """Translate a ``web`` message."""
+        return gettext_for(self.lang, DOMAIN, message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """Translate a ``web`` message with a plural chosen for ``n``."""
+        return ngettext_for(self.lang, DOMAIN, singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """Translate a ``web`` message with a context."""
+        return pgettext_for(self.lang, DOMAIN, context, message)
+
+    def domain(self, domain: str, message: str) -> str:
+        """Translate a message of another domain (``tripeaks``, ``thirteen`` …)."""
+        return gettext_for(self.lang, domain, message)
+
+    @property
+    def direction(self) -> str:
+        """Return the writing direction (every supported language is left to right)."""
+        return "ltr"
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """Return (code, name in its own language) for the language switcher."""
+    return [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
+
+
+def catalog(lang: str, messages: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Return ``{message: translation}`` for (domain, message) pairs, for a page's scripts."""
+    return {message: gettext_for(lang, domain, message) for domain, message in messages}
+
+
+_PROTOCOL_REASONS: Final = {
+    "bad_json": "The message is not valid JSON.",
+    "bad_message": "The message is not understood.",
+    "too_large": "The message is too long.",
+    "invalid_input": "The move is not understood.",
+    "illegal_move": "That move is not allowed now.",
+    "game_over": "The game is over.",
+}
+
+
+def protocol_reason(code: str, lang: str) -> str:
+    """Return the translated text of a generic reason code (the games explain their own codes)."""
+    return gettext_for(lang, DOMAIN, _PROTOCOL_REASONS.get(code, "That move is not allowed now."))

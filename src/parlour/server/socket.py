@@ -1,0 +1,128 @@
+"""The WebSocket of one live game: ``/ws/{game_id}``. The messages are described in ``docs/protocol.md``.
+
+Only the game's owner (the player of the token cookie) may connect; anyone else gets a ``refused``
+message and the socket is closed with code 4403 (4404 for an unknown game). A malformed or illegal
+message gets an ``error`` with a reason code, changes nothing, and the connection stays open.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any, Final
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from parlour.errors import ParlourError
+from parlour.server.context import TOKEN_COOKIE, Parlour
+from parlour.server.i18n import choose_language, protocol_reason, supported
+from parlour.server.live import Json, Owner
+
+MAX_MESSAGE: Final = 4096
+"""The longest client message accepted, in characters."""
+CLOSE_REFUSED: Final = 4403
+CLOSE_UNKNOWN: Final = 4404
+
+log = logging.getLogger("parlour.server")
+router = APIRouter()
+
+
+class BadMessage(ParlourError):
+    """A client message that is not a protocol message."""
+
+    code = "bad_message"
+
+
+@router.websocket("/ws/{game_id}")
+async def game_socket(websocket: WebSocket, game_id: str) -> None:
+    """Serve one page's connection to one live game until the page goes away."""
+    parlour: Parlour = websocket.app.state.parlour
+    await websocket.accept()
+    lang = supported(websocket.query_params.get("lang")) or choose_language(
+        websocket.cookies, websocket.headers.get("accept-language")
+    )
+    token = websocket.cookies.get(TOKEN_COOKIE)
+    player = await parlour.call(parlour.store.player_by_token, token) if token else None
+    owner = await parlour.owner(game_id, player.id) if player is not None else None
+    if owner is None and player is not None:
+        await _refuse(websocket, "no_such_game", CLOSE_UNKNOWN)
+        return
+    if owner is None or player is None or owner.player_id != player.id:
+        await _refuse(websocket, "not_your_game", CLOSE_REFUSED)
+        return
+
+    async def send(message: Json) -> None:
+        await websocket.send_text(json.dumps(message, separators=(",", ":")))
+
+    seat = owner.game.seats[0]
+    joined = False
+    try:
+        while True:
+            text = await websocket.receive_text()
+            ref: Any = None
+            try:
+                message = _parse(text)
+                ref = message.get("ref")
+                kind = message["type"]
+                if kind == "hello":
+                    last = _version(message.get("v"))
+                    if joined:
+                        owner.leave(send)
+                    await owner.join(seat, send, last)
+                    joined = True
+                elif kind == "action":
+                    if not joined:
+                        raise BadMessage("say hello first", code="bad_message")
+                    action = message.get("action")
+                    if not isinstance(action, dict):
+                        raise BadMessage("an action must be an object", code="bad_message")
+                    version = await owner.act(seat, action)
+                    await send({"type": "ack", "ref": ref, "v": version})
+                elif kind == "ping":
+                    await send({"type": "pong", "ref": ref, "v": owner.version})
+                else:
+                    raise BadMessage(f"unknown message type {kind!r}", code="bad_message")
+            except ParlourError as error:
+                await send(_error(parlour, owner, error, lang, ref))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        owner.leave(send)
+
+
+def _parse(text: str) -> dict[str, Any]:
+    if len(text) > MAX_MESSAGE:
+        raise BadMessage(f"message of {len(text)} characters", code="too_large")
+    try:
+        message = json.loads(text)
+    except ValueError as error:
+        raise BadMessage(f"not JSON: {text[:40]!r}", code="bad_json") from error
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise BadMessage("a message is an object with a string 'type'", code="bad_message")
+    return message
+
+
+def _version(value: Any) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadMessage(f"version {value!r} is not a whole number", code="bad_message")
+    return value
+
+
+def _error(parlour: Parlour, owner: Owner, error: ParlourError, lang: str, ref: Any) -> Json:
+    kind = parlour.kinds.get(owner.game.kind)
+    text = kind.explain(error.code, lang) if kind is not None else None
+    return {
+        "type": "error",
+        "code": error.code,
+        "message": text or protocol_reason(error.code, lang),
+        "detail": str(error),
+        "ref": ref,
+        "v": owner.version,
+    }
+
+
+async def _refuse(websocket: WebSocket, code: str, close_code: int) -> None:
+    await websocket.send_text(json.dumps({"type": "refused", "code": code}))
+    await websocket.close(code=close_code)

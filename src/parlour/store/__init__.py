@@ -1,0 +1,49 @@
+"""Storage: players, games as records, numbered-game records and statistics (SQLAlchemy 2 + Alembic).
+
+``Store(url=None)`` is the entry point; see ``docs/storage.md`` and the decision record 0002 (Store).
+"""
+
+from parlour.store.errors import (
+    InvalidPreference,
+    InvalidRecoveryCode,
+    MoveConflict,
+    UnknownGame,
+    UnknownPlayer,
+)
+from parlour.store.records import NUMBERED_GAMES, NUMBERED_RULES
+from parlour.store.store import Store
+from parlour.store.types import (
+    GameRecord,
+    NewPlayer,
+    NumberedEntry,
+    NumberedRecord,
+    Outcome,
+    PersonalBest,
+    Player,
+    RecentGame,
+    Statistics,
+    ThirteenStatistics,
+    TriPeaksStatistics,
+)
+
+__all__ = [
+    "NUMBERED_GAMES",
+    "NUMBERED_RULES",
+    "GameRecord",
+    "InvalidPreference",
+    "InvalidRecoveryCode",
+    "MoveConflict",
+    "NewPlayer",
+    "NumberedEntry",
+    "NumberedRecord",
+    "Outcome",
+    "PersonalBest",
+    "Player",
+    "RecentGame",
+    "Statistics",
+    "Store",
+    "ThirteenStatistics",
+    "TriPeaksStatistics",
+    "UnknownGame",
+    "UnknownPlayer",
+]

@@ -1,0 +1,86 @@
+"""Connecting to the database: where it is, how SQLite is tuned, and applying the migrations.
+
+No URL means an SQLite file in the user's data directory, in WAL mode so that readers never wait for
+the writer. ``PARLOUR_DATABASE_URL`` (or the command line's ``--database-url``) selects another
+database, typically PostgreSQL (``postgresql://…`` is read as the psycopg 3 driver).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import URL, make_url
+
+ENV_URL = "PARLOUR_DATABASE_URL"
+SQLITE_BUSY_MS = 30_000
+
+
+def default_sqlite_path() -> Path:
+    """Return the SQLite file used when no URL is given (created directories included)."""
+    return platformdirs.user_data_path("parlour", appauthor=False, ensure_exists=True) / "parlour.sqlite3"
+
+
+def resolve_url(url: str | None = None) -> URL:
+    """Return the database URL to use: ``url``, else ``$PARLOUR_DATABASE_URL``, else the SQLite file.
+
+    ``postgresql://`` and ``postgres://`` URLs get the psycopg 3 driver.
+    """
+    text = url or os.environ.get(ENV_URL) or f"sqlite:///{default_sqlite_path()}"
+    if text.startswith("postgres://"):
+        text = "postgresql://" + text.removeprefix("postgres://")
+    parsed = make_url(text)
+    if parsed.drivername == "postgresql":
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
+def make_engine(url: URL) -> Engine:
+    """Return an engine for ``url``; SQLite gets WAL, foreign keys and write-locking transactions."""
+    if url.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    if url.database and url.database != ":memory:":
+        Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_MS / 1000})
+    event.listen(engine, "connect", _sqlite_connect)
+    event.listen(engine, "begin", _sqlite_begin)
+    return engine
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # Let SQLAlchemy's "begin" event issue BEGIN itself, so writers can take the lock up front.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+    cursor.close()
+
+
+def _sqlite_begin(connection: Any) -> None:
+    # A write transaction takes SQLite's write lock at BEGIN: two writers never both read and then
+    # fail to upgrade their lock (which SQLite reports as "database is locked" without waiting).
+    write = connection.get_execution_options().get("parlour_write", False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Apply the Alembic migrations packaged in ``parlour.store.migrations`` up to ``revision``."""
+    from alembic import command
+
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), revision)
+
+
+def alembic_config(connection: Any = None) -> Any:
+    """Return an Alembic ``Config`` for the packaged migrations, bound to ``connection`` if given."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", "parlour.store:migrations")
+    config.attributes["connection"] = connection
+    return config

@@ -1,0 +1,35 @@
+"""Errors of the store, all ``InvalidInput`` with a reason code the adapters translate."""
+
+from __future__ import annotations
+
+from parlour.errors import InvalidInput
+
+
+class UnknownPlayer(InvalidInput):
+    """No player has this id."""
+
+    code = "unknown_player"
+
+
+class UnknownGame(InvalidInput):
+    """No game with this id belongs to this player (another player's game looks just the same)."""
+
+    code = "unknown_game"
+
+
+class MoveConflict(InvalidInput):
+    """Moves sent for indices that already hold other moves, or leaving a gap after the last one."""
+
+    code = "move_conflict"
+
+
+class InvalidRecoveryCode(InvalidInput):
+    """A recovery code that is malformed or belongs to nobody."""
+
+    code = "invalid_recovery_code"
+
+
+class InvalidPreference(InvalidInput):
+    """A preference that does not exist or a value it cannot take."""
+
+    code = "invalid_preference"

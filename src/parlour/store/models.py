@@ -1,0 +1,129 @@
+"""The tables of Parlour's database (SQLAlchemy 2 declarative models).
+
+The Alembic migrations under ``parlour/store/migrations`` create exactly these tables; a test compares
+the two (autogenerate finds no difference). Secrets are never stored: a player's browser tokens and
+recovery code are kept as SHA-256 hashes only.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    """Declarative base with a naming convention, so migrations name constraints predictably."""
+
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class PlayerRow(Base):
+    """A person, known by the tokens of their browsers; no sign-up, no password."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(40))
+    recovery_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    preferences: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TokenRow(Base):
+    """One browser's secret token (hashed); a player has one per browser they play on."""
+
+    __tablename__ = "player_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class GameRow(Base):
+    """A game as a record: game, rules, deal code, seats; the moves live in ``game_moves``.
+
+    ``result`` is written only by the server's own replay of the stored moves when the game ends.
+    """
+
+    __tablename__ = "games"
+    __table_args__ = (
+        Index("ix_games_player_status", "player_id", "status"),
+        Index("ix_games_numbered", "rules_key", "numbered"),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(16))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rules_key: Mapped[str] = mapped_column(String(16))
+    code: Mapped[str] = mapped_column(String(64))
+    seats: Mapped[list[Any]] = mapped_column(JSON)
+    numbered: Mapped[int | None] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))
+    move_count: Mapped[int] = mapped_column(Integer, default=0)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class MoveRow(Base):
+    """One move of a game, in its text form (``KC``, ``draw``, ``undo``; Thirteen ``2:play 3S 3C``)."""
+
+    __tablename__ = "game_moves"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    move: Mapped[str] = mapped_column(Text)
+
+
+class NumberedRecordRow(Base):
+    """The best result of one numbered TriPeaks game under one rule set, and its first winner."""
+
+    __tablename__ = "numbered_records"
+
+    rules_key: Mapped[str] = mapped_column(String(16), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    best_left: Mapped[int] = mapped_column(Integer)
+    best_moves: Mapped[int] = mapped_column(Integer)
+    holder_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    set_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    first_winner_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
+    first_won_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    plays: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class PersonalBestRow(Base):
+    """A player's own best result of one numbered game."""
+
+    __tablename__ = "personal_bests"
+
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    rules_key: Mapped[str] = mapped_column(String(16), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    best_left: Mapped[int] = mapped_column(Integer)
+    best_moves: Mapped[int] = mapped_column(Integer)
+    set_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,565 @@
+"""The store: the one object the server and the command line use to reach the database.
+
+Every method opens its own session and commits before returning, so a ``Store`` can be shared by
+threads. Writes run in transactions that take their locks up front (``BEGIN IMMEDIATE`` on SQLite,
+row locks on PostgreSQL). Every method that reads or changes a game takes the player's id and refuses
+another player's game exactly as it refuses a game that does not exist.
+"""
+
+from __future__ import annotations
+
+import secrets as _random
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, func, select
+from sqlalchemy.engine import URL
+from sqlalchemy.orm import Session
+
+from parlour.errors import GameOver, InvalidInput
+from parlour.store import preferences as prefs
+from parlour.store import replay, secrets, statistics
+from parlour.store.database import make_engine, resolve_url
+from parlour.store.database import upgrade as upgrade_database
+from parlour.store.errors import InvalidRecoveryCode, MoveConflict, UnknownGame, UnknownPlayer
+from parlour.store.models import GameRow, MoveRow, NumberedRecordRow, PersonalBestRow, PlayerRow, TokenRow
+from parlour.store.records import NUMBERED_GAMES, NUMBERED_RULES, apply_result
+from parlour.store.types import (
+    GameRecord,
+    NewPlayer,
+    NumberedEntry,
+    NumberedRecord,
+    Outcome,
+    PersonalBest,
+    Player,
+    Statistics,
+)
+
+NAME_LENGTH = 40
+
+
+def utcnow() -> datetime:
+    """Return the current time in UTC (timezone-aware)."""
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """Return ``moment`` as an aware UTC time (SQLite hands back naive times that were stored in UTC)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def clean_name(name: str) -> str:
+    """Return a display name trimmed and checked.
+
+    Raises:
+        InvalidInput: empty, longer than 40 characters, or holding control characters.
+    """
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise InvalidInput(f"a display name cannot be empty: {name!r}", code="invalid_name")
+    if len(cleaned) > NAME_LENGTH:
+        raise InvalidInput(
+            f"a display name has at most {NAME_LENGTH} characters: {name!r}", code="invalid_name"
+        )
+    if any(not char.isprintable() for char in cleaned):
+        raise InvalidInput(f"a display name cannot hold control characters: {name!r}", code="invalid_name")
+    return cleaned
+
+
+class Store:
+    """Players, games as records, numbered-game records and statistics in one database.
+
+    ``url`` is an SQLAlchemy URL; None means ``$PARLOUR_DATABASE_URL`` or the SQLite file in the
+    user's data directory. Call :meth:`upgrade` once before use (the server does it at start).
+    """
+
+    def __init__(self, url: str | URL | None = None) -> None:
+        self.url: URL = resolve_url(url) if not isinstance(url, URL) else url
+        self.engine: Engine = make_engine(self.url)
+        self._writer = self.engine.execution_options(parlour_write=True)
+
+    def upgrade(self) -> None:
+        """Apply the database migrations up to the newest (creating the tables in an empty database)."""
+        upgrade_database(self.engine)
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+    @property
+    def backend(self) -> str:
+        """Return the database's kind: ``sqlite`` or ``postgresql``."""
+        return self.url.get_backend_name()
+
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        with Session(self._writer, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    # Players -----------------------------------------------------------------------------------
+
+    def create_player(self, name: str | None = None) -> NewPlayer:
+        """Create a player with a browser token and a recovery code, both returned in clear only now.
+
+        Raises:
+            InvalidInput: an unacceptable display name.
+        """
+        display = clean_name(name) if name is not None else None
+        token, code, now = secrets.new_token(), secrets.new_recovery_code(), utcnow()
+        with self._write() as session:
+            row = PlayerRow(name=display, recovery_hash=secrets.digest(code), preferences={}, created_at=now)
+            session.add(row)
+            session.flush()
+            session.add(TokenRow(token_hash=secrets.digest(token), player_id=row.id, created_at=now))
+            return NewPlayer(row.id, token, code)
+
+    def player_by_token(self, token: str | None) -> Player | None:
+        """Return the player whose browser holds ``token``; None for a missing, malformed or unknown one."""
+        if not token or not secrets.is_token_shaped(token):
+            return None
+        with self._read() as session:
+            row = session.execute(
+                select(PlayerRow)
+                .join(TokenRow, TokenRow.player_id == PlayerRow.id)
+                .where(TokenRow.token_hash == secrets.digest(token))
+            ).scalar_one_or_none()
+            return _player(row, with_preferences=True) if row else None
+
+    def player(self, player_id: int) -> Player:
+        """Return the player with this id.
+
+        Raises:
+            UnknownPlayer: no such player.
+        """
+        with self._read() as session:
+            return _player(_player_row(session, player_id))
+
+    def players_named(self, name: str) -> list[Player]:
+        """Return the players whose display name is ``name`` (ignoring case), oldest first."""
+        with self._read() as session:
+            rows = session.scalars(
+                select(PlayerRow)
+                .where(func.lower(PlayerRow.name) == name.strip().lower())
+                .order_by(PlayerRow.id)
+            )
+            return [_player(row) for row in rows]
+
+    def all_players(self) -> list[Player]:
+        """Return every player, oldest first."""
+        with self._read() as session:
+            return [_player(row) for row in session.scalars(select(PlayerRow).order_by(PlayerRow.id))]
+
+    def rename(self, player_id: int, name: str) -> Player:
+        """Set the player's display name and return the player.
+
+        Raises:
+            InvalidInput: an unacceptable name. UnknownPlayer: no such player.
+        """
+        display = clean_name(name)
+        with self._write() as session:
+            row = _player_row(session, player_id)
+            row.name = display
+            return _player(row)
+
+    def new_recovery_code(self, player_id: int) -> str:
+        """Give the player a new recovery code (the old one stops working) and return it in clear.
+
+        Raises:
+            UnknownPlayer: no such player.
+        """
+        code = secrets.new_recovery_code()
+        with self._write() as session:
+            _player_row(session, player_id).recovery_hash = secrets.digest(code)
+        return code
+
+    def recover(self, recovery_code: str) -> str:
+        """Return a new browser token for the player whose recovery code this is.
+
+        Raises:
+            InvalidRecoveryCode: the code is malformed or belongs to nobody.
+        """
+        canonical = secrets.normalize_recovery_code(recovery_code)
+        if canonical is None:
+            raise InvalidRecoveryCode(f"not a recovery code: {recovery_code!r}")
+        token = secrets.new_token()
+        with self._write() as session:
+            player_id = session.scalar(
+                select(PlayerRow.id).where(PlayerRow.recovery_hash == secrets.digest(canonical))
+            )
+            if player_id is None:
+                raise InvalidRecoveryCode(f"no player has the recovery code {recovery_code!r}")
+            session.add(TokenRow(token_hash=secrets.digest(token), player_id=player_id, created_at=utcnow()))
+        return token
+
+    def forget_token(self, token: str) -> None:
+        """Stop accepting ``token`` (a browser signing out); unknown tokens are ignored."""
+        with self._write() as session:
+            row = session.get(TokenRow, secrets.digest(token))
+            if row is not None:
+                session.delete(row)
+
+    def preferences(self, player_id: int) -> dict[str, Any]:
+        """Return every preference of the player (defaults for those never set).
+
+        Raises:
+            UnknownPlayer: no such player.
+        """
+        with self._read() as session:
+            return prefs.with_defaults(_player_row(session, player_id).preferences)
+
+    def set_preferences(self, player_id: int, **changes: Any) -> dict[str, Any]:
+        """Change some preferences and return them all.
+
+        Raises:
+            InvalidPreference: an unknown name or a value it cannot take (nothing is changed).
+            UnknownPlayer: no such player.
+        """
+        clean = prefs.validated(changes)
+        with self._write() as session:
+            row = _player_row(session, player_id)
+            row.preferences = {**prefs.with_defaults(row.preferences), **clean}
+            return dict(row.preferences)
+
+    # Games ---------------------------------------------------------------------------------------
+
+    def start_game(
+        self,
+        player_id: int,
+        game: str,
+        rules: Any,
+        code: str,
+        seats: Sequence[Any],
+        numbered: int | None = None,
+    ) -> str:
+        """Store a new game and return its id.
+
+        ``game`` is ``tripeaks`` or ``thirteen``; ``rules`` the engine's rules (dataclass, mapping,
+        preset name, or None to take them from the deal code, which must agree); ``code`` the deal
+        code; ``seats`` a JSON list describing the seats (for Thirteen, the player's own seat is the
+        entry ``"human"`` or ``{"kind": "human", …}``); ``numbered`` the number of a numbered TriPeaks
+        game (Easy or Classic, deal number = number).
+
+        Raises:
+            InvalidInput: unknown game, rules that are not the game's, a bad code, a numbered game
+            outside 1–50,000 or under other rules. UnknownPlayer: no such player.
+        """
+        spec = replay.prepare(game, rules, code, list(seats), numbered)
+        now = utcnow()
+        game_id = _random.token_urlsafe(16)
+        with self._write() as session:
+            _player_row(session, player_id)
+            session.add(
+                GameRow(
+                    id=game_id,
+                    player_id=player_id,
+                    game=spec.game,
+                    rules=spec.rules,
+                    rules_key=spec.rules_key,
+                    code=spec.code,
+                    seats=spec.seats,
+                    numbered=numbered,
+                    status="open",
+                    move_count=0,
+                    result=None,
+                    created_at=now,
+                    updated_at=now,
+                    finished_at=None,
+                )
+            )
+        return game_id
+
+    def append_moves(self, game_id: str, player_id: int, first_index: int, moves: Iterable[str]) -> int:
+        """Store ``moves`` as moves ``first_index``, ``first_index + 1``, … of the game; return the count.
+
+        The moves are checked by replaying the game with the engine and are committed before this
+        returns. Sending again moves already stored (a retry) changes nothing.
+
+        Raises:
+            UnknownGame: no such game of this player. GameOver: the game is finished.
+            MoveConflict: other moves are stored at those indices, or ``first_index`` leaves a gap.
+            InvalidInput / IllegalMove: a move the engine rejects (its index is in the message);
+            nothing is stored then.
+        """
+        moves = list(moves)
+        with self._write() as session:
+            row = _game_row(session, game_id, player_id, lock=True)
+            if row.status != "open":
+                raise GameOver(f"game {game_id!r} is over ({row.status}): no more moves")
+            stored = _moves(session, game_id)
+            if first_index < 0 or first_index > len(stored):
+                raise MoveConflict(
+                    f"moves cannot start at index {first_index}: the game has {len(stored)} moves"
+                )
+            overlap = stored[first_index : first_index + len(moves)]
+            if moves[: len(overlap)] != overlap:
+                raise MoveConflict(
+                    f"moves from index {first_index} differ from the stored ones: {moves!r} vs {overlap!r}"
+                )
+            new = moves[len(overlap) :]
+            if not new:
+                return len(stored)
+            new = replay.check(_spec(row), stored, new)
+            session.add_all(
+                MoveRow(game_id=game_id, index=len(stored) + offset, move=move)
+                for offset, move in enumerate(new)
+            )
+            row.move_count = len(stored) + len(new)
+            row.updated_at = utcnow()
+            return row.move_count
+
+    def game_record(self, game_id: str, player_id: int) -> GameRecord:
+        """Return the stored game with all its moves.
+
+        Raises:
+            UnknownGame: no such game of this player (another player's game included).
+        """
+        with self._read() as session:
+            row = _game_row(session, game_id, player_id)
+            return _record(row, _moves(session, game_id))
+
+    def open_games(self, player_id: int, game: str | None = None) -> list[GameRecord]:
+        """Return the player's games still being played (of one game kind if given), oldest first."""
+        with self._read() as session:
+            query = select(GameRow).where(GameRow.player_id == player_id, GameRow.status == "open")
+            if game is not None:
+                query = query.where(GameRow.game == game)
+            rows = list(session.scalars(query.order_by(GameRow.created_at, GameRow.id)))
+            return [_record(row, _moves(session, row.id)) for row in rows]
+
+    def finish_game(self, game_id: str, player_id: int) -> Outcome:
+        """End the game (finished, or left unfinished) and return what it produced.
+
+        The result comes only from replaying the stored moves with the engine; records and statistics
+        are updated in the same transaction. Finishing a finished game returns its outcome again.
+
+        Raises:
+            UnknownGame: no such game of this player.
+        """
+        with self._write() as session:
+            row = _game_row(session, game_id, player_id, lock=True)
+            if row.status != "open":
+                return _outcome_from(row)
+            stored = _moves(session, game_id)
+            result = replay.result(_spec(row), stored)
+            now = utcnow()
+            outcome = {"game_id": row.id, "game": row.game, "status": result["status"], "result": result}
+            if row.numbered is not None:
+                change = apply_result(
+                    session, row.rules_key, row.numbered, player_id, result["left"], result["moves"], now
+                )
+                outcome.update(
+                    numbered=row.numbered,
+                    rules_key=row.rules_key,
+                    first_win=change.first_win,
+                    record_broken=change.record_broken,
+                    holds_record=change.holds_record,
+                    personal_best=change.personal_best,
+                )
+            row.status = result["status"]
+            row.result = {**result, "outcome": {key: outcome.get(key, False) for key in _FLAGS}}
+            row.finished_at = row.updated_at = now
+        final = _outcome_from(row)
+        if final.numbered is not None:
+            final = replace(final, record=self.numbered_record(final.rules_key or "", final.numbered))
+        return final
+
+    # Numbered games and statistics ------------------------------------------------------------------
+
+    def numbered_record(self, rules: str, number: int) -> NumberedRecord | None:
+        """Return the record of numbered game ``number`` under ``rules`` (easy/classic), None if unplayed.
+
+        Raises:
+            InvalidInput: rules other than easy or classic, or a number outside 1–50,000.
+        """
+        key = numbered_rules_key(rules)
+        _check_number(number)
+        with self._read() as session:
+            row = session.get(NumberedRecordRow, (key, number))
+            return _numbered_record(session, row) if row else None
+
+    def numbered_page(
+        self, rules: str, player_id: int | None, offset: int, limit: int
+    ) -> list[NumberedEntry]:
+        """Return the picker's lines for games ``offset + 1`` … ``offset + limit`` (within 1–50,000).
+
+        Each line holds the game's record, the player's own best (none without a player) and whether
+        the packaged census says it is winnable.
+
+        Raises:
+            InvalidInput: rules other than easy or classic, a negative offset or a limit outside 1–500.
+        """
+        key = numbered_rules_key(rules)
+        if offset < 0 or not 1 <= limit <= 500:
+            raise InvalidInput(
+                f"a page starts at an offset of 0 or more and holds 1–500 games, not {offset}+{limit}"
+            )
+        first, last = offset + 1, min(offset + limit, NUMBERED_GAMES)
+        if first > last:
+            return []
+        with self._read() as session:
+            records = {
+                row.number: _numbered_record(session, row)
+                for row in session.scalars(
+                    select(NumberedRecordRow).where(
+                        NumberedRecordRow.rules_key == key, NumberedRecordRow.number.between(first, last)
+                    )
+                )
+            }
+            mine: dict[int, PersonalBest] = {}
+            if player_id is not None:
+                for best in session.scalars(
+                    select(PersonalBestRow).where(
+                        PersonalBestRow.player_id == player_id,
+                        PersonalBestRow.rules_key == key,
+                        PersonalBestRow.number.between(first, last),
+                    )
+                ):
+                    mine[best.number] = PersonalBest(best.best_left, best.best_moves, as_utc(best.set_at))
+        return [
+            NumberedEntry(key, number, records.get(number), mine.get(number), winnable(key, number))
+            for number in range(first, last + 1)
+        ]
+
+    def statistics(self, player_id: int) -> Statistics:
+        """Return the player's statistics, computed from the replayed results of their finished games.
+
+        Raises:
+            UnknownPlayer: no such player.
+        """
+        with self._read() as session:
+            _player_row(session, player_id)
+            rows = session.execute(
+                select(GameRow.game, GameRow.rules_key, GameRow.result, GameRow.finished_at)
+                .where(GameRow.player_id == player_id, GameRow.status != "open")
+                .order_by(GameRow.finished_at, GameRow.id)
+            ).all()
+        return statistics.compute(
+            (game, key, result or {}, as_utc(finished)) for game, key, result, finished in rows
+        )
+
+
+def numbered_rules_key(rules: Any) -> str:
+    """Return ``easy`` or ``classic`` for the rules of a numbered game (a name or the engine's preset).
+
+    Raises:
+        InvalidInput: any other rules.
+    """
+    if isinstance(rules, str) and rules.lower() in NUMBERED_RULES:
+        return rules.lower()
+    if not isinstance(rules, str):
+        key = replay.prepare_rules_key(rules)
+        if key in NUMBERED_RULES:
+            return key
+    raise InvalidInput(f"numbered games are played under easy or classic rules, not {rules!r}")
+
+
+def _check_number(number: int) -> None:
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= NUMBERED_GAMES:
+        raise InvalidInput(f"numbered games run from 1 to {NUMBERED_GAMES:,}, not {number!r}")
+
+
+def winnable(rules_key: str, number: int) -> bool | None:
+    """Return the packaged census' answer for a numbered game, None when no census is installed."""
+    try:
+        from parlour.tripeaks.solver import numbered_result  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    try:
+        answer = numbered_result(rules_key, number)
+    except (LookupError, ValueError):
+        return None
+    if answer is None or isinstance(answer, bool):
+        return answer
+    return bool(getattr(answer, "winnable", answer))
+
+
+def _numbered_record(session: Session, row: NumberedRecordRow) -> NumberedRecord:
+    holder = _player(_player_row(session, row.holder_id))
+    first = _player(_player_row(session, row.first_winner_id)) if row.first_winner_id is not None else None
+    return NumberedRecord(
+        rules_key=row.rules_key,
+        number=row.number,
+        best_left=row.best_left,
+        best_moves=row.best_moves,
+        holder=holder,
+        set_at=as_utc(row.set_at),
+        first_winner=first,
+        first_won_at=as_utc(row.first_won_at) if row.first_won_at else None,
+        plays=row.plays,
+    )
+
+
+_FLAGS = ("first_win", "record_broken", "holds_record", "personal_best")
+
+
+def _player(row: PlayerRow, *, with_preferences: bool = False) -> Player:
+    preferences = prefs.with_defaults(row.preferences) if with_preferences else {}
+    return Player(row.id, row.name, as_utc(row.created_at), preferences)
+
+
+def _player_row(session: Session, player_id: int) -> PlayerRow:
+    row = session.get(PlayerRow, player_id)
+    if row is None:
+        raise UnknownPlayer(f"no player has the id {player_id!r}")
+    return row
+
+
+def _game_row(session: Session, game_id: str, player_id: int, *, lock: bool = False) -> GameRow:
+    query = select(GameRow).where(GameRow.id == game_id, GameRow.player_id == player_id)
+    if lock:
+        query = query.with_for_update()
+    row = session.execute(query).scalar_one_or_none()
+    if row is None:
+        raise UnknownGame(f"you have no game {game_id!r}")
+    return row
+
+
+def _moves(session: Session, game_id: str) -> list[str]:
+    return list(
+        session.scalars(select(MoveRow.move).where(MoveRow.game_id == game_id).order_by(MoveRow.index))
+    )
+
+
+def _spec(row: GameRow) -> replay.GameSpec:
+    return replay.GameSpec(row.game, row.rules, row.rules_key, row.code, row.seats, row.numbered)
+
+
+def _record(row: GameRow, moves: list[str]) -> GameRecord:
+    return GameRecord(
+        game_id=row.id,
+        player_id=row.player_id,
+        game=row.game,
+        rules=row.rules,
+        rules_key=row.rules_key,
+        code=row.code,
+        seats=row.seats,
+        numbered=row.numbered,
+        status=row.status,
+        moves=moves,
+        result=row.result,
+        created_at=as_utc(row.created_at),
+        updated_at=as_utc(row.updated_at),
+        finished_at=as_utc(row.finished_at) if row.finished_at else None,
+    )
+
+
+def _outcome_from(row: GameRow) -> Outcome:
+    result = dict(row.result or {})
+    flags = result.pop("outcome", {})
+    return Outcome(
+        game_id=row.id,
+        game=row.game,
+        status=row.status,
+        result=result,
+        numbered=row.numbered,
+        rules_key=row.rules_key if row.numbered is not None else None,
+        **{key: bool(flags.get(key)) for key in _FLAGS},
+    )

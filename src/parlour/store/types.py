@@ -1,0 +1,225 @@
+"""What the store hands out: plain frozen values, never database rows (rows stay inside sessions)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player: id, display name (None until they choose one) and, for the player themself, their
+    preferences (every preference, defaults included; empty when the player is somebody else).
+    """
+
+    player_id: int
+    name: str | None
+    created_at: datetime
+    preferences: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def id(self) -> int:
+        """The player's id (the same as ``player_id``)."""
+        return self.player_id
+
+
+@dataclass(frozen=True)
+class NewPlayer:
+    """A freshly created player with the two secrets that exist in clear only now.
+
+    ``token`` goes into the browser's cookie; ``recovery_code`` is shown to the player to copy.
+    """
+
+    player_id: int
+    token: str
+    recovery_code: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A stored game: what is needed to replay it exactly, plus its state in the database.
+
+    ``status`` is ``open`` while it is played, then ``won``, ``stuck`` (TriPeaks), ``finished``
+    (Thirteen match over) or ``left`` (the player left it unfinished).
+    """
+
+    game_id: str
+    player_id: int
+    game: str
+    rules: dict[str, Any]
+    rules_key: str
+    code: str
+    seats: list[Any]
+    numbered: int | None
+    status: str
+    moves: list[str]
+    result: dict[str, Any] | None
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+
+    @property
+    def id(self) -> str:
+        """The game's id (the same as ``game_id``)."""
+        return self.game_id
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the record as JSON-ready data (times in ISO 8601)."""
+        return {
+            "game_id": self.game_id,
+            "game": self.game,
+            "rules": self.rules,
+            "rules_key": self.rules_key,
+            "code": self.code,
+            "seats": self.seats,
+            "numbered": self.numbered,
+            "status": self.status,
+            "moves": self.moves,
+            "result": self.result,
+            "created_at": self.created_at.isoformat(),
+            "updated_at": self.updated_at.isoformat(),
+            "finished_at": self.finished_at.isoformat() if self.finished_at else None,
+        }
+
+
+@dataclass(frozen=True)
+class NumberedRecord:
+    """The best result of a numbered game: fewest peak cards left, then fewest moves.
+
+    ``holder`` set it first at ``set_at``; ``first_winner`` was the first to clear all the peaks.
+    """
+
+    rules_key: str
+    number: int
+    best_left: int
+    best_moves: int
+    holder: Player
+    set_at: datetime
+    first_winner: Player | None
+    first_won_at: datetime | None
+    plays: int
+
+    @property
+    def won(self) -> bool:
+        """Whether somebody has won this game (the best result leaves no peak card)."""
+        return self.best_left == 0
+
+
+@dataclass(frozen=True)
+class PersonalBest:
+    """A player's own best result of one numbered game."""
+
+    best_left: int
+    best_moves: int
+    set_at: datetime
+
+
+@dataclass(frozen=True)
+class NumberedEntry:
+    """One line of the numbered-games picker.
+
+    ``winnable`` is the packaged solver census' answer, None when no census is installed.
+    """
+
+    rules_key: str
+    number: int
+    record: NumberedRecord | None
+    mine: PersonalBest | None
+    winnable: bool | None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What finishing (or leaving) a game produced, from the server's own replay of its moves.
+
+    For numbered TriPeaks games, the flags say what the page tells the player: ``first_win`` (first
+    to win this game), ``record_broken`` (better than the previous best result), ``holds_record`` (the
+    best result is theirs), ``personal_best`` (better than their own earlier results).
+    """
+
+    game_id: str
+    game: str
+    status: str
+    result: dict[str, Any]
+    numbered: int | None = None
+    rules_key: str | None = None
+    first_win: bool = False
+    record_broken: bool = False
+    holds_record: bool = False
+    personal_best: bool = False
+    record: NumberedRecord | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the outcome as JSON-ready data."""
+        record = None
+        if self.record is not None:
+            record = {
+                "best_left": self.record.best_left,
+                "best_moves": self.record.best_moves,
+                "holder": self.record.holder.name,
+                "set_at": self.record.set_at.isoformat(),
+                "first_winner": self.record.first_winner.name if self.record.first_winner else None,
+            }
+        return {
+            "game_id": self.game_id,
+            "game": self.game,
+            "status": self.status,
+            "result": self.result,
+            "numbered": self.numbered,
+            "rules_key": self.rules_key,
+            "first_win": self.first_win,
+            "record_broken": self.record_broken,
+            "holds_record": self.holds_record,
+            "personal_best": self.personal_best,
+            "record": record,
+        }
+
+
+@dataclass(frozen=True)
+class TriPeaksStatistics:
+    """TriPeaks figures of one rule set (``easy``, ``classic``, ``custom``) or of all (``all``)."""
+
+    rules_key: str
+    played: int = 0
+    won: int = 0
+    best_score: int | None = None
+    current_streak: int = 0
+    longest_streak: int = 0
+    average_moves_of_wins: float | None = None
+
+    @property
+    def win_rate(self) -> float | None:
+        """Won divided by played, None before the first game."""
+        return self.won / self.played if self.played else None
+
+
+@dataclass(frozen=True)
+class ThirteenStatistics:
+    """Thirteen figures: matches and rounds played, rounds finished in each place, points, matches won."""
+
+    games: int = 0
+    rounds: int = 0
+    places: tuple[int, int, int, int] = (0, 0, 0, 0)
+    points: int = 0
+    won: int = 0
+
+
+@dataclass(frozen=True)
+class RecentGame:
+    """One finished TriPeaks game, for the statistics chart."""
+
+    rules_key: str
+    won: bool
+    score: int
+    left: int
+    finished_at: datetime
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """A player's statistics: TriPeaks per rule set (and ``all``), Thirteen, recent TriPeaks games."""
+
+    tripeaks: dict[str, TriPeaksStatistics]
+    thirteen: ThirteenStatistics
+    recent: list[RecentGame] = field(default_factory=list)

@@ -1,0 +1,60 @@
+"""The house rules of Thirteen: a frozen object whose defaults are the rules of the spec (CardGames.io)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Final
+
+from parlour.errors import InvalidInput
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The switchable decisions of Thirteen; ``Rules()`` is the game as the spec describes it.
+
+    Attributes:
+        three_of_spades_opens: the first play of a game must contain 3♠ (its holder leads).
+        quad_beats_pair_of_twos: a four of a kind may also be played on a pair of 2s (off by default:
+            only a double sequence of 4 or more pairs beats a pair of 2s).
+        double_sequence_beats_quad: a double sequence of 4 or more pairs beats a four of a kind
+            (off by default: bombs beat 2s and higher bombs of the same type only).
+        bomb_after_pass: a player who passed may still play a bomb (on a 2 or on a bomb) when play comes
+            round to them, and lose their lock-out by doing so (off by default: a pass locks out until
+            the table is cleared).
+        target_points: points that end the game.
+        single_winner: when the leaders tie at or above the target, play on until one leads alone.
+    """
+
+    three_of_spades_opens: bool = True
+    quad_beats_pair_of_twos: bool = False
+    double_sequence_beats_quad: bool = False
+    bomb_after_pass: bool = False
+    target_points: int = 10
+    single_winner: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the rules as a JSON object (every field by name)."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Rules:
+        """Build rules from ``to_json`` output; missing fields take their defaults.
+
+        Raises:
+            InvalidInput: an unknown field or a value of the wrong type.
+        """
+        known = {field.name: field for field in fields(cls)}
+        unknown = sorted(set(data) - set(known))
+        if unknown:
+            raise InvalidInput(f"unknown Thirteen rule(s): {', '.join(unknown)}")
+        for name, value in data.items():
+            expected = int if name == "target_points" else bool
+            if type(value) is not expected:
+                raise InvalidInput(f"rule {name!r} must be {expected.__name__}, got {value!r}")
+        if data.get("target_points", 10) < 1:
+            raise InvalidInput(f"target_points must be at least 1, got {data['target_points']!r}")
+        return cls(**data)
+
+
+STANDARD: Final = Rules()
+"""The rules of the spec: CardGames.io's southern Tiến lên."""

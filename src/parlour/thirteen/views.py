@@ -1,0 +1,168 @@
+"""What one seat may see of a match: its own hand, the others' card counts, the table, the passes, the
+plays of the round, the scores. Views are the only thing that leaves the engine for a seat; bots, the
+command line and the server work from views alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from parlour.cards import Card
+from parlour.thirteen.combos import Combo, Shape, is_bomb
+from parlour.thirteen.move import PASS, Move
+from parlour.thirteen.moves import legal_plays
+from parlour.thirteen.order import cards_of
+from parlour.thirteen.rules import Rules
+
+if TYPE_CHECKING:
+    from parlour.thirteen.game import Match
+    from parlour.thirteen.round import Step
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """A finished round: its ``number``, the seats in finishing ``order``, each seat's ``points`` in it
+    and the ``totals`` after it."""
+
+    number: int
+    order: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{"round": 1, "order": [2, 0, 3, 1], "points": [2, 0, 3, 1], "totals": […]}``."""
+        return {
+            "round": self.number,
+            "order": list(self.order),
+            "points": list(self.points),
+            "totals": list(self.totals),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One seat's view of a match (immutable; take a new one after each move).
+
+    Attributes:
+        seat: the seat this view belongs to (0-3).
+        code: the match code; round: the current round's number (from 1).
+        rules: the house rules.
+        hand_mask: the seat's own cards as a strength mask (``hand`` gives them as cards).
+        hand_counts: how many cards each seat holds.
+        turn: the seat to move, None when the match is over.
+        table_mask / table_shape / table_owner: the combination on the table, who played it (0/None when
+            the table is empty).
+        passed: for each seat, whether it passed and is locked out until the table is cleared.
+        finished: the seats out this round, in finishing order.
+        history: the moves of this round so far.
+        scores: the points of each seat in the match.
+        results: the finished rounds.
+        must_include_three_of_spades: the next play (the game's first) must contain 3♠.
+        winners: the match winners (empty while it goes on).
+    """
+
+    seat: int
+    code: str
+    round: int
+    rules: Rules
+    hand_mask: int
+    hand_counts: tuple[int, ...]
+    turn: int | None
+    table_mask: int
+    table_shape: Shape | None
+    table_owner: int | None
+    passed: tuple[bool, ...]
+    finished: tuple[int, ...]
+    history: tuple[Step, ...]
+    scores: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    must_include_three_of_spades: bool
+    winners: tuple[int, ...]
+
+    @classmethod
+    def of(cls, match: Match, seat: int) -> PlayerView:
+        """Return ``seat``'s view of ``match`` (use ``Match.view``)."""
+        current = match.round
+        return cls(
+            seat=seat,
+            code=match.code,
+            round=current.number,
+            rules=match.rules,
+            hand_mask=current.hands[seat],
+            hand_counts=tuple(hand.bit_count() for hand in current.hands),
+            turn=match.turn,
+            table_mask=current.table_mask,
+            table_shape=current.table_shape,
+            table_owner=current.owner,
+            passed=tuple(bool(current.passed >> s & 1) for s in range(4)),
+            finished=tuple(current.finished),
+            history=tuple(current.steps),
+            scores=tuple(match.scores),
+            results=tuple(match.results),
+            must_include_three_of_spades=bool(current.must_include),
+            winners=match.winners,
+        )
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's cards, lowest first."""
+        return cards_of(self.hand_mask)
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """The cards on the table, lowest first (empty when the table is clear)."""
+        return cards_of(self.table_mask)
+
+    @property
+    def table_combo(self) -> Combo | None:
+        """The classified combination on the table, None when it is empty."""
+        return None if self.table_shape is None else Combo.from_shape(self.table_shape)
+
+    @property
+    def my_turn(self) -> bool:
+        """True when this seat is to move."""
+        return self.turn == self.seat
+
+    def legal_plays(self) -> tuple[int, ...]:
+        """Return the plays (masks) this seat may make now; empty when it is not its turn."""
+        if not self.my_turn:
+            return ()
+        include = 1 if self.must_include_three_of_spades else 0
+        plays = legal_plays(self.hand_mask, self.table_shape, self.rules, include)
+        if self.passed[self.seat]:
+            plays = tuple(mask for mask in plays if is_bomb(mask))
+        return plays
+
+    def legal_moves(self) -> list[Move]:
+        """Return every move this seat may make now: the plays, then the pass when allowed."""
+        moves = [Move(mask) for mask in self.legal_plays()]
+        if self.my_turn and self.table_shape is not None:
+            moves.append(PASS)
+        return moves
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the view as JSON (documented in docs/thirteen.md); it holds no other seat's card."""
+        combo = self.table_combo
+        return {
+            "seat": self.seat,
+            "code": self.code,
+            "round": self.round,
+            "rules": self.rules.to_json(),
+            "hand": [str(card) for card in self.hand],
+            "hand_counts": list(self.hand_counts),
+            "turn": self.turn,
+            "table": {
+                "cards": [str(card) for card in self.table],
+                "combo": None if combo is None else combo.to_json(),
+                "owner": self.table_owner,
+            },
+            "passed": list(self.passed),
+            "finished": list(self.finished),
+            "history": [step.to_json() for step in self.history],
+            "scores": list(self.scores),
+            "results": [result.to_json() for result in self.results],
+            "must_include_three_of_spades": self.must_include_three_of_spades,
+            "winners": list(self.winners),
+            "legal_moves": [str(move) for move in self.legal_moves()],
+        }

@@ -1,0 +1,109 @@
+"""Deal codes: ``TP1-E-AAAAAAB`` ⇄ (deal number, rules).
+
+``TP1`` is the generator version, the middle letter the King–Ace rule (``E`` Easy, ``C`` Classic; an
+old ``N`` reads as Easy), then 7 letters A–Z holding the deal number in base 26, big-endian, A = 0.
+Variants add a fourth part of flag letters in alphabetical order (``TP1-C-AAAAAAB-JO``):
+
+====  =========================
+D     draw only when no card fits
+J     joker
+O     open peaks
+T     traditional scoring
+W     empty waste (discard) at the start
+====  =========================
+
+Input is read in any case and with the flags in any order; ``str()`` gives the canonical upper-case
+form with sorted flags, so every code round-trips.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from parlour.deal import DEAL_NUMBER_LIMIT
+from parlour.errors import InvalidCode
+from parlour.tripeaks.rules import EASY, Rules
+
+GENERATOR: Final = "TP1"
+NUMBER_LETTERS: Final = 7
+VARIANT_FLAGS: Final = {
+    "D": "draw_only_when_stuck",
+    "J": "joker",
+    "O": "open_peaks",
+    "T": "traditional_scoring",
+    "W": "empty_discard",
+}
+"""Flag letter → ``Rules`` field, for the optional fourth part of a code."""
+
+CODE_FORMAT_HELP: Final = (
+    "a deal code looks like TP1-E-AAAAAAB: TP1, then E (Easy) or C (Classic), then 7 letters A-Z, "
+    "optionally followed by a dash and variant letters from D, J, O, T, W (e.g. TP1-C-AAAAAAB-JO)"
+)
+_PATTERN: Final = re.compile(r"TP1-([ECN])-([A-Z]{7})(?:-([A-Z]+))?")
+
+
+def number_to_letters(number: int) -> str:
+    """Return the 7 base-26 letters of a deal number (0 → ``AAAAAAA``).
+
+    Raises:
+        InvalidCode: the number is outside 0 .. 26^7 - 1.
+    """
+    if not 0 <= number < DEAL_NUMBER_LIMIT:
+        raise InvalidCode(f"deal number {number!r} is outside 0..{DEAL_NUMBER_LIMIT - 1}")
+    letters = []
+    for _ in range(NUMBER_LETTERS):
+        number, digit = divmod(number, 26)
+        letters.append(chr(ord("A") + digit))
+    return "".join(reversed(letters))
+
+
+def letters_to_number(letters: str) -> int:
+    """Return the deal number of 7 letters A–Z (big-endian base 26, A = 0)."""
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - ord("A")
+    return number
+
+
+@dataclass(frozen=True, slots=True)
+class DealCode:
+    """A deal number with the rules it is played under; ``str()`` is the canonical code."""
+
+    number: int
+    rules: Rules = EASY
+
+    def __post_init__(self) -> None:
+        number_to_letters(self.number)  # validates the range
+
+    @classmethod
+    def parse(cls, text: str) -> DealCode:
+        """Read a code such as ``TP1-E-AAAAAAB``, ``tp1-c-aaaaaab`` or ``TP1-N-AAAAAAB-OW``.
+
+        Raises:
+            InvalidCode: the text is not a code; the message quotes it and says what a code looks like.
+        """
+        if not isinstance(text, str):
+            raise InvalidCode(f"expected a deal code as text, got {text!r}: {CODE_FORMAT_HELP}")
+        match = _PATTERN.fullmatch(text.strip().upper())
+        if match is None:
+            raise InvalidCode(f"{text!r} is not a deal code: {CODE_FORMAT_HELP}")
+        rule, letters, flags = match.groups()
+        switches: dict[str, bool] = {"king_ace_linked": rule != "C"}
+        for flag in flags or "":
+            name = VARIANT_FLAGS.get(flag)
+            if name is None or switches.get(name):
+                problem = "repeats" if name else "has an unknown variant letter"
+                raise InvalidCode(f"{text!r} {problem} {flag!r}: {CODE_FORMAT_HELP}")
+            switches[name] = True
+        return cls(letters_to_number(letters), Rules(**switches))
+
+    def __str__(self) -> str:
+        rule = "E" if self.rules.king_ace_linked else "C"
+        flags = "".join(sorted(f for f, name in VARIANT_FLAGS.items() if getattr(self.rules, name)))
+        code = f"{GENERATOR}-{rule}-{number_to_letters(self.number)}"
+        return f"{code}-{flags}" if flags else code
+
+    def __repr__(self) -> str:
+        return f"DealCode.parse({str(self)!r})"

@@ -1,0 +1,120 @@
+// Parlour's live-game connection: one WebSocket per open game, versioned events, reconnection.
+// The protocol is described in docs/protocol.md. Game pages create a LiveGame and give it callbacks:
+//   onState(view, message)   a full view (first connection, or a resync after a gap)
+//   onEvent(message)          one event, in order: {v, name, data, view}
+//   onError(message)          a refused action: {code, message, ref}
+//   onStatus(status)          "connecting" | "open" | "closed" | "refused"
+"use strict";
+
+export class LiveGame {
+  constructor(gameId, callbacks, options = {}) {
+    this.gameId = gameId;
+    this.callbacks = callbacks;
+    this.lang = options.lang || document.documentElement.lang || "en";
+    this.version = null;
+    this.nextRef = 1;
+    this.pending = new Map();
+    this.retry = 0;
+    this.closedByUs = false;
+    this.socket = null;
+    this.connect();
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${location.host}/ws/${encodeURIComponent(this.gameId)}?lang=${this.lang}`;
+  }
+
+  connect() {
+    this.status("connecting");
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.retry = 0;
+      this.status("open");
+      this.send({ type: "hello", v: this.version });
+    });
+    socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
+    socket.addEventListener("close", () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      for (const reject of this.pending.values()) reject.reject(new Error("disconnected"));
+      this.pending.clear();
+      if (this.closedByUs || this.refused) {
+        this.status(this.refused ? "refused" : "closed");
+        return;
+      }
+      this.status("closed");
+      const delay = Math.min(4000, 250 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  receive(message) {
+    switch (message.type) {
+      case "state":
+        this.version = message.v;
+        this.callbacks.onState?.(message.view, message);
+        break;
+      case "event":
+        if (this.version !== null && message.v !== this.version + 1) {
+          // A gap means lost messages: ask for what we missed (or a full state).
+          this.send({ type: "hello", v: this.version });
+          return;
+        }
+        this.version = message.v;
+        if (message.name !== null) this.callbacks.onEvent?.(message);
+        break;
+      case "ack":
+        this.settle(message.ref, true, message);
+        break;
+      case "error":
+        this.settle(message.ref, false, message);
+        this.callbacks.onError?.(message);
+        break;
+      case "refused":
+        this.refused = true;
+        this.callbacks.onRefused?.(message);
+        break;
+      default:
+        break;
+    }
+  }
+
+  settle(ref, ok, message) {
+    const waiting = this.pending.get(ref);
+    if (!waiting) return;
+    this.pending.delete(ref);
+    if (ok) waiting.resolve(message);
+    else waiting.resolve(message);
+  }
+
+  send(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  // Send an action; resolves with the ack or the error message (never rejects on a refusal).
+  act(action) {
+    const ref = this.nextRef++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(ref, { resolve, reject });
+      if (!this.send({ type: "action", action, ref })) {
+        this.pending.delete(ref);
+        reject(new Error("not connected"));
+      }
+    });
+  }
+
+  close() {
+    this.closedByUs = true;
+    if (this.socket) this.socket.close();
+  }
+
+  status(value) {
+    this.callbacks.onStatus?.(value);
+  }
+}

@@ -1,0 +1,51 @@
+"""``parlour serve`` starts the app and logs one line with its address."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_serve_logs_its_address_and_serves_the_home_page(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), PARLOUR_DATABASE_URL=f"sqlite:///{tmp_path}/p.db")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "parlour", "serve", "--port", "0"],
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert process.stderr is not None
+        line = process.stderr.readline().strip()
+        assert line.startswith("Parlour is running on http://127.0.0.1:"), line
+        address = line.split()[4]
+        with urllib.request.urlopen(address + "/", timeout=10) as response:
+            assert response.status == 200
+            assert "Parlour" in response.read().decode()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        if process.stderr is not None:
+            process.stderr.close()
+
+
+def test_serve_explains_a_busy_port() -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "parlour", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, PYTHONPATH=str(ROOT / "src")),
+            timeout=30,
+        )
+    assert result.returncode != 0 and f"cannot listen on 127.0.0.1:{port}" in result.stderr

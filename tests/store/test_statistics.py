@@ -1,0 +1,56 @@
+"""Statistics per player, computed from the replayed results of their finished games."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour.store import Store, UnknownPlayer
+from parlour.store.statistics import compute
+
+from .lines import code_of, stuck_line, winning_line
+
+
+def finish(store: Store, player_id: int, number: int, rules: str, won: bool) -> None:
+    code = code_of(number, rules)
+    game_id = store.start_game(player_id, "tripeaks", rules, code, ["human"])
+    line = winning_line(code) if won else stuck_line(code)
+    assert line is not None
+    store.append_moves(game_id, player_id, 0, line)
+    store.finish_game(game_id, player_id)
+
+
+def test_tripeaks_statistics_per_rule_set(store: Store) -> None:
+    ada, bob = store.create_player("Ada"), store.create_player("Bob")
+    plan = [(2, "easy", True), (4, "easy", True), (6, "easy", False), (7, "easy", True), (2, "classic", True)]
+    for number, rules, won in plan:
+        finish(store, ada.player_id, number, rules, won)
+    open_game = store.start_game(ada.player_id, "tripeaks", None, code_of(1), ["human"])
+    store.append_moves(open_game, ada.player_id, 0, ["draw"])  # still open: not counted
+    stats = store.statistics(ada.player_id)
+    easy = stats.tripeaks["easy"]
+    wins = [len(winning_line(code_of(n, "easy")) or ()) for n in (2, 4, 7)]
+    assert (easy.played, easy.won, easy.current_streak, easy.longest_streak) == (4, 3, 1, 2)
+    assert easy.win_rate == 0.75
+    assert easy.average_moves_of_wins == pytest.approx(sum(wins) / 3)
+    assert easy.best_score == 800 - min(wins)
+    assert stats.tripeaks["classic"].played == 1 and stats.tripeaks["classic"].current_streak == 1
+    everything = stats.tripeaks["all"]
+    assert (everything.played, everything.won, everything.current_streak, everything.longest_streak) == (
+        5,
+        4,
+        2,
+        2,
+    )
+    assert [game.won for game in stats.recent] == [True, True, False, True, True]
+    assert store.statistics(bob.player_id).tripeaks["all"].played == 0
+    assert store.statistics(bob.player_id).tripeaks["all"].win_rate is None
+
+
+def test_statistics_of_nobody() -> None:
+    empty = compute([])
+    assert empty.tripeaks["all"].played == 0 and empty.thirteen.games == 0
+
+
+def test_statistics_of_an_unknown_player(store: Store) -> None:
+    with pytest.raises(UnknownPlayer):
+        store.statistics(999)
