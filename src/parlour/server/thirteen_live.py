@@ -26,10 +26,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from starlette.responses import Response
 
-from parlour.cards import DECK, Card
+from parlour.cards import Card, Suit
 from parlour.errors import IllegalMove, InvalidInput, NotYourTurn
-from parlour.i18n import gettext_for, ngettext_for
-from parlour.i18n.cards import card_name
+from parlour.i18n import gettext_for, ngettext_for, pgettext_for
+from parlour.i18n.cards import rank_name, suit_name
 from parlour.server.context import current_player, parlour_of, render, request_language
 from parlour.server.i18n import supported
 from parlour.server.kinds import GameKind, GameRecord, NewGame
@@ -48,6 +48,7 @@ STRENGTHS: Final = ("random", "greedy", "heuristic")
 DEFAULT_SPEED: Final = "normal"
 DEFAULT_STRENGTH: Final = "heuristic"
 MAX_CARDS: Final = 13
+RANK_CODES: Final = "A23456789TJQK"
 
 
 class ThirteenTable(LiveGame):
@@ -318,7 +319,10 @@ async def thirteen_page(request: Request) -> Response:
         "lang": lang,
         "texts": {message: t(message) for message in SCRIPT_TEXTS},
         "seatNames": seat_names,
-        "cardNames": {str(card): card_name(card, lang) for card in DECK},
+        # Card names are built on the page from rank and suit names: the page holds no card codes.
+        "cardPattern": pgettext_for(lang, "cards", "card", "{rank} of {suit}"),
+        "rankNames": {text: rank_name(rank, lang) for rank, text in enumerate(RANK_CODES, start=1)},
+        "suitNames": {suit.letter: suit_name(suit, lang) for suit in Suit},
         "cardCounts": [
             ngettext_for(lang, DOMAIN, "{n} card", "{n} cards", n).format(n=n) for n in range(MAX_CARDS + 1)
         ],

@@ -90,8 +90,12 @@ function comboName(combo) {
   }
 }
 
+function cardName(code) {
+  return fill(boot.cardPattern, { rank: boot.rankNames[code.slice(0, -1)], suit: boot.suitNames[code.slice(-1)] });
+}
+
 function cardsLabel(cards) {
-  return cards.map((card) => boot.cardNames[card] ?? card).join(", ");
+  return cards.map(cardName).join(", ");
 }
 
 function placeName(index) {
@@ -107,7 +111,7 @@ function makeCard(code, { button = false, small = false } = {}) {
   if (button) {
     element.type = "button";
     element.setAttribute("aria-pressed", "false");
-    element.setAttribute("aria-label", boot.cardNames[code] ?? code);
+    element.setAttribute("aria-label", cardName(code));
   }
   element.innerHTML = cardSvg(code);
   return element;
