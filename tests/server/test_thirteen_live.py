@@ -1,4 +1,4 @@
-"""Thirteen over the WebSocket: every message type, bad input, pacing, records, and no hidden card ever sent."""
+"""Thirteen over the WebSocket: every message type, bad input, pacing, records, no hidden card sent."""
 
 from __future__ import annotations
 
@@ -116,7 +116,9 @@ def test_a_selection_that_can_never_be_played_says_so_and_changes_nothing(client
         assert events[0]["view"] == before
 
 
-def test_play_and_pass_buttons_and_the_computer_players_answer(client: TestClient, store: MemoryStore) -> None:
+def test_play_and_pass_buttons_and_the_computer_players_answer(
+    client: TestClient, store: MemoryStore
+) -> None:
     game_id = start(client)
     with client.websocket_connect(f"/ws/{game_id}") as socket:
         hello(socket)
@@ -202,9 +204,11 @@ def test_not_your_turn_while_the_computer_players_move(client: TestClient) -> No
         hello(socket)
         act(socket, 1, type="play", cards=["3S"])
         until_reply(socket, 1)
-        for ref, action in enumerate(({"type": "select", "cards": ["4C"]}, {"type": "play", "cards": ["4C"]}), 2):
+        for ref, action in enumerate(
+            ({"type": "select", "cards": ["4C"]}, {"type": "play", "cards": ["4C"]}), 2
+        ):
             act(socket, ref, **action)
-            events, reply = until_reply(socket, ref)
+            _, reply = until_reply(socket, ref)
             assert reply["code"] == "not_your_turn"
 
 
