@@ -269,12 +269,12 @@ SEAT_NAMES: Final = ("You", "West", "North", "East")
 SPEED_NAMES: Final = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
 STRENGTH_NAMES: Final = {"random": "Beginner", "greedy": "Casual", "heuristic": "Skilled"}
 SCRIPT_TEXTS: Final = (
-    "single card", "pair", "three of a kind", "four of a kind", "sequence of {n}",
-    "double sequence of {n} pairs", "first out", "second", "third", "last", "Passed", "Thinking…",
+    "a single card", "a pair", "three of a kind", "four of a kind", "a sequence of {n}",
+    "a double sequence of {n} pairs", "first out", "second", "third", "last", "Passed", "Thinking…",
     "{n} pts", "The table is empty.", "{name} played {combo}", "The table is empty: {name} leads.",
     "The game is over.", "The round is over.", "You are out of this round ({place}).",
     "You passed: wait until the table is cleared.", "Your turn: your play must include the 3 of spades.",
-    "Your turn: lead any combination.", "Your turn: beat the {combo} or pass.", "Waiting for {name}…",
+    "Your turn: lead any combination.", "Your turn: beat {combo} or pass.", "Waiting for {name}…",
     "You win the game!", "{name} wins the game.", "Round {n} is over",
     "Press Play to play these cards, or add more.", "These cards cannot be played now.",
     "Connection lost: reconnecting…", "This game cannot be opened here. Start a new game.",

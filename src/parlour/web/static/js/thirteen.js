@@ -80,12 +80,12 @@ function comboName(combo) {
   if (!combo) return "";
   const pairs = combo.length / 2;
   switch (combo.kind) {
-    case "single": return T("single card");
-    case "pair": return T("pair");
+    case "single": return T("a single card");
+    case "pair": return T("a pair");
     case "triple": return T("three of a kind");
     case "quad": return T("four of a kind");
-    case "sequence": return fill(T("sequence of {n}"), { n: combo.length });
-    case "double_sequence": return fill(T("double sequence of {n} pairs"), { n: pairs });
+    case "sequence": return fill(T("a sequence of {n}"), { n: combo.length });
+    case "double_sequence": return fill(T("a double sequence of {n} pairs"), { n: pairs });
     default: return combo.kind;
   }
 }
@@ -208,7 +208,7 @@ function statusText() {
   if (view.turn === 0) {
     if (view.must_include_three_of_spades) return T("Your turn: your play must include the 3 of spades.");
     if (!view.table.cards.length) return T("Your turn: lead any combination.");
-    return fill(T("Your turn: beat the {combo} or pass."), { combo: comboName(view.table.combo) });
+    return fill(T("Your turn: beat {combo} or pass."), { combo: comboName(view.table.combo) });
   }
   return fill(T("Waiting for {name}…"), { name: seatName(view.turn) });
 }
