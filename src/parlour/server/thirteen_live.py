@@ -308,7 +308,8 @@ async def thirteen_page(request: Request) -> Response:
     speed, strength = _preferred(await parlour.call(parlour.store.preferences, player.id))
     owner = await parlour.current(kind, player.id)
     if owner is None:
-        owner = await parlour.start(kind, player.id, {"strength": strength, "speed": speed})
+        started = await parlour.start(kind, player.id, {"strength": strength, "speed": speed})
+        owner = started[0] if isinstance(started, tuple) else started
     if isinstance(owner.game, ThirteenTable):
         owner.game.speed = speed
     lang = await request_language(request)
