@@ -55,7 +55,7 @@ def person_action(view: dict[str, Any]) -> dict[str, Any] | None:
 
 
 async def one_person(base: str, number: int, deadline: float, tally: Tally) -> None:
-    """Play matches until the deadline as a browser would: HTTP for the cookie and the deal, then the socket."""
+    """Play matches until the deadline as a browser would: HTTP for cookie and deal, then the socket."""
     async with httpx.AsyncClient(base_url=base) as http:
         await http.get("/")
         await http.post("/api/thirteen/settings", json={"speed": "instant"})
