@@ -14,14 +14,14 @@ from .lines import code_of, stuck_line, winning_line
 
 def test_a_game_is_stored_as_rules_code_seats_and_moves(store: Store) -> None:
     ada = store.create_player("Ada")
-    game_id = store.start_game(ada.player_id, "tripeaks", "classic", code_of(3, "classic"), ["human"])
-    line = winning_line(code_of(3, "classic"))
+    game_id = store.start_game(ada.player_id, "tripeaks", "classic", code_of(4, "classic"), ["human"])
+    line = winning_line(code_of(4, "classic"))
     assert line is not None
     assert store.append_moves(game_id, ada.player_id, 0, line[:3]) == 3
     assert store.append_moves(game_id, ada.player_id, 3, [line[3].lower()]) == 4
     record = store.game_record(game_id, ada.player_id)
     assert record.game == "tripeaks" and record.rules_key == "classic" and record.status == "open"
-    assert record.code == "TP1-C-AAAAAAD" and record.seats == ["human"] and record.numbered is None
+    assert record.code == "TP1-C-AAAAAAE" and record.seats == ["human"] and record.numbered is None
     assert record.rules["king_ace_linked"] is False
     assert record.moves == list(line[:4])  # stored in canonical form
     assert record.to_json()["moves"] == list(line[:4])
@@ -30,7 +30,7 @@ def test_a_game_is_stored_as_rules_code_seats_and_moves(store: Store) -> None:
 def test_rules_must_agree_with_the_code(store: Store) -> None:
     ada = store.create_player()
     with pytest.raises(InvalidInput, match="other rules"):
-        store.start_game(ada.player_id, "tripeaks", "easy", code_of(3, "classic"), ["human"])
+        store.start_game(ada.player_id, "tripeaks", "easy", code_of(4, "classic"), ["human"])
     with pytest.raises(InvalidInput, match="not a deal code"):
         store.start_game(ada.player_id, "tripeaks", None, "TP9-X", ["human"])
     with pytest.raises(InvalidInput, match="unknown game"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.cards import DECK, Card, Suit, parse_cards
+from parlour.cards import DECK, JOKER, Card, Suit, parse_cards
 from parlour.tripeaks.deal import Deal
 from parlour.tripeaks.layout import TABLEAU_SIZE
 
@@ -17,15 +17,16 @@ def explicit_deal(
     discard: str | None,
     stock_top: Sequence[str] = (),
     stock_bottom: Sequence[str] = (),
+    joker: bool = False,
 ) -> Deal:
     """A deal with the given cards at the given positions, the given discard card and stock ends; every
-    other place is filled with the remaining cards in deck order."""
+    other place is filled with the remaining cards (the 52, and the joker when asked) in deck order."""
     chosen = {p: Card.parse(text) for p, text in placed.items()}
     top = [Card.parse(text) for text in stock_top]
     bottom = [Card.parse(text) for text in stock_bottom]
     discard_card = None if discard is None else Card.parse(discard)
     used = set(chosen.values()) | set(top) | set(bottom) | ({discard_card} - {None})
-    spare = iter(card for card in DECK if card not in used)
+    spare = iter(card for card in (*DECK, JOKER)[: 53 if joker else 52] if card not in used)
     tableau = tuple(chosen[p] if p in chosen else next(spare) for p in range(TABLEAU_SIZE))
     return Deal(tableau, discard_card, (*top, *spare, *bottom))
 

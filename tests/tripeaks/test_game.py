@@ -295,3 +295,12 @@ def test_construction_checks_rules_against_the_deal() -> None:
         Game(deal, EASY.with_variants("empty_discard"))
     with pytest.raises(InvalidInput, match="other rules"):
         Game(deal, CLASSIC, DealCode.parse("TP1-E-AAAAAAB"))
+
+
+def test_apply_says_what_a_move_looks_like() -> None:
+    with pytest.raises(InvalidCard) as caught:
+        Game.from_code("TP1-E-AAAAAAB").apply("drew")
+    assert "'drew' is not a move: a move is a card of the peaks (KC, K♣, 10♥), draw or undo" in str(
+        caught.value
+    )
+    assert caught.value.code == "invalid_card"

@@ -22,3 +22,9 @@ main.add_command(db)
 from parlour.cli.stats import stats  # noqa: E402
 
 main.add_command(stats)
+from parlour.cli.tripeaks import tripeaks  # noqa: E402
+
+main.add_command(tripeaks)
+from parlour.cli.thirteen import thirteen  # noqa: E402
+
+main.add_command(thirteen)

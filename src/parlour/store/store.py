@@ -346,7 +346,7 @@ class Store:
         with self._write() as session:
             row = _game_row(session, game_id, player_id, lock=True)
             if row.status != "open":
-                return _outcome_from(row)
+                return self._with_record(_outcome_from(row))
             stored = _moves(session, game_id)
             result = replay.result(_spec(row), stored)
             now = utcnow()
@@ -366,10 +366,25 @@ class Store:
             row.status = result["status"]
             row.result = {**result, "outcome": {key: outcome.get(key, False) for key in _FLAGS}}
             row.finished_at = row.updated_at = now
-        final = _outcome_from(row)
-        if final.numbered is not None:
-            final = replace(final, record=self.numbered_record(final.rules_key or "", final.numbered))
-        return final
+        return self._with_record(_outcome_from(row))
+
+    def _with_record(self, outcome: Outcome) -> Outcome:
+        if outcome.numbered is None:
+            return outcome
+        return replace(outcome, record=self.numbered_record(outcome.rules_key or "", outcome.numbered))
+
+    def game_outcome(self, game_id: str, player_id: int) -> Outcome | None:
+        """Return the outcome of a finished game (None while it is open), with the game's record now.
+
+        Raises:
+            UnknownGame: no such game of this player.
+        """
+        with self._read() as session:
+            row = _game_row(session, game_id, player_id)
+            if row.status == "open":
+                return None
+            outcome = _outcome_from(row)
+        return self._with_record(outcome)
 
     # Numbered games and statistics ------------------------------------------------------------------
 

@@ -12,9 +12,11 @@ from typing import Final
 
 from parlour.deal import DEAL_NUMBER_LIMIT, SplitMix64
 from parlour.errors import InvalidCode
+from parlour.tripeaks.codes import letters_to_number, number_to_letters  # the one base-26 spelling
 
 PREFIX: Final = "TH1-"
 LETTERS: Final = 7
+CODE_FORMAT_HELP: Final = "a Thirteen code is TH1- followed by 7 letters A-Z, e.g. TH1-AAAAAAB"
 _ROUND_SALT: Final = 0x7448_3152_4F55_4E44  # "tH1ROUND": keeps round seeds apart from plain deal numbers
 
 
@@ -24,13 +26,7 @@ def format_code(number: int) -> str:
     Raises:
         InvalidCode: the number is outside 0 .. 26^7 - 1.
     """
-    if not 0 <= number < DEAL_NUMBER_LIMIT:
-        raise InvalidCode(f"match number {number} is outside 0..{DEAL_NUMBER_LIMIT - 1}")
-    letters = []
-    for _ in range(LETTERS):
-        number, digit = divmod(number, 26)
-        letters.append(chr(ord("A") + digit))
-    return PREFIX + "".join(reversed(letters))
+    return PREFIX + number_to_letters(number)
 
 
 def parse_code(text: str) -> int:
@@ -42,13 +38,8 @@ def parse_code(text: str) -> int:
     body = text.strip().upper() if isinstance(text, str) else ""
     letters = body[len(PREFIX) :]
     if not body.startswith(PREFIX) or len(letters) != LETTERS or not all("A" <= c <= "Z" for c in letters):
-        raise InvalidCode(
-            f"{text!r} is not a Thirteen code: expected TH1- and 7 letters A-Z, e.g. TH1-AAAAAAB"
-        )
-    number = 0
-    for letter in letters:
-        number = number * 26 + ord(letter) - ord("A")
-    return number
+        raise InvalidCode(f"{text!r} is not a Thirteen code: {CODE_FORMAT_HELP}")
+    return letters_to_number(letters)
 
 
 def round_deal_number(match_number: int, round_number: int) -> int:

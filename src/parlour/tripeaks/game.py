@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 from parlour.cards import Card
-from parlour.errors import GameOver, IllegalMove, InvalidInput
+from parlour.errors import GameOver, IllegalMove, InvalidCard, InvalidInput
 from parlour.tripeaks.codes import DealCode
 from parlour.tripeaks.deal import Deal
 from parlour.tripeaks.layout import COVERED_BY, COVERS, PEAK_OF, PEAKS, TABLEAU_SIZE
@@ -36,6 +36,7 @@ STUCK: Final = "stuck"
 
 DRAW: Final = "draw"
 UNDO: Final = "undo"
+MOVE_FORMAT_HELP: Final = "a move is a card of the peaks (KC, K♣, 10♥), draw or undo"
 
 NOT_ADJACENT: Final = "not_adjacent"
 BLOCKED: Final = "blocked"
@@ -413,7 +414,10 @@ class Game:
         if word == UNDO:
             self.undo()
             return UNDO
-        card = Card.parse(text)
+        try:
+            card = Card.parse(text)
+        except InvalidCard as error:
+            raise InvalidCard(f"{text!r} is not a move: {MOVE_FORMAT_HELP}") from error
         self.remove_card(card)
         return str(card)
 

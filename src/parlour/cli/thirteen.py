@@ -1,0 +1,415 @@
+"""``parlour thirteen``: judge a play, simulate games between computer players, play in the terminal."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from dataclasses import fields, replace
+from typing import Any, TextIO
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from parlour.cards import Card
+from parlour.deal import DEAL_NUMBER_LIMIT
+from parlour.errors import IllegalMove, InvalidCard, InvalidInput
+from parlour.i18n import gettext_for, ngettext_for, normalize_language
+from parlour.thirteen import Match, Move, Rules, classify, format_code, parse_code
+from parlour.thirteen.bots import BOTS, make_bot
+from parlour.thirteen.combos import Combo, beats
+from parlour.thirteen.move import PASS_WORDS
+from parlour.thirteen.order import mask_of, pretty_of
+from parlour.thirteen.round import Round
+from parlour.thirteen.simulate import simulate as run_simulation
+from parlour.thirteen.views import PlayerView
+
+DOMAIN = "thirteen"
+HOUSE_RULES = tuple(f.name for f in fields(Rules) if f.type in ("bool", bool))
+_PROGRESS_FROM_GAMES = 20
+
+
+@click.group()
+def thirteen() -> None:
+    """Thirteen (Tiến lên): judge plays, simulate computer players, play against three of them."""
+
+
+def _rules(house: tuple[str, ...], target: int | None = None) -> Rules:
+    rules = Rules(**{name.replace("-", "_"): True for name in house})
+    return rules if target is None else replace(rules, target_points=target)
+
+
+_house_option = click.option(
+    "--house",
+    multiple=True,
+    type=click.Choice([name.replace("_", "-") for name in HOUSE_RULES if name != "single_winner"]),
+    help="Switch on a house rule (repeatable).",
+)
+
+
+def _read_cards(text: str, option: str) -> list[Card]:
+    """Parse an option's cards, turning a bad card into a usage error (exit code 2) that names it."""
+    cards = []
+    for item in text.replace(",", " ").split():
+        try:
+            card = Card.parse(item)
+        except InvalidCard as error:
+            raise click.BadParameter(str(error), param_hint=option) from None
+        if card.is_joker:
+            raise click.BadParameter("the joker is not a Thirteen card", param_hint=option)
+        if card in cards:
+            raise click.BadParameter(f"{card} is named twice", param_hint=option)
+        cards.append(card)
+    return cards
+
+
+def judge_play(table: list[Card], play: list[Card], rules: Rules) -> dict[str, Any]:
+    """Return the JSON answer of ``judge``: both classifications, ``legal`` and the ``reason`` code."""
+    table_combo = classify(table) if table else None
+    play_combo = classify(play)
+    reason: str | None = None
+    if set(table) & set(play):
+        reason = "card_on_table"
+    elif table and table_combo is None:
+        reason = "table_not_a_combination"
+    elif play_combo is None:
+        reason = "not_a_combination"
+    elif not beats(play_combo, table_combo, rules):
+        reason = "does_not_beat"
+
+    def describe(combo: Combo | None) -> dict[str, Any] | None:
+        return None if combo is None else combo.to_json()
+
+    return {
+        "table": describe(table_combo),
+        "play": describe(play_combo),
+        "legal": reason is None,
+        "reason": reason,
+    }
+
+
+@thirteen.command()
+@click.option(
+    "--table", "table_text", default="", help='Cards on the table, e.g. "5S 5H" (empty: an empty table).'
+)
+@click.option("--play", "play_text", required=True, help='Cards to play, e.g. "6C 6D".')
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@_house_option
+def judge(table_text: str, play_text: str, as_json: bool, house: tuple[str, ...]) -> None:
+    """Classify a table and a play and say whether the play may be made on that table."""
+    table = _read_cards(table_text, "--table")
+    play = _read_cards(play_text, "--play")
+    if not play:
+        raise click.BadParameter("name at least one card", param_hint="--play")
+    answer = judge_play(table, play, _rules(house))
+    if as_json:
+        click.echo(json.dumps(answer))
+        return
+
+    def line(combo: dict[str, Any] | None, cards: list[Card]) -> str:
+        shown = " ".join(card.pretty() for card in sorted(cards, key=lambda c: mask_of([c])))
+        if not cards:
+            return "empty"
+        if combo is None:
+            return f"{shown}: not a combination"
+        top = Card.parse(combo["top"]).pretty()
+        return f"{shown}: {combo['kind'].replace('_', ' ')}, {combo['length']} cards, top {top}"
+
+    click.echo(f"table: {line(answer['table'], table)}")
+    click.echo(f"play:  {line(answer['play'], play)}")
+    click.echo("legal: yes" if answer["legal"] else f"legal: no ({answer['reason']})")
+
+
+@thirteen.command()
+@click.option(
+    "--players",
+    default="heuristic,greedy,greedy,greedy",
+    show_default=True,
+    help=f"Four computer players, comma-separated ({', '.join(BOTS)}).",
+)
+@click.option("--games", default=100, show_default=True, type=click.IntRange(1), help="Whole games to play.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0), help="Seed of deals and bots.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@_house_option
+def simulate(players: str, games: int, seed: int, as_json: bool, house: tuple[str, ...]) -> None:
+    """Play whole games to 10 points between computer players, rotating seats, and print each player's
+    share of first places per round, mean points per round and games won."""
+    names = [name.strip().lower() for name in players.split(",")]
+    if len(names) != 4:
+        raise click.BadParameter(
+            f"Thirteen needs exactly 4 players, got {len(names)}", param_hint="--players"
+        )
+    for name in names:
+        if name not in BOTS:
+            raise click.BadParameter(f"no computer player is called {name!r}: choose {', '.join(BOTS)}")
+    rules = _rules(house)
+    console = Console(stderr=True)
+    if games >= _PROGRESS_FROM_GAMES and not as_json:
+        with Progress(
+            TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
+        ) as progress:
+            task = progress.add_task("games", total=games)
+            result = run_simulation(names, games, seed, rules, lambda n: progress.advance(task, n))
+    else:
+        result = run_simulation(names, games, seed, rules)
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+        return
+    table = Table(title=f"Thirteen: {games} games, {result.rounds} rounds, seed {seed}")
+    for column in ("player", "first places", "share of firsts (95%)", "points / round", "games won"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for index, player in enumerate(result.players):
+        table.add_row(
+            f"{index + 1}. {player.name}",
+            str(player.firsts),
+            f"{player.first_share:.1%} ± {player.first_share_margin:.1%}",
+            f"{player.mean_points:.3f}",
+            f"{player.games_won} ({player.games_won / games:.1%})",
+        )
+    Console(soft_wrap=True).print(table)
+
+
+# ---- play in the terminal ------------------------------------------------------------------------------
+
+
+class _Terminal:
+    """The terminal game: a person at ``human``, computer players at the other seats, text through gettext."""
+
+    def __init__(self, match: Match, human: int, bots: list[str], seed: int, lang: str, out: TextIO) -> None:
+        self.match = match
+        self.human = human
+        self.bots = {seat: make_bot(bots[i], seed * 4 + seat) for i, seat in enumerate(self._others())}
+        self.lang = lang
+        self.out = out
+
+    def _others(self) -> list[int]:
+        return [seat for seat in range(4) if seat != self.human]
+
+    def _(self, message: str) -> str:
+        return gettext_for(self.lang, DOMAIN, message)
+
+    def say(self, text: str) -> None:
+        click.echo(text, file=self.out)
+
+    def name(self, seat: int) -> str:
+        if seat == self.human:
+            return self._("You")
+        return self._("Player {seat}").format(seat=seat + 1)
+
+    def cards(self, count: int) -> str:
+        return ngettext_for(self.lang, DOMAIN, "{count} card", "{count} cards", count).format(count=count)
+
+    def kind(self, combo: Combo) -> str:
+        return {
+            "single": self._("single"),
+            "pair": self._("pair"),
+            "triple": self._("triple"),
+            "quad": self._("four of a kind"),
+            "sequence": self._("sequence"),
+            "double_sequence": self._("double sequence"),
+        }[combo.kind]
+
+    def show(self, view: PlayerView) -> None:
+        combo = view.table_combo
+        if combo is None:
+            self.say(self._("Table: empty"))
+        else:
+            assert view.table_owner is not None
+            self.say(
+                self._("Table: {cards} ({kind}, played by {player})").format(
+                    cards=pretty_of(view.table_mask),
+                    kind=self.kind(combo),
+                    player=self.name(view.table_owner),
+                )
+            )
+        others = []
+        for seat in self._others():
+            state = self.cards(view.hand_counts[seat])
+            if view.passed[seat]:
+                state += ", " + self._("passed")
+            elif seat in view.finished:
+                state = self._("out")
+            others.append(f"{self.name(seat)}: {state}")
+        self.say(self._("Others: {list}").format(list="; ".join(others)))
+        self.say(self._("Your hand: {cards}").format(cards=pretty_of(view.hand_mask)))
+
+    def reason(self, error: IllegalMove | InvalidInput, move: Move, view: PlayerView) -> str:
+        code = error.code
+        if code == "not_in_hand":
+            return self._("You do not hold {cards}.").format(cards=pretty_of(move.mask & ~view.hand_mask))
+        if code == "not_a_combination":
+            return self._("{cards} is not a combination.").format(cards=pretty_of(move.mask))
+        if code == "does_not_beat":
+            return self._("{cards} does not beat {table}.").format(
+                cards=pretty_of(move.mask), table=pretty_of(view.table_mask)
+            )
+        if code == "must_include_three_of_spades":
+            return self._("The first play of the game must include 3♠.")
+        if code == "locked_out_after_pass":
+            return self._("You passed: wait until the table is cleared.")
+        if code == "cannot_pass_on_empty_table":
+            return self._("The table is empty: you lead, so you cannot pass.")
+        return str(error)
+
+    def read_move(self, view: PlayerView, stdin: TextIO) -> Move | None:
+        """Ask until the person gives a legal move; None when they quit or the input ends."""
+        while True:
+            self.say(self._("Your turn: type cards (e.g. 5S 5H), pass, hint or quit."))
+            line = stdin.readline()
+            if not line:
+                return None
+            text = line.strip()
+            if not text:
+                continue
+            word = text.lower()
+            if word in ("quit", "q", "exit"):
+                return None
+            if word in ("hint", "?", "help"):
+                moves = [move.pretty() if not move.is_pass else self._("pass") for move in view.legal_moves()]
+                self.say(self._("Legal moves: {moves}").format(moves=" | ".join(moves[:30])))
+                continue
+            if word in PASS_WORDS or word == self._("pass").lower():
+                move = Move(0)
+            else:
+                try:
+                    move = Move.play(Card.parse(item) for item in text.replace(",", " ").split())
+                except InvalidCard:
+                    bad = next(item for item in text.replace(",", " ").split() if not _is_card(item))
+                    self.say(
+                        self._(
+                            "“{text}” is not a card: write a rank and a suit, e.g. 5S, 10H, QD or 5♠."
+                        ).format(text=bad)
+                    )
+                    continue
+                except InvalidInput as error:
+                    self.say(str(error))
+                    continue
+            try:
+                self.match.round.check(self.human, move.mask)
+            except (IllegalMove, InvalidInput) as error:
+                self.say(self.reason(error, move, view))
+                continue
+            return move
+
+    def report(self, seat: int, move: Move) -> None:
+        if seat == self.human:
+            if move.is_pass:
+                self.say(self._("You pass."))
+            else:
+                self.say(self._("You play {cards}.").format(cards=move.pretty()))
+        elif move.is_pass:
+            self.say(self._("{player} passes.").format(player=self.name(seat)))
+        else:
+            self.say(self._("{player} plays {cards}.").format(player=self.name(seat), cards=move.pretty()))
+
+    def run(self, stdin: TextIO) -> int:
+        match = self.match
+        self.say(self._("Thirteen, match {code}.").format(code=match.code))
+        self.start_round()
+        shown_turn = None
+        while not match.over:
+            seat = match.turn
+            assert seat is not None
+            view = match.view(seat)
+            if seat == self.human:
+                if shown_turn != len(match.moves):
+                    self.show(view)
+                    shown_turn = len(match.moves)
+                move = self.read_move(view, stdin)
+                if move is None:
+                    self.say(self._("Game abandoned. Replay it with --code {code}.").format(code=match.code))
+                    return 1
+            else:
+                move = self.bots[seat].choose(view)
+            current = match.round
+            match.push(move)
+            self.report(seat, move)
+            self.after(current)
+        winner = match.winners[0]
+        if winner == self.human:
+            self.say(self._("You won the game with {points} points.").format(points=match.scores[winner]))
+        else:
+            self.say(
+                self._("{player} won the game with {points} points.").format(
+                    player=self.name(winner), points=match.scores[winner]
+                )
+            )
+        return 0
+
+    def start_round(self) -> None:
+        current = self.match.round
+        self.say(self._("Round {number}").format(number=current.number))
+        for step in current.steps:  # only an instant win (a house rule) happens before the first move
+            if step.seat == self.human:
+                self.say(self._("You go out at once with {cards}.").format(cards=pretty_of(step.mask)))
+            else:
+                self.say(
+                    self._("{player} goes out at once with {cards}.").format(
+                        player=self.name(step.seat), cards=pretty_of(step.mask)
+                    )
+                )
+
+    def after(self, current: Round) -> None:
+        step = current.steps[-1]
+        if step.out:
+            place = current.finished.index(step.seat) + 1
+            if step.seat == self.human:
+                self.say(self._("You are out in place {place}.").format(place=place))
+            else:
+                self.say(
+                    self._("{player} is out in place {place}.").format(
+                        player=self.name(step.seat), place=place
+                    )
+                )
+        if current.over:
+            result = self.match.results[-1]
+            order = ", ".join(f"{place + 1}. {self.name(seat)}" for place, seat in enumerate(result.order))
+            self.say(self._("Round {number} is over: {order}.").format(number=result.number, order=order))
+            scores = ", ".join(f"{self.name(seat)} {result.totals[seat]}" for seat in range(4))
+            self.say(self._("Scores: {scores}").format(scores=scores))
+            if not self.match.over:
+                self.start_round()
+        elif step.cleared:
+            assert current.turn is not None
+            if current.turn == self.human:
+                self.say(self._("The table is cleared; you lead."))
+            else:
+                self.say(
+                    self._("The table is cleared; {player} leads.").format(player=self.name(current.turn))
+                )
+
+
+def _is_card(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except InvalidCard:
+        return False
+    return True
+
+
+@thirteen.command()
+@click.option("--code", default=None, help="Match code TH1-XXXXXXX (default: a new random match).")
+@click.option("--lang", default="en", show_default=True, help="Language: en, hi, hu or fr.")
+@click.option(
+    "--bots", default="heuristic,heuristic,heuristic", show_default=True, help="The three computer players."
+)
+@click.option(
+    "--seed", default=0, show_default=True, type=click.IntRange(0), help="Seed of the computer players."
+)
+@_house_option
+def play(code: str | None, lang: str, bots: str, seed: int, house: tuple[str, ...]) -> None:
+    """Play a whole game to 10 points against three computer players (you are Player 1, seat 0)."""
+    try:
+        language = normalize_language(lang)
+        number = parse_code(code) if code else secrets.randbelow(DEAL_NUMBER_LIMIT)
+    except InvalidInput as error:
+        raise click.BadParameter(str(error)) from None
+    names = [name.strip().lower() for name in bots.split(",")]
+    if len(names) != 3 or any(name not in BOTS for name in names):
+        raise click.BadParameter(f"give three of {', '.join(BOTS)}, comma-separated", param_hint="--bots")
+    match = Match(number, _rules(house))
+    assert format_code(number) == match.code
+    terminal = _Terminal(match, 0, names, seed, language, sys.stdout)
+    sys.exit(terminal.run(sys.stdin))

@@ -1,0 +1,31 @@
+"""Computer players for Thirteen. Each takes a seed and chooses from a ``PlayerView`` alone.
+
+``make_bot(name, seed)`` builds one by name: ``random``, ``greedy`` or ``heuristic``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from parlour.errors import InvalidInput
+from parlour.thirteen.bots.base import Bot
+from parlour.thirteen.bots.heuristic import HeuristicBot
+from parlour.thirteen.bots.simple import GreedyBot, RandomBot
+
+BOTS: Final[dict[str, type[Bot]]] = {bot.name: bot for bot in (RandomBot, GreedyBot, HeuristicBot)}
+"""The computer players by name, weakest first."""
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """Return a new computer player of this name with this seed.
+
+    Raises:
+        InvalidInput: no player has this name (the message lists the names).
+    """
+    try:
+        return BOTS[name.strip().lower()](seed)
+    except KeyError:
+        raise InvalidInput(f"no computer player is called {name!r}: choose {', '.join(BOTS)}") from None
+
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "HeuristicBot", "RandomBot", "make_bot"]

@@ -1,0 +1,42 @@
+"""The interface every computer player implements: a view in, a move out, seeded."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import ClassVar
+
+from parlour.thirteen.move import PASS, Move
+from parlour.thirteen.views import PlayerView
+
+
+class Bot(ABC):
+    """A computer player. ``choose`` sees only a ``PlayerView``, never another seat's cards; the same
+    seed and the same views give the same moves."""
+
+    name: ClassVar[str]
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Move:
+        """Return the move for the seat of ``view``, which must be to move.
+
+        Raises:
+            ValueError: it is not the view's seat's turn.
+        """
+        if not view.my_turn:
+            raise ValueError(f"seat {view.seat} is not to move")
+        plays = view.legal_plays()
+        may_pass = view.table_shape is not None
+        if not plays:
+            return PASS
+        return self.pick(view, plays, may_pass)
+
+    @abstractmethod
+    def pick(self, view: PlayerView, plays: tuple[int, ...], may_pass: bool) -> Move:
+        """Choose among the legal ``plays`` (masks, never empty) or the pass when ``may_pass``."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"

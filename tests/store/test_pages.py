@@ -1,0 +1,148 @@
+"""The player's pages on the real store: statistics, numbered games, the player page, outcomes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from parlour.server.app import create_app
+from parlour.server.players import router
+from parlour.store import Store
+
+from .lines import code_of, stuck_line, winning_line
+
+
+@pytest.fixture
+def client(store: Store) -> Iterator[TestClient]:
+    app = create_app(store, kinds=[], routers=[router])
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def me(client: TestClient, store: Store) -> int:
+    client.get("/player")
+    player = store.player_by_token(client.cookies["parlour_token"])
+    assert player is not None
+    return player.player_id
+
+
+def finish(store: Store, player_id: int, number: int, moves: tuple[str, ...] | list[str]) -> str:
+    game_id = store.start_game(player_id, "tripeaks", "easy", code_of(number), ["human"], numbered=number)
+    store.append_moves(game_id, player_id, 0, moves)
+    store.finish_game(game_id, player_id)
+    return game_id
+
+
+def test_statistics_page_has_the_figures_and_an_inline_chart(client: TestClient, store: Store) -> None:
+    empty = client.get("/stats", headers={"Accept-Language": "fr"})
+    assert empty.status_code == 200 and "Aucune partie de TriPeaks terminée" in empty.text
+    player_id = me(client, store)
+    finish(store, player_id, 2, winning_line(code_of(2)) or ())
+    finish(store, player_id, 4, stuck_line(code_of(4)))
+    page = client.get("/stats")
+    assert page.status_code == 200
+    assert (
+        "<svg" in page.text
+        and 'role="img"' in page.text
+        and "http"
+        not in page.text.split("<svg")[1].split("</svg>")[0].replace("http://www.w3.org/2000/svg", "")
+    )
+    assert page.text.count("<rect") == 2 and "50%" in page.text
+    assert client.get("/api/stats").json()["tripeaks"]["easy"]["won"] == 1
+
+
+def test_numbered_picker_shows_records_and_my_best(client: TestClient, store: Store) -> None:
+    player_id = me(client, store)
+    other = store.create_player("Zoë")
+    line = winning_line(code_of(6)) or ()
+    finish(store, other.player_id, 6, line)
+    finish(store, player_id, 6, line[:10])
+    page = client.get("/tripeaks/numbered", params={"rules": "easy", "game": 6})
+    assert page.status_code == 200
+    row = re.search(r'<tr id="game-6" class="highlight">(.*?)</tr>', page.text, re.S)
+    assert row is not None
+    assert f"Won in {len(line)} moves" in row.group(1) and "Zoë" in row.group(1)
+    assert "Cards left:" in row.group(1)  # my own best, unfinished
+    assert 'id="game-50"' in page.text and 'id="game-51"' not in page.text
+    last = client.get("/tripeaks/numbered", params={"rules": "classic", "page": 100000})
+    assert 'id="game-50000"' in last.text and "Page 1000 of 1000" in last.text
+    junk = client.get("/tripeaks/numbered", params={"rules": "x", "page": "y"})
+    assert junk.status_code == 200 and 'id="game-1"' in junk.text
+    record = client.get("/api/numbered/easy/6").json()
+    assert record["record"]["holder"] == "Zoë" and record["record"]["mine"] is False
+    assert record["mine"]["best_moves"] == 10
+    assert client.get("/api/numbered/easy/50001").status_code == 404
+
+
+def test_outcome_endpoint_tells_the_news_and_refuses_others(client: TestClient, store: Store) -> None:
+    player_id = me(client, store)
+    game_id = finish(store, player_id, 7, winning_line(code_of(7)) or ())
+    answer = client.get(f"/api/games/{game_id}/outcome", headers={"Accept-Language": "hu"})
+    assert answer.status_code == 200
+    assert answer.json()["messages"] == ["Elsőként nyerted meg a(z) #7 játékot!"]
+    assert answer.json()["outcome"]["first_win"] is True
+    eve = store.create_player("Eve")
+    theirs = finish(store, eve.player_id, 7, ["draw"])
+    assert client.get(f"/api/games/{theirs}/outcome").status_code == 404
+    open_game = store.start_game(player_id, "tripeaks", None, code_of(9), ["human"])
+    assert client.get(f"/api/games/{open_game}/outcome").json() == {"code": "game_open"}
+
+
+def test_player_page_name_recovery_and_preferences(client: TestClient, store: Store) -> None:
+    player_id = me(client, store)
+    assert client.post("/player/name", data={"name": "Ilona"}, follow_redirects=False).status_code == 303
+    assert store.player(player_id).name == "Ilona"
+    assert client.post("/player/name", data={"name": " "}).status_code == 400
+    shown = client.post("/player/recovery-code")
+    code = re.search(r'<output id="recovery-code">([A-Z0-9-]+)</output>', shown.text)
+    assert code is not None and shown.headers["cache-control"] == "no-store"
+
+    other_browser = TestClient(client.app)
+    other_browser.get("/player")
+    assert store.player_by_token(other_browser.cookies["parlour_token"]).player_id != player_id  # type: ignore[union-attr]
+    bad = other_browser.post("/player/recover", data={"code": "nope"})
+    assert bad.status_code == 400 and "not valid" in bad.text
+    redeemed = other_browser.post(
+        "/player/recover", data={"code": code.group(1).lower()}, follow_redirects=False
+    )
+    assert redeemed.status_code == 303
+    assert store.player_by_token(other_browser.cookies["parlour_token"]).player_id == player_id  # type: ignore[union-attr]
+    assert "Ilona" in other_browser.get("/player").text
+
+    saved = client.post(
+        "/player/preferences",
+        data={"lang": "hi", "error_help": "", "bot_speed": "fast", "bot_strength": "search"},
+        follow_redirects=False,
+    )
+    assert saved.status_code == 303
+    assert store.preferences(player_id) == {
+        "lang": "hi",
+        "error_help": False,
+        "bot_speed": "fast",
+        "bot_strength": "search",
+    }
+    assert '<html lang="hi"' in client.get("/player").text
+    refused = client.post(
+        "/player/preferences", data={"lang": "de", "bot_speed": "warp", "bot_strength": "x"}
+    )
+    assert refused.status_code == 400
+    assert store.preferences(player_id)["bot_speed"] == "fast"
+
+
+def test_leaving_a_numbered_game_tells_the_news(client: TestClient, store: Store) -> None:
+    player_id = me(client, store)
+    line = winning_line(code_of(6)) or ()
+    game_id = store.start_game(player_id, "tripeaks", "easy", code_of(6), ["human"], numbered=6)
+    store.append_moves(game_id, player_id, 0, line[:7])
+    eve = store.create_player("Eve")
+    theirs = store.start_game(eve.player_id, "tripeaks", "easy", code_of(6), ["human"], numbered=6)
+    assert client.post(f"/api/games/{theirs}/leave").status_code == 404
+    assert store.game_record(theirs, eve.player_id).status == "open"
+    left = client.post(f"/api/games/{game_id}/leave", headers={"Accept-Language": "fr"})
+    assert left.status_code == 200
+    assert left.json()["outcome"]["status"] == "left" and left.json()["outcome"]["holds_record"] is True
+    assert left.json()["messages"] == ["Vous détenez le meilleur résultat de la partie n° 6."]
+    assert client.post(f"/api/games/{game_id}/leave").json()["outcome"] == left.json()["outcome"]

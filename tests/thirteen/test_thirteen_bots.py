@@ -1,0 +1,102 @@
+"""Computer players: one interface, seeded, legal moves only, and the habits each one promises."""
+
+from __future__ import annotations
+
+import pytest
+from thirteen_helpers import m, make_view
+
+from parlour.errors import InvalidInput
+from parlour.thirteen import Match
+from parlour.thirteen.bots import BOTS, GreedyBot, HeuristicBot, RandomBot, make_bot
+from parlour.thirteen.bots.heuristic import hand_cost
+from parlour.thirteen.simulate import game_number, play_match, simulate
+
+
+@pytest.mark.parametrize("name", list(BOTS))
+def test_bots_play_legal_moves_and_are_reproducible(name: str) -> None:
+    def moves_of(seed: int) -> list[str]:
+        bots = [make_bot(name, seed + seat) for seat in range(4)]
+        match = Match(31)
+        played = []
+        while not match.over and len(played) < 120:
+            seat = match.turn
+            assert seat is not None
+            view = match.view(seat)
+            move = bots[seat].choose(view)
+            assert move in view.legal_moves()
+            match.apply(seat, move)
+            played.append(str(move))
+        return played
+
+    assert moves_of(5) == moves_of(5)
+
+
+def test_bots_refuse_a_view_whose_seat_is_not_to_move() -> None:
+    match = Match(2)
+    seat = match.turn
+    assert seat is not None
+    with pytest.raises(ValueError, match="not to move"):
+        GreedyBot().choose(match.view((seat + 1) % 4))
+
+
+def test_make_bot_names() -> None:
+    assert isinstance(make_bot(" Heuristic "), HeuristicBot)
+    with pytest.raises(InvalidInput, match="'smart'"):
+        make_bot("smart")
+
+
+def test_random_bot_uses_its_seed() -> None:
+    view = make_view("3S 4C 5D 6H 7S 8C 9D TH", "")
+    first = [RandomBot(1).choose(view) for _ in range(3)]
+    assert first == [RandomBot(1).choose(view) for _ in range(3)]
+    assert len({str(RandomBot(seed).choose(view)) for seed in range(30)}) > 3
+
+
+def test_greedy_plays_its_lowest_play_and_passes_only_when_nothing_fits() -> None:
+    assert str(GreedyBot().choose(make_view("9C 5H KS", "4S"))) == "5H"
+    assert str(GreedyBot().choose(make_view("3S 9C 5H 5S", ""))) == "3S"
+    assert str(GreedyBot().choose(make_view("9C 5H KS 2S", "2H"))) == "pass"
+    assert str(GreedyBot().choose(make_view("9C 9H KS KD", "8S 8H"))) == "9C 9H"
+
+
+def test_heuristic_keeps_pairs_and_sequences_together() -> None:
+    assert str(HeuristicBot().choose(make_view("5S 5H 9C JD JH", "4S"))) == "9C"
+    assert str(HeuristicBot().choose(make_view("4S 5C 6D 9C QD QH", "3H"))) == "9C"
+
+
+def test_heuristic_saves_its_2_and_its_pairs_early() -> None:
+    assert str(HeuristicBot().choose(make_view("6S 6C 2H 9S 9H", "5D"))) == "pass"
+
+
+def test_heuristic_plays_to_go_out() -> None:
+    assert str(HeuristicBot().choose(make_view("9S 9C", "8S 8H"))) == "9S 9C"
+    assert str(HeuristicBot().choose(make_view("3S 4C 5D", ""))) == "3S 4C 5D"
+
+
+def test_heuristic_blocks_an_opponent_on_a_last_card() -> None:
+    view = make_view("3S 7C KD AH", "", counts=(4, 1, 9, 9))
+    assert str(HeuristicBot().choose(view)) != "3S"
+    assert str(HeuristicBot().choose(make_view("5C 9D AH", "4S", counts=(3, 1, 9, 9)))) == "AH"
+
+
+def test_hand_cost_counts_combinations() -> None:
+    assert hand_cost(0) == 0
+    assert hand_cost(m("5S 5H")) == 1
+    assert hand_cost(m("3S 4C 5D 6H")) == 1
+    assert hand_cost(m("3S 4C 5D 9H")) == 2
+    assert hand_cost(m("2H")) < hand_cost(m("AH")) < hand_cost(m("9H"))
+
+
+def test_simulation_counts_every_round_and_rotates_seats() -> None:
+    result = simulate(["greedy", "random", "random", "random"], 8, seed=3)
+    assert sum(p.firsts for p in result.players) == result.rounds
+    assert all(p.rounds == result.rounds and p.games == 8 for p in result.players)
+    assert sum(p.games_won for p in result.players) == 8
+    assert sum(p.points for p in result.players) == 6 * result.rounds
+    again = simulate(["greedy", "random", "random", "random"], 8, seed=3)
+    assert again.to_json() == result.to_json()
+    assert game_number(3, 0) != game_number(3, 1)
+    match = play_match([make_bot("greedy", s) for s in range(4)], 7)
+    assert match.over
+    with pytest.raises(ValueError):
+        simulate(["greedy"], 1)

@@ -1,0 +1,176 @@
+"""``parlour thirteen`` judge, simulate and play (driven through stdin as a pipe)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from click.testing import CliRunner
+
+from parlour.cli import main
+from parlour.thirteen import Match
+from parlour.thirteen.bots import GreedyBot, make_bot
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def judge(*args: str) -> dict[str, object]:
+    result = CliRunner().invoke(main, ["thirteen", "judge", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    answer: dict[str, object] = json.loads(result.output)
+    return answer
+
+
+def test_judge_json_of_the_seed_example() -> None:
+    assert judge("--table", "5S 5H", "--play", "6C 6D") == {
+        "table": {"kind": "pair", "length": 2, "top": "5H"},
+        "play": {"kind": "pair", "length": 2, "top": "6D"},
+        "legal": True,
+        "reason": None,
+    }
+
+
+@pytest.mark.parametrize(
+    ("table", "play", "legal", "reason"),
+    [
+        ("", "3S 4C 5D", True, None),
+        ("", "3S 5D", False, "not_a_combination"),
+        ("5D 5S", "5C 5H", True, None),
+        ("5S 5H", "5C 5D", False, "does_not_beat"),
+        ("2H", "6S 6C 6D 6H", True, None),
+        ("2S 2H", "3S 3C 4S 4C 5S 5C", False, "does_not_beat"),
+        ("2S 2H", "3S 3C 4S 4C 5S 5C 6S 6C", True, None),
+        ("2S 2C 2H", "3S 3C 4S 4C 5S 5C 6S 6C 7S 7C", True, None),
+        ("5S 6S", "7S", False, "table_not_a_combination"),
+        ("5S", "5S", False, "card_on_table"),
+        ("KS AS 2S", "3S", False, "table_not_a_combination"),
+    ],
+)
+def test_judge_cases(table: str, play: str, legal: bool, reason: str | None) -> None:
+    answer = judge("--table", table, "--play", play)
+    assert answer["legal"] is legal and answer["reason"] == reason
+
+
+def test_judge_house_rule_and_text_output() -> None:
+    assert judge("--table", "2S 2H", "--play", "6S 6C 6D 6H", "--house", "quad-beats-pair-of-twos")["legal"]
+    result = CliRunner().invoke(main, ["thirteen", "judge", "--table", "5S 5H", "--play", "5C 5D"])
+    assert result.exit_code == 0
+    assert "pair, 2 cards, top 5♥" in result.output and "legal: no (does_not_beat)" in result.output
+
+
+@pytest.mark.parametrize(("option", "bad"), [("--play", "6X"), ("--table", "11S")])
+def test_judge_malformed_card_exits_2_naming_it(option: str, bad: str) -> None:
+    args = {"--table": "5S 5H", "--play": "6C 6D"}
+    args[option] = f"6C {bad}" if option == "--play" else bad
+    result = CliRunner().invoke(main, ["thirteen", "judge", *[x for pair in args.items() for x in pair]])
+    assert result.exit_code == 2
+    assert repr(bad) in result.output and option in result.output
+
+
+def test_simulate_json_and_table() -> None:
+    result = CliRunner().invoke(
+        main, ["thirteen", "simulate", "--players", "greedy,random,random,random", "--games", "4", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 4 and [p["name"] for p in data["players"]] == [
+        "greedy",
+        "random",
+        "random",
+        "random",
+    ]
+    assert sum(p["first_places"] for p in data["players"]) == data["rounds"]
+    assert sum(p["games_won"] for p in data["players"]) == 4
+    table = CliRunner().invoke(
+        main, ["thirteen", "simulate", "--players", "greedy,random,random,random", "--games", "2"]
+    )
+    assert table.exit_code == 0 and "games won" in table.output
+    bad = CliRunner().invoke(main, ["thirteen", "simulate", "--players", "greedy,random"])
+    assert bad.exit_code == 2 and "exactly 4" in bad.output
+
+
+def human_moves(number: int, seed: int = 0) -> list[str]:
+    """The moves a greedy person makes in the CLI's match, found by playing the same match here."""
+    match = Match(number)
+    bots = {seat: make_bot("heuristic", seed * 4 + seat) for seat in (1, 2, 3)}
+    person = GreedyBot(0)
+    lines = []
+    while not match.over:
+        seat = match.turn
+        assert seat is not None
+        view = match.view(seat)
+        move = person.choose(view) if seat == 0 else bots[seat].choose(view)
+        if seat == 0:
+            lines.append(str(move))
+        match.push(move)
+    return lines
+
+
+def test_a_person_plays_a_whole_game_through_a_pipe() -> None:
+    lines = human_moves(1)
+    script = "\n".join(["XX", "3S 3S", "hint", *lines]) + "\n"
+    process = subprocess.run(
+        [sys.executable, "-m", "parlour", "thirteen", "play", "--code", "TH1-AAAAAAB"],
+        input=script,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        timeout=60,
+    )
+    assert process.returncode == 0, process.stdout[-2000:] + process.stderr
+    out = process.stdout
+    assert "“XX” is not a card" in out
+    assert "won the game with" in out and "Round 2" in out
+    assert out.count("Your turn") >= len(lines)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [("hi", "आपके पत्ते:"), ("hu", "A lapjaid:"), ("fr", "Votre main :"), ("en", "Your hand:")],
+)
+def test_play_speaks_every_language_and_stops_at_end_of_input(lang: str, text: str) -> None:
+    result = CliRunner().invoke(main, ["thirteen", "play", "--code", "TH1-AAAAAAB", "--lang", lang], input="")
+    assert result.exit_code == 1
+    assert text in result.output and "TH1-AAAAAAB" in result.output
+
+
+def test_play_reports_illegal_moves_in_the_language() -> None:
+    result = CliRunner().invoke(
+        main, ["thirteen", "play", "--code", "TH1-AAAAAAB", "--lang", "fr"], input="3S\n3C 4D\nquit\n"
+    )
+    assert "Vous n'avez pas 3♠ en main." in result.output
+    assert "3♣ 4♦ n'est pas une combinaison." in result.output
+
+
+def test_play_rejects_bad_options() -> None:
+    assert CliRunner().invoke(main, ["thirteen", "play", "--code", "TH1-XYZ"]).exit_code == 2
+    assert CliRunner().invoke(main, ["thirteen", "play", "--lang", "de"]).exit_code == 2
+    assert CliRunner().invoke(main, ["thirteen", "play", "--bots", "random"]).exit_code == 2
+
+
+def test_play_announces_an_instant_win_under_the_house_rule() -> None:
+    # TH1-AAAAAEE deals seat 1 (Player 2) a dragon, 3 to A.
+    args = ["thirteen", "play", "--code", "TH1-AAAAAEE"]
+    result = CliRunner().invoke(main, [*args, "--house", "instant-wins"], input="")
+    assert "Player 2 goes out at once with 3♣ 4♠ 5♣ 6♦ 7♣ 8♣ 9♥ 10♦ J♣ Q♠ K♠ A♠ 2♠." in result.output
+    assert "at once" not in CliRunner().invoke(main, args, input="").output
+
+
+def test_catalogs_hold_exactly_the_messages_the_command_uses() -> None:
+    source = (ROOT / "src/parlour/cli/thirteen.py").read_text(encoding="utf-8")
+    used = set(re.findall(r'self\._\(\s*"((?:[^"\\]|\\.)*)"\s*\)', source)) | {"{count} card"}
+    for lang in ("hi", "hu", "fr"):
+        path = ROOT / f"src/parlour/i18n/locale/{lang}/LC_MESSAGES/thirteen.po"
+        with path.open("rb") as handle:
+            catalog = read_po(handle)
+        ids = {
+            message.id if isinstance(message.id, str) else message.id[0] for message in catalog if message.id
+        }
+        assert ids == used, f"{lang}: {sorted(ids ^ used)}"

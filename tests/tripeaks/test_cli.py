@@ -1,0 +1,175 @@
+"""``parlour tripeaks show / replay / play`` driven as a user would, stdin as a pipe."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from parlour.cli import main
+from parlour.tripeaks import Game
+from tripeaks.golden import LINES, WIN_E_B, path_for
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["tripeaks", *args], input=input)
+    return result.exit_code, result.output
+
+
+# ------------------------------------------------------------------------------------------------- show
+def test_show_draws_the_deal_with_hidden_cards_hidden() -> None:
+    code, out = run("show", "tp1-e-aaaaaab")
+    assert code == 0
+    assert "TP1-E-AAAAAAB" in out and "Easy" in out
+    assert "[ 2♣] [ A♦] [ 6♠] [ K♣] [ K♥] [10♥] [10♠] [ J♠] [10♦] [ 8♠]" in out
+    assert out.count("[░░░]") == 18
+    assert "Draw pile: 23 cards" in out and "Discard pile: [ Q♣]" in out and "Score: 500" in out
+    assert "bottom row: 2 of clubs, ace of diamonds," in out
+    game = Game.from_code("TP1-E-AAAAAAB")
+    hidden = {game.card_at(p).pretty() for p in range(18)} | {c.pretty() for c in game.deal.stock}
+    assert not any(f"[{card:>3}]" in out for card in hidden)
+
+
+def test_show_in_hindi_and_hungarian() -> None:
+    _, out = run("show", "TP1-E-AAAAAAB", "--lang", "hi")
+    assert "ड्रॉ ढेर: 23 पत्ते; डिस्कार्ड ढेर: चिड़ी की बेगम।" in out or "ड्रॉ ढेर: 23 पत्ते;" in out
+    assert "आसान" in out and "स्कोर: 500" in out
+    _, out = run("show", "TP1-C-AAAAAAB", "--lang", "hu")
+    assert "Húzópakli: 23 lap; dobópakli: treff dáma." in out and "Klasszikus" in out
+
+
+def test_show_json_is_the_players_view_unless_revealed() -> None:
+    code, out = run("show", "TP1-E-AAAAAAB", "--json")
+    assert code == 0 and json.loads(out) == Game.from_code("TP1-E-AAAAAAB").to_json()
+    _, out = run("show", "TP1-E-AAAAAAB", "--json", "--reveal")
+    state = json.loads(out)
+    assert len(state["stock_cards"]) == 23 and None not in [t["card"] for t in state["tableau"]]
+
+
+def test_show_reveal_draws_every_card() -> None:
+    _, out = run("show", "TP1-E-AAAAAAB", "--reveal")
+    assert "[░░░]" not in out
+
+
+@pytest.mark.parametrize("bad", ["TP1-E-AAAAAA", "hello", "TP1-Q-AAAAAAB", "TP1-E-AAAAAAB-X"])
+def test_bad_codes_are_refused_with_the_shape_of_a_code(bad: str) -> None:
+    code, out = run("show", bad)
+    assert code == 2
+    assert f"{bad!r} is not a deal code" in out or "unknown variant letter" in out
+    assert "TP1-E-AAAAAAB" in out
+
+
+# ----------------------------------------------------------------------------------------------- replay
+@pytest.mark.parametrize("code", sorted(LINES))
+def test_replay_agrees_with_the_golden_playthroughs(code: str) -> None:
+    golden = json.loads(path_for(code).read_text(encoding="utf-8"))
+    status, out = run("replay", code, *LINES[code].split(), "--json")
+    assert status == 0 and json.loads(out) == golden["final"]
+
+
+def test_replay_reports_refused_moves_and_goes_on() -> None:
+    status, out = run("replay", "TP1-E-AAAAAAB", "2C", "K♣", "undo", "undo", "zz", "draw")
+    assert status == 0
+    assert "rejected: move 1 '2C': not_adjacent" in out
+    assert "rejected: move 4 'undo': nothing_to_undo" in out
+    assert "rejected: move 5 'zz': invalid_card" in out
+    assert "Score: 499" in out and "Moves: 2" in out and "Draw pile: 22 cards" in out
+
+
+def test_replay_a_full_win() -> None:
+    status, out = run("replay", "TP1-E-AAAAAAB", *WIN_E_B.split())
+    assert status == 0 and "You won! Score: 750" in out
+
+
+# ------------------------------------------------------------------------------------------------- play
+def test_play_a_whole_game_through_a_pipe() -> None:
+    commands = ["help", *WIN_E_B.split(), "d", "quit"]
+    status, out = run("play", "TP1-E-AAAAAAB", input="\n".join(commands) + "\n")
+    assert status == 0
+    assert "Commands: a card such as K♣ or KC (or its name, such as king of clubs) removes it" in out
+    assert "You won! Score: 750" in out
+    assert "Type new for another game or quit to stop." in out
+    assert "The game is over" in out  # the draw after the win
+    assert out.rstrip().endswith("Goodbye.")
+
+
+def test_play_error_help_malformed_input_undo_and_new() -> None:
+    commands = ["2c", "as", "kc", "hello world", "KC KD", "u", "u", "new TP1-X", "new tp1-c-aaaaaab", "2c"]
+    status, out = run("play", "TP1-E-AAAAAAB", input="\n".join(commands) + "\n")
+    assert status == 0
+    assert "Rank must be exactly one higher or lower" in out
+    assert "This card is blocked" in out
+    assert "I did not understand 'hello world'." in out and "I did not understand 'KC KD'." in out
+    assert "Nothing to undo" in out
+    assert "'TP1-X' is not a deal code: a code looks like TP1-E-AAAAAAB." in out
+    assert "New game: TP1-C-AAAAAAB" in out and "Classic" in out
+    assert out.count("Rank must be exactly one higher or lower") == 2  # 2♣ on Q♣ again, in Classic
+    assert out.rstrip().endswith("Goodbye.")  # the end of the input ends the game politely
+
+
+def test_play_without_error_help_stays_silent_on_refused_cards() -> None:
+    status, out = run("play", "TP1-E-AAAAAAB", "--no-error-help", input="2c\nas\nu\n")
+    assert status == 0
+    assert "Rank must be" not in out and "blocked" not in out
+    assert "Nothing to undo" in out
+
+
+def test_play_stuck_then_undo() -> None:
+    game = Game.from_code("TP1-E-AAAAAAH")
+    for _ in range(23):
+        game.draw()
+    assert game.status == "stuck"
+    status, out = run("play", "TP1-E-AAAAAAH", input="d\n" * 24 + "u\n")
+    assert status == 0
+    assert out.count("No more moves possible") == 1
+    assert "Type u to undo or new to start a new game." in out
+    assert "The draw pile is empty" in out
+    assert out.rstrip().endswith("Goodbye.")
+
+
+def test_play_rules_option_and_describe_in_hungarian() -> None:
+    status, out = run(
+        "play", "TP1-E-AAAAAAB", "--rules", "classic", "--lang", "hu", input="describe\n2c\nq\n"
+    )
+    assert status == 0
+    assert "TP1-C-AAAAAAB" in out and "Klasszikus" in out
+    assert "Húzópakli: 23 lap; dobópakli: treff dáma." in out
+    assert "Eggyel magasabb vagy alacsonyabb értékűnek kell lennie" in out
+    assert "Lépésed (parancsok: help)" in out and "Viszlát!" in out
+
+
+def test_play_a_random_deal_in_hindi() -> None:
+    status, out = run("play", "--lang", "hi", input="new\nquit\n")
+    assert status == 0 and "नई बाज़ी: TP1-E-" in out and "फिर मिलेंगे।" in out
+
+
+def test_the_module_runs_with_a_real_pipe() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    result = subprocess.run(
+        [sys.executable, "-m", "parlour", "tripeaks", "play", "TP1-E-AAAAAAB"],
+        input="kc\nd\nquit\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Score: 498" in result.stdout and "Goodbye." in result.stdout
+
+
+def test_play_reads_card_names_in_english_and_the_chosen_language() -> None:
+    status, out = run(
+        "play", "TP1-E-AAAAAAB", "--lang", "hi", input="King of Clubs\nईंट का इक्का\nचिड़ी का 2\nहुकुम का 6\n"
+    )
+    assert status == 0
+    assert "स्कोर: 497" in out  # K♣ by its English name, A♦ and 2♣ by their Hindi names
+    assert "दर्जा ठीक एक अधिक या एक कम होना चाहिए" in out  # 6♠ on 2♣
+    assert "समझ में नहीं आया" not in out
