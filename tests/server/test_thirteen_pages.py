@@ -23,7 +23,14 @@ from parlour.store import Store
 TEMPLATES = Path(thirteen_live.__file__).resolve().parents[1] / "web" / "templates"
 ROOT = Path(__file__).resolve().parents[2]
 # The seed documents sit in shared/ beside the repository (or beside its worktrees' folder).
-SEEDS = next((p / "shared" / "seeds" for p in (ROOT.parent, ROOT.parent.parent) if (p / "shared").is_dir()), None)
+SEEDS = next(
+    (
+        folder / "shared" / "seeds"
+        for folder in (ROOT.parent, ROOT.parent.parent)
+        if (folder / "shared").is_dir()
+    ),
+    None,
+)
 
 
 @pytest.fixture
