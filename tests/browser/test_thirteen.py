@@ -124,3 +124,56 @@ def test_switching_language_keeps_the_match(page: Any) -> None:
     page.wait_for_selector('html[lang="hu"] .th-hand .card')
     assert page.text_content('[data-action="pass"]').strip() == "Passz"
     assert page.text_content('.th-seat-west [data-role="count"]') == "13 lap"
+
+
+def test_a_whole_round_ends_in_its_results_and_the_points_table(page: Any) -> None:
+    open_match(page)
+    result = page.locator('[data-role="result"]')
+    play, pass_ = page.locator('[data-action="play"]'), page.locator('[data-action="pass"]')
+    for _ in range(60):  # pass on every table, lead the lowest card, until the round is over
+        page.wait_for_function(
+            "document.querySelector('[data-role=result]').open"
+            " || document.querySelector('.th-me').classList.contains('is-turn')"
+            " || document.querySelector('.th-me').classList.contains('is-out')"
+        )
+        if result.is_visible():
+            break
+        if page.locator(".th-me.is-out").count():
+            result.wait_for()
+            break
+        if pass_.is_enabled():
+            pass_.click()
+        else:
+            page.locator(".th-hand .card").first.click()
+            if play.is_enabled():
+                play.click()
+        page.wait_for_function("!document.querySelector('.th-me').classList.contains('is-turn')")
+    assert "Round 1 is over" in result.locator("h2").text_content()
+    rows = result.locator("tbody tr")
+    assert rows.count() == 4
+    assert sorted(rows.nth(i).locator("td").nth(2).text_content() for i in range(4)) == [
+        "+0",
+        "+1",
+        "+2",
+        "+3",
+    ]
+    page.click('[data-action="continue"]')
+    result.wait_for(state="hidden")
+    assert page.locator('[data-role="scores"] tbody tr').count() == 1
+    totals = page.locator('[data-role="scores"] tfoot td').all_text_contents()
+    assert sorted(totals) == ["0", "1", "2", "3"]
+
+
+def test_a_new_game_by_code_and_a_bad_code(page: Any) -> None:
+    open_match(page)
+    page.locator('.th-side [data-action="new"]').click()
+    dialog = page.locator('[data-role="new-game"]')
+    dialog.locator('input[name="code"]').fill("TH1-NOPE")
+    dialog.locator('button[type="submit"]').click()
+    dialog.locator('[data-role="new-error"]').filter(has_text="not a Thirteen code").wait_for()
+    dialog.locator('input[name="code"]').fill("TH1-AAAAAAG")
+    dialog.locator('button[type="submit"]').click()
+    dialog.wait_for(state="hidden")
+    page.locator('[data-role="code"]').filter(has_text="TH1-AAAAAAG").wait_for()
+    page.wait_for_function("document.querySelectorAll('.th-hand .card').length === 13")
+    assert hand(page)[:2] == ["3S", "3H"]

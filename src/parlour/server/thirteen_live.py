@@ -279,7 +279,7 @@ SCRIPT_TEXTS: Final = (
     "Your turn: lead any combination.", "Your turn: beat {combo} or pass.", "Waiting for {name}…",
     "You win the game!", "{name} wins the game.", "Round {n} is over",
     "Press Play to play these cards, or add more.", "These cards cannot be played now.",
-    "Connection lost: reconnecting…", "This game cannot be opened here. Start a new game.",
+    "Connection lost: reconnecting…", "Connecting…", "This game cannot be opened here. Start a new game.",
 )  # fmt: skip
 """Texts thirteen.js shows, sent to the page translated."""
 

@@ -177,6 +177,10 @@ function statusText() {
 }
 
 function renderControls() {
+  if (!view) {
+    statusEl.textContent = note ?? T("Connecting…");
+    return;
+  }
   const mine = myTurn();
   playButton.disabled = !mine || selection.size === 0;
   passButton.disabled = !view.can_pass;
