@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -47,6 +48,7 @@ def test_concurrent_appends_share_transactions(real_store: Any) -> None:
             await committer.append(games[0], player, 9, ["draw"])
         return committer
 
-    committer = asyncio.run(run())
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever else runs in this process
+        committer = thread.submit(asyncio.run, run()).result()
     assert committer.appends == 37 and committer.transactions < 37 - 12
     assert all(real_store.game_record(g, player).moves == ["draw"] * 3 for g in games)
