@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from parlour.cards import parse_cards
 from parlour.thirteen.combos import shape_of
+from parlour.thirteen.game import Match
 from parlour.thirteen.order import mask_of
-from parlour.thirteen.round import Round
+from parlour.thirteen.round import Round, Step
 from parlour.thirteen.rules import STANDARD, Rules
 from parlour.thirteen.views import PlayerView
 
@@ -22,9 +25,14 @@ def make_round(*hands: str, leader: int | None = 0, rules: Rules = STANDARD, ope
 
 
 def make_view(
-    hand: str, table: str = "", counts: tuple[int, ...] = (13, 13, 13, 13), may_be_passed: bool = False
+    hand: str,
+    table: str = "",
+    counts: tuple[int, ...] = (13, 13, 13, 13),
+    may_be_passed: bool = False,
+    played: str = "",
 ) -> PlayerView:
-    """A view for seat 0, to move, holding ``hand`` with ``table`` on the table (played by seat 3)."""
+    """A view for seat 0, to move, holding ``hand`` with ``table`` on the table (played by seat 3) after
+    seat 1 played the cards ``played`` earlier in the round."""
     table_mask = m(table) if table else 0
     hand_mask = m(hand)
     return PlayerView(
@@ -40,9 +48,17 @@ def make_view(
         table_owner=3 if table else None,
         passed=(may_be_passed, False, False, False),
         finished=(),
-        history=(),
+        history=(Step(1, m(played)),) if played else (),
         scores=(0, 0, 0, 0),
         results=(),
         must_include_three_of_spades=False,
         winners=(),
     )
+
+
+def play_on(match: Match, done: Callable[[], bool], pick: int = 0) -> None:
+    """Make the ``pick``-th legal move of the seat to move until ``done()``."""
+    while not done():
+        seat = match.turn
+        assert seat is not None
+        match.push(match.legal_moves(seat)[pick])

@@ -8,6 +8,7 @@ another player's game exactly as it refuses a game that does not exist.
 
 from __future__ import annotations
 
+import importlib
 import secrets as _random
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -19,7 +20,7 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.engine import URL
 from sqlalchemy.orm import Session
 
-from parlour.errors import GameOver, InvalidInput
+from parlour.errors import GameOver, InvalidInput, ParlourError
 from parlour.store import preferences as prefs
 from parlour.store import replay, secrets, statistics
 from parlour.store.database import make_engine, resolve_url
@@ -288,32 +289,35 @@ class Store:
             InvalidInput / IllegalMove: a move the engine rejects (its index is in the message);
             nothing is stored then.
         """
-        moves = list(moves)
         with self._write() as session:
-            row = _game_row(session, game_id, player_id, lock=True)
-            if row.status != "open":
-                raise GameOver(f"game {game_id!r} is over ({row.status}): no more moves")
-            stored = _moves(session, game_id)
-            if first_index < 0 or first_index > len(stored):
-                raise MoveConflict(
-                    f"moves cannot start at index {first_index}: the game has {len(stored)} moves"
-                )
-            overlap = stored[first_index : first_index + len(moves)]
-            if moves[: len(overlap)] != overlap:
-                raise MoveConflict(
-                    f"moves from index {first_index} differ from the stored ones: {moves!r} vs {overlap!r}"
-                )
-            new = moves[len(overlap) :]
-            if not new:
-                return len(stored)
-            new = replay.check(_spec(row), stored, new)
-            session.add_all(
-                MoveRow(game_id=game_id, index=len(stored) + offset, move=move)
-                for offset, move in enumerate(new)
-            )
-            row.move_count = len(stored) + len(new)
-            row.updated_at = utcnow()
-            return row.move_count
+            return _append(session, game_id, player_id, first_index, list(moves))
+
+    def append_moves_many(
+        self, batch: Sequence[tuple[str, int, int, Sequence[str]]]
+    ) -> list[int | ParlourError]:
+        """Append moves to several games in one committed transaction: one disk flush for all of them.
+
+        Each item is ``(game_id, player_id, first_index, moves)`` as for :meth:`append_moves`; the
+        result at the same place is the game's new move count, or the error that ``append_moves``
+        would have raised for it. When an item is refused, the batch is written again item by item, so
+        that the refused one stores nothing and the others stand. The web server gathers the moves of
+        many live games this way (group commit).
+        """
+        try:
+            with self._write() as session:
+                return [
+                    _append(session, game_id, player, first, list(moves))
+                    for game_id, player, first, moves in batch
+                ]
+        except ParlourError:
+            pass
+        results: list[int | ParlourError] = []
+        for game_id, player_id, first_index, moves in batch:
+            try:
+                results.append(self.append_moves(game_id, player_id, first_index, moves))
+            except ParlourError as error:
+                results.append(error)
+        return results
 
     def game_record(self, game_id: str, player_id: int) -> GameRecord:
         """Return the stored game with all its moves.
@@ -385,6 +389,20 @@ class Store:
                 return None
             outcome = _outcome_from(row)
         return self._with_record(outcome)
+
+    def latest_numbered_outcome(self, player_id: int) -> Outcome | None:
+        """Return the outcome of the player's most recently ended numbered game, None if there is none."""
+        with self._read() as session:
+            row = session.scalars(
+                select(GameRow)
+                .where(
+                    GameRow.player_id == player_id, GameRow.status != "open", GameRow.numbered.is_not(None)
+                )
+                .order_by(GameRow.finished_at.desc(), GameRow.id)
+                .limit(1)
+            ).first()
+            outcome = _outcome_from(row) if row is not None else None
+        return self._with_record(outcome) if outcome is not None else None
 
     # Numbered games and statistics ------------------------------------------------------------------
 
@@ -484,16 +502,30 @@ def _check_number(number: int) -> None:
 def winnable(rules_key: str, number: int) -> bool | None:
     """Return the packaged census' answer for a numbered game, None when no census is installed."""
     try:
-        from parlour.tripeaks.solver import numbered_result  # type: ignore[attr-defined]
+        solver = importlib.import_module("parlour.tripeaks.solver")
     except ImportError:
         return None
-    try:
-        answer = numbered_result(rules_key, number)
-    except (LookupError, ValueError):
+    numbered_result = getattr(solver, "numbered_result", None)
+    if numbered_result is None:
         return None
+    from parlour.tripeaks.rules import Rules
+
+    answer: Any = None
+    for rules in (rules_key, Rules.named(rules_key)):  # the census may take the name or the rules
+        try:
+            answer = numbered_result(rules, number)
+            break
+        except (TypeError, AttributeError):
+            continue
+        except (LookupError, ValueError):
+            return None
     if answer is None or isinstance(answer, bool):
         return answer
-    return bool(getattr(answer, "winnable", answer))
+    if isinstance(answer, dict):
+        found = answer.get("winnable")
+        return None if found is None else bool(found)
+    found = getattr(answer, "winnable", None)
+    return None if found is None else bool(found)
 
 
 def _numbered_record(session: Session, row: NumberedRecordRow) -> NumberedRecord:
@@ -525,6 +557,31 @@ def _player_row(session: Session, player_id: int) -> PlayerRow:
     if row is None:
         raise UnknownPlayer(f"no player has the id {player_id!r}")
     return row
+
+
+def _append(session: Session, game_id: str, player_id: int, first_index: int, moves: list[str]) -> int:
+    """The body of ``append_moves`` inside an open write transaction (see there)."""
+    row = _game_row(session, game_id, player_id, lock=True)
+    if row.status != "open":
+        raise GameOver(f"game {game_id!r} is over ({row.status}): no more moves")
+    stored = _moves(session, game_id)
+    if first_index < 0 or first_index > len(stored):
+        raise MoveConflict(f"moves cannot start at index {first_index}: the game has {len(stored)} moves")
+    overlap = stored[first_index : first_index + len(moves)]
+    if moves[: len(overlap)] != overlap:
+        raise MoveConflict(
+            f"moves from index {first_index} differ from the stored ones: {moves!r} vs {overlap!r}"
+        )
+    new = moves[len(overlap) :]
+    if not new:
+        return len(stored)
+    new = replay.check(_spec(row), stored, new)
+    session.add_all(
+        MoveRow(game_id=game_id, index=len(stored) + offset, move=move) for offset, move in enumerate(new)
+    )
+    row.move_count = len(stored) + len(new)
+    row.updated_at = utcnow()
+    return row.move_count
 
 
 def _game_row(session: Session, game_id: str, player_id: int, *, lock: bool = False) -> GameRow:
@@ -576,5 +633,8 @@ def _outcome_from(row: GameRow) -> Outcome:
         result=result,
         numbered=row.numbered,
         rules_key=row.rules_key if row.numbered is not None else None,
-        **{key: bool(flags.get(key)) for key in _FLAGS},
+        first_win=bool(flags.get("first_win")),
+        record_broken=bool(flags.get("record_broken")),
+        holds_record=bool(flags.get("holds_record")),
+        personal_best=bool(flags.get("personal_best")),
     )
