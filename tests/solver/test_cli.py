@@ -123,7 +123,11 @@ def test_autoplay_reports_a_win_rate() -> None:
 
 def test_show_prints_the_census_verdict_of_a_numbered_game() -> None:
     result = numbered_result("easy", 1)
+    assert result is not None and result.winnable
     code, output = run("show", "TP1-E-AAAAAAB")
     assert code == 0
-    if result is not None:
-        assert f"Game #1: winnable in {result.moves} moves" in output or "not winnable" in output
+    assert f"Game #1: winnable in {result.moves} moves" in output
+    code, output = run("show", "TP1-E-AAAAAAB", "--lang", "hu")
+    assert f"#1. játék: {result.moves} lépésben megnyerhető" in output
+    code, output = run("show", "TP1-E-AAAAAAB-J")
+    assert "Game #" not in output  # variants are not in the census
