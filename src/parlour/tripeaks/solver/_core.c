@@ -135,6 +135,7 @@ typedef struct {
     size_t blen[NBUCKETS], bcap[NBUCKETS];
     long long nodes, limit;
     int mode;
+    int any_win; /* only whether a win exists: search depth-first instead of by draws */
     int stop, oom, won;
     uint64_t win_key;
     int best_p, best_k;
@@ -316,6 +317,7 @@ static int upper_bound(const Ctx *c, uint32_t R, const Components *comp, int jt,
 static int priority(Ctx *c, uint32_t R, const Components *comp, int jt, int k, uint32_t fits) {
     if (c->mode == 1) {
         int h = lower_bound(c, comp, jt, k, fits);
+        if (c->any_win) return h < 0 ? -1 : 0;
         return h < 0 ? -1 : k + h;
     }
     int ub = upper_bound(c, R, comp, jt, k, fits);
@@ -384,7 +386,8 @@ static void push(Ctx *c, int b, uint64_t key, int k) {
 static void draw_successors(Ctx *c, uint32_t R, int k, uint32_t fr, const Components *comp, int jt,
                             uint64_t key, int f, int i0) {
     int n = c->nfirsts[k], end = i0;
-    while (end < n && c->firsts[k][end] + 1 <= f) end++;
+    int horizon = c->any_win ? MAXSTOCK + 1 : f; /* depth-first: every draw now */
+    while (end < n && c->firsts[k][end] + 1 <= horizon) end++;
     if (end < n) {
         int b = c->firsts[k][end] + 1;
         push(c, b, key, k);
@@ -615,10 +618,10 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
                              "node_limit", "winnable_only", NULL};
     Py_buffer ranks, stock;
     unsigned long removed;
-    int top, easy, dows, winnable_only;
+    int top, easy, dows, winnable_only; /* 0: full answer; 1: winnable, fewest moves; 2: winnable, any win */
     long long limit;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*ky*ippLp", kwlist, &ranks, &removed, &stock, &top,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*ky*ippLi", kwlist, &ranks, &removed, &stock, &top,
                                      &easy, &dows, &limit, &winnable_only))
         return NULL;
     PyObject *result = NULL, *line = NULL, *best_line = NULL;
@@ -644,6 +647,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     }
     c->easy = easy;
     c->dows = dows;
+    c->any_win = winnable_only == 2;
     c->limit = limit;
     prepare(c);
     if (!map_init(&c->seen, 1 << 14, dows ? (1ull << PF_SHIFT) - 1 : (1ull << KF_SHIFT) - 1)) {

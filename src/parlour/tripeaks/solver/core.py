@@ -14,7 +14,7 @@ from typing import Final
 from parlour.tripeaks.solver import twin
 from parlour.tripeaks.solver.twin import CoreAnswer
 
-CoreSolve = Callable[[bytes, int, bytes, int, bool, bool, int, bool], CoreAnswer]
+CoreSolve = Callable[[bytes, int, bytes, int, bool, bool, int, int], CoreAnswer]
 
 
 def _compiled() -> CoreSolve | None:
@@ -31,7 +31,7 @@ def _compiled() -> CoreSolve | None:
         easy: bool,
         draw_only_when_stuck: bool,
         node_limit: int,
-        winnable_only: bool,
+        winnable_only: int,
     ) -> CoreAnswer:
         return CoreAnswer(
             *compiled.solve(ranks, removed, stock, top, easy, draw_only_when_stuck, node_limit, winnable_only)

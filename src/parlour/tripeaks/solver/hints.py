@@ -118,7 +118,8 @@ def fair_hint(
     rng = random.Random(seed)
     for _ in range(samples):
         position = sample_position(game, rng)
-        whole = solve_position(position, node_limit=node_limit, winnable_only=True, core_name=core_name)
+        # Only winnability counts here, so any win will do: a depth-first search finds one fast.
+        whole = solve_position(position, node_limit=node_limit, any_win=True, core_name=core_name)
         if not whole.proved:
             unproved += 1
         if not whole.winnable:
@@ -129,7 +130,7 @@ def fair_hint(
             if move == first or len(moves) == 1:
                 continue
             child = solve_position(
-                _after(position, move), node_limit=node_limit, winnable_only=True, core_name=core_name
+                _after(position, move), node_limit=node_limit, any_win=True, core_name=core_name
             )
             unproved += 0 if child.proved else 1
             wins[move] += 1 if child.winnable else 0

@@ -55,10 +55,13 @@ def solve_position(
     *,
     node_limit: int = DEFAULT_NODE_LIMIT,
     winnable_only: bool = False,
+    any_win: bool = False,
     core_name: str | None = None,
 ) -> Solution:
     """Solve a position (see ``Solution``). ``winnable_only`` skips the search for the best result of a
     position without a win (``best_left``/``best_moves`` are then only what the first pass saw).
+    ``any_win`` also accepts any win, found depth-first: much faster when only winnability matters,
+    but ``line`` and ``moves`` are then some win, not the fewest moves.
 
     Raises:
         ValueError: an unknown core was asked for.
@@ -74,7 +77,7 @@ def solve_position(
         rules.king_ace_linked,
         rules.draw_only_when_stuck,
         node_limit,
-        winnable_only,
+        2 if any_win else int(winnable_only),
     )
     moves_made = position.moves_made
     if answer.winnable and answer.line is not None:

@@ -174,6 +174,7 @@ class _Search:
         self.buckets: list[list[int]] = [[] for _ in range(BUCKETS)]
         self.nodes = 0
         self.mode = 1
+        self.any_win = False
         self.stop = False
         self.won = False
         self.win_key = NO_PARENT
@@ -325,6 +326,8 @@ class _Search:
     def priority(self, removed: int, comp: _Components, jt: bool, k: int, fits: int) -> int:
         if self.mode == 1:
             h = self.lower_bound(comp, jt, k, fits)
+            if self.any_win:
+                return -1 if h < 0 else 0
             return -1 if h < 0 else k + h
         ub = self.upper_bound(removed, comp, jt, k, fits)
         if ub < self.best_p or (ub == self.best_p and k >= self.best_k):
@@ -360,7 +363,8 @@ class _Search:
         at most f are made now; the rest wait in the bucket of the next one (none can cost less)."""
         firsts = self.firsts[k]
         end = i0
-        while end < len(firsts) and firsts[end] + 1 <= f:
+        horizon = MAX_STOCK + 1 if self.any_win else f  # depth-first: every draw now
+        while end < len(firsts) and firsts[end] + 1 <= horizon:
             end += 1
         if end < len(firsts):
             self.buckets[firsts[end] + 1].append(key | k << ITEM_K_SHIFT | end << IDX_SHIFT | LATER)
@@ -505,7 +509,7 @@ def solve(
     easy: bool,
     draw_only_when_stuck: bool,
     node_limit: int,
-    winnable_only: bool,
+    winnable_only: int,
 ) -> CoreAnswer:
     """Solve a position given as rank codes (see the module docstring).
 
@@ -517,7 +521,9 @@ def solve(
         easy: True when K and A are adjacent.
         draw_only_when_stuck: True when a draw is allowed only while no card fits.
         node_limit: stop, unproved, after visiting this many states.
-        winnable_only: skip pass 2 (the best result of a position without a win).
+        winnable_only: 0 for the full answer; 1 to skip pass 2 (the best result of a position
+            without a win); 2 to skip it and also accept any win, found depth-first (much faster,
+            but the line is then not the fewest moves).
 
     Returns:
         The ``CoreAnswer``.
@@ -535,6 +541,7 @@ def solve(
     if any(r > WILD for r in ranks) or any(r > WILD for r in stock):
         raise ValueError("rank codes run from 0 to 13")
     search = _Search(ranks, stock, easy, draw_only_when_stuck, node_limit)
+    search.any_win = winnable_only == 2
     search.run(removed, top)
     if search.won:
         line = search.line_to(search.win_key)
