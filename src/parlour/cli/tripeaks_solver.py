@@ -219,9 +219,15 @@ def census_command(
             bar.update(task, completed=done, total=total)
 
         try:
-            records = run_census(
-                work, out, processes=jobs, node_limit=node_limit, core_name=core_name, progress=advance
-            )
+            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+                records = run_census(
+                    work,
+                    out,
+                    mapper=lambda worker, items: pool.imap_unordered(worker, items, chunksize=8),
+                    node_limit=node_limit,
+                    core_name=core_name,
+                    progress=advance,
+                )
         except KeyboardInterrupt:
             console.print(f"[yellow]interrupted: solved deals are kept in {out}; run again to resume[/]")
             raise SystemExit(130) from None
@@ -292,7 +298,8 @@ def autoplay_command(
     if first > last:
         raise click.UsageError(f"--from {first} is after --to {last}")
     rule_set = Rules.named(rules)
-    args = [(n, rule_set, player, samples, seed, None) for n in range(first, last + 1)]
+    core_name: str | None = None
+    args = [(n, rule_set, player, samples, seed, core_name) for n in range(first, last + 1)]
     console = _console()
     with Progress(
         TextColumn(f"[bold]{player}[/]"),

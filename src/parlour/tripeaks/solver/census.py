@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -131,8 +130,14 @@ def read_done(path: Path) -> dict[str, dict[str, Any]]:
     return done
 
 
-def _worker(args: tuple[Job, int, str | None]) -> dict[str, Any]:
-    job, node_limit, core_name = args
+WorkItem = tuple[Job, int, str | None]
+Mapper = Callable[[Callable[[WorkItem], dict[str, Any]], list[WorkItem]], Iterable[dict[str, Any]]]
+"""Something like ``map`` or a process pool's ``imap_unordered``: it may yield in any order."""
+
+
+def census_worker(item: WorkItem) -> dict[str, Any]:
+    """Solve one ``(job, node_limit, core_name)`` (a top-level function, for worker processes)."""
+    job, node_limit, core_name = item
     return solve_job(job, node_limit, core_name)
 
 
@@ -140,13 +145,14 @@ def run_census(
     jobs: list[Job],
     out: Path,
     *,
-    processes: int = 1,
+    mapper: Mapper | None = None,
     node_limit: int = DEFAULT_NODE_LIMIT,
     core_name: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Solve every job not yet in ``out``, appending each record as it comes; return all records of
-    ``jobs`` (old and new) in job order. ``progress(done, total)`` is called after each deal.
+    ``jobs`` (old and new) in job order. ``mapper`` runs the work (``map`` by default; the command line
+    passes a process pool's ``imap_unordered``). ``progress(done, total)`` is called after each deal.
     """
     done = read_done(out)
     todo = [job for job in jobs if job.key not in done]
@@ -155,7 +161,8 @@ def run_census(
     if progress:
         progress(count, total)
     with out.open("a", encoding="utf-8") as handle:
-        for record in _solve_all(todo, processes, node_limit, core_name):
+        work = [(job, node_limit, core_name) for job in todo]
+        for record in (mapper or map)(census_worker, work):
             handle.write(json.dumps(record, ensure_ascii=False) + "\n")
             handle.flush()
             done[record_key(record)] = record
@@ -163,22 +170,6 @@ def run_census(
             if progress:
                 progress(count, total)
     return [done[job.key] for job in jobs]
-
-
-def _solve_all(
-    todo: list[Job], processes: int, node_limit: int, core_name: str | None
-) -> Iterator[dict[str, Any]]:
-    work = [(job, node_limit, core_name) for job in todo]
-    if processes <= 1 or len(todo) < 2:
-        yield from map(_worker, work)
-        return
-    pool = multiprocessing.get_context("spawn").Pool(processes)
-    try:
-        yield from pool.imap_unordered(_worker, work, chunksize=8)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
