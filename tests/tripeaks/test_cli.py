@@ -10,9 +10,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from rich.cells import cell_len
 
 from parlour.cli import main
+from parlour.cli.tripeaks import _column, board
 from parlour.tripeaks import Game
+from parlour.tripeaks.layout import ROWS
 from tripeaks.golden import LINES, WIN_E_B, path_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -173,3 +176,15 @@ def test_play_reads_card_names_in_english_and_the_chosen_language() -> None:
     assert "स्कोर: 497" in out  # K♣ by its English name, A♦ and 2♣ by their Hindi names
     assert "दर्जा ठीक एक अधिक या एक कम होना चाहिए" in out  # 6♠ on 2♣
     assert "समझ में नहीं आया" not in out
+
+
+def test_every_board_cell_is_five_columns_wide_even_the_joker() -> None:
+    game = Game.from_code("TP1-E-AAAAAAB-JOW")  # open peaks: the joker is face up in row 2
+    assert any(game.card_at(p).is_joker for p in ROWS[1])
+    lines = board(game).plain.split("\n")
+    for row, line in zip(ROWS, lines, strict=True):
+        for position in row:
+            start = _column(position)
+            prefix = next(i for i in range(len(line) + 1) if cell_len(line[:i]) >= start)
+            assert cell_len(line[:prefix]) == start
+            assert line[prefix] == "[" and cell_len(line[prefix : line.index("]", prefix) + 1]) == 5

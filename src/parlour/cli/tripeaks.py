@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any, TextIO
 
 import click
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -57,7 +58,8 @@ def card_text(card: Card | None, free: bool = True) -> Text:
     pretty = card.pretty()
     colour = "red" if pretty[-1:] in RED_SUITS else "black"
     style = f"bold {colour} on white" if free else f"{colour} on grey70"
-    return Text(f"[{pretty:>3}]", style=style)
+    # pad by terminal cells, not characters: the joker 🃏 is one character but two cells wide
+    return Text(f"[{' ' * (3 - cell_len(pretty))}{pretty}]", style=style)
 
 
 def board(game: Game, reveal: bool = False) -> Text:
@@ -67,7 +69,7 @@ def board(game: Game, reveal: bool = False) -> Text:
         line = Text()
         for position in row:
             column = _column(position)
-            line.append(" " * (column - len(line.plain)))
+            line.append(" " * (column - line.cell_len))
             if game.removed(position):
                 line.append("     ")
             else:
