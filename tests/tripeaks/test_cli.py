@@ -188,3 +188,11 @@ def test_every_board_cell_is_five_columns_wide_even_the_joker() -> None:
             prefix = next(i for i in range(len(line) + 1) if cell_len(line[:i]) >= start)
             assert cell_len(line[:prefix]) == start
             assert line[prefix] == "[" and cell_len(line[prefix : line.index("]", prefix) + 1]) == 5
+
+
+def test_the_status_line_in_french_puts_a_space_before_each_colon() -> None:
+    status, out = run("show", "TP1-E-AAAAAAB", "--lang", "fr")
+    assert status == 0
+    assert "Pioche : 23 cartes    Défausse : [ Q♣]    Score : 500    Coups : 0" in out
+    _, out = run("show", "TP1-E-AAAAAAB", "--lang", "hu")
+    assert "Húzópakli: 23 lap    Dobópakli: [ Q♣]    Pontszám: 500    Lépések: 0" in out

@@ -90,12 +90,14 @@ def status_panel(game: Game, lang: str, reveal: bool = False) -> Text:
         text.append("\n\n")
     text.append_text(board(game, reveal))
     text.append("\n\n")
+    label = _(lang, "{label}:")  # French puts a space before the colon
     draw_pile, discard_pile = _(lang, "Draw pile"), _(lang, "Discard pile")
     score, moves = _(lang, "Score"), _(lang, "Moves")
-    text.append(f"{draw_pile}: {cards_count(game.stock_count, lang)}    {discard_pile}: ")
+    text.append(f"{label.format(label=draw_pile)} {cards_count(game.stock_count, lang)}    ")
+    text.append(f"{label.format(label=discard_pile)} ")
     top = game.discard_top
     text.append_text(card_text(top) if top is not None else Text("—"))
-    text.append(f"    {score}: {game.score}    {moves}: {game.moves}")
+    text.append(f"    {label.format(label=score)} {game.score}    {label.format(label=moves)} {game.moves}")
     if game.status == "won":
         text.append("\n" + won_text(game.score, lang), style="bold green")
     elif game.status == "stuck":
