@@ -120,7 +120,7 @@ def test_description_never_names_a_hidden_card() -> None:
         ),
         (
             "fr",
-            "Le rang doit être exactement d’un au-dessus ou d’un au-dessous",
+            "La carte doit être exactement d’un rang au-dessus ou au-dessous",
             "Cette carte est bloquée",
             "Plus aucun coup possible",
         ),
