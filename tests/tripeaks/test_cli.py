@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,7 @@ from parlour.tripeaks.layout import ROWS
 from tripeaks.golden import LINES, WIN_E_B, path_for
 
 ROOT = Path(__file__).resolve().parents[2]
+cli_tripeaks = importlib.import_module("parlour.cli.tripeaks")  # the package attribute is the Click group
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str]:
@@ -196,3 +199,15 @@ def test_the_status_line_in_french_puts_a_space_before_each_colon() -> None:
     assert "Pioche : 23 cartes    Défausse : [ Q♣]    Score : 500    Coups : 0" in out
     _, out = run("show", "TP1-E-AAAAAAB", "--lang", "hu")
     assert "Húzópakli: 23 lap    Dobópakli: [ Q♣]    Pontszám: 500    Lépések: 0" in out
+
+
+def test_ctrl_c_at_the_prompt_says_goodbye_in_the_chosen_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(_stream: object) -> Iterator[str]:
+        yield "kc\n"
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_tripeaks, "_lines", interrupted)
+    status, out = run("play", "TP1-E-AAAAAAB", "--lang", "hu")
+    assert status == 130
+    assert "Pontszám: 499" in out and out.rstrip().endswith("Viszlát!")
+    assert "Aborted" not in out and "Traceback" not in out

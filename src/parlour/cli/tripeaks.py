@@ -338,4 +338,9 @@ def play(code: str | None, rules: str | None, lang: str, no_error_help: bool) ->
     session = PlaySession(
         Game.from_code(deal_code), lang.lower(), not no_error_help, _console(), echo=not stdin.isatty()
     )
-    session.run(_lines(stdin))
+    try:
+        session.run(_lines(stdin))
+    except KeyboardInterrupt:  # Ctrl-C at the prompt ends the game like quit, in the player's language
+        session.console.print()
+        session.say(_(session.lang, "Goodbye."))
+        raise click.exceptions.Exit(130) from None
