@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/parlour tripeaks play
+	$(VENV)/bin/parlour serve
 
 test: $(STAMP)
 	bash scripts/system-deps.sh

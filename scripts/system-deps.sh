@@ -19,3 +19,11 @@ if command -v pg_isready >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 -p 5432
     pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start || true
   fi
 fi
+# The store tests' PostgreSQL database (PARLOUR_TEST_POSTGRES_URL's default): create it when missing.
+if command -v psql >/dev/null 2>&1; then
+  for _ in $(seq 1 20); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 0.5; done
+  if pg_isready -q -h 127.0.0.1 -p 5432 && ! psql -h 127.0.0.1 -U postgres -d postgres -tAc \
+      "select 1 from pg_database where datname = 'test'" 2>/dev/null | grep -q 1; then
+    psql -h 127.0.0.1 -U postgres -d postgres -qc "create database test" || true
+  fi
+fi

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import tally_game as tally
 from fastapi.testclient import TestClient
+from memory_store import MemoryStore
 
 from parlour.server.app import create_app
-from parlour.server.memory import MemoryStore
 
 
 @pytest.fixture
@@ -21,4 +22,28 @@ def store() -> MemoryStore:
 def client(store: MemoryStore) -> Iterator[TestClient]:
     app = create_app(store, kinds=[tally.KIND], routers=[])
     with TestClient(app) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="module")
+def real_store(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A real store on an SQLite file of its own (one per test module)."""
+    from parlour.store import Store
+
+    database = tmp_path_factory.mktemp("store") / "parlour.db"
+    made = Store(f"sqlite:///{database}")
+    made.upgrade()
+    return made
+
+
+@pytest.fixture
+def tripeaks_client(real_store: Any) -> Iterator[TestClient]:
+    """A client of an app serving TriPeaks (explicit layouts allowed) on the real store; a new player."""
+    from parlour.server import tripeaks_live, tripeaks_page
+
+    app = create_app(
+        real_store, kinds=[tripeaks_live.kind(explicit_deals=True)], routers=[tripeaks_page.router]
+    )
+    with TestClient(app) as test_client:
+        test_client.get("/")
         yield test_client

@@ -146,3 +146,6 @@ def test_leaving_a_numbered_game_tells_the_news(client: TestClient, store: Store
     assert left.json()["outcome"]["status"] == "left" and left.json()["outcome"]["holds_record"] is True
     assert left.json()["messages"] == ["Vous détenez le meilleur résultat de la partie n° 6."]
     assert client.post(f"/api/games/{game_id}/leave").json()["outcome"] == left.json()["outcome"]
+    picker = client.get("/tripeaks/numbered", headers={"Accept-Language": "hi"})
+    assert "आपका सबसे हाल का गिना हुआ गेम" in picker.text
+    assert "गेम #6 का सबसे अच्छा परिणाम आपके पास है।" in picker.text

@@ -157,3 +157,22 @@ def test_rules_keep_separate_records(store: Store, rules: str) -> None:
     assert outcome.first_win and outcome.rules_key == rules
     other = "classic" if rules == "easy" else "easy"
     assert store.numbered_record(other, NUMBER) is None
+
+
+def test_the_picker_asks_the_census_when_there_is_one(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    import types
+
+    census = types.ModuleType("parlour.tripeaks.solver")
+    answers = {("easy", 1): True, ("easy", 2): False}
+    census.numbered_result = lambda rules, number: answers.get((rules, number))  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "parlour.tripeaks.solver", census)
+    page = store.numbered_page("easy", None, 0, 3)
+    assert [entry.winnable for entry in page] == [True, False, None]
+    monkeypatch.delitem(sys.modules, "parlour.tripeaks.solver")
+    monkeypatch.setattr("importlib.import_module", _missing)
+    assert [entry.winnable for entry in store.numbered_page("easy", None, 0, 2)] == [None, None]
+
+
+def _missing(name: str) -> object:
+    raise ImportError(name)

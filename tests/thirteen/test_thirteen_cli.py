@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from parlour.cli import main
@@ -151,3 +153,24 @@ def test_play_rejects_bad_options() -> None:
     assert CliRunner().invoke(main, ["thirteen", "play", "--code", "TH1-XYZ"]).exit_code == 2
     assert CliRunner().invoke(main, ["thirteen", "play", "--lang", "de"]).exit_code == 2
     assert CliRunner().invoke(main, ["thirteen", "play", "--bots", "random"]).exit_code == 2
+
+
+def test_play_announces_an_instant_win_under_the_house_rule() -> None:
+    # TH1-AAAAAEE deals seat 1 (Player 2) a dragon, 3 to A.
+    args = ["thirteen", "play", "--code", "TH1-AAAAAEE"]
+    result = CliRunner().invoke(main, [*args, "--house", "instant-wins"], input="")
+    assert "Player 2 goes out at once with 3♣ 4♠ 5♣ 6♦ 7♣ 8♣ 9♥ 10♦ J♣ Q♠ K♠ A♠ 2♠." in result.output
+    assert "at once" not in CliRunner().invoke(main, args, input="").output
+
+
+def test_catalogs_hold_exactly_the_messages_the_command_uses() -> None:
+    source = (ROOT / "src/parlour/cli/thirteen.py").read_text(encoding="utf-8")
+    used = set(re.findall(r'self\._\(\s*"((?:[^"\\]|\\.)*)"\s*\)', source)) | {"{count} card"}
+    for lang in ("hi", "hu", "fr"):
+        path = ROOT / f"src/parlour/i18n/locale/{lang}/LC_MESSAGES/thirteen.po"
+        with path.open("rb") as handle:
+            catalog = read_po(handle)
+        ids = {
+            message.id if isinstance(message.id, str) else message.id[0] for message in catalog if message.id
+        }
+        assert ids == used, f"{lang}: {sorted(ids ^ used)}"

@@ -4,7 +4,7 @@ finishing order and points, the match to 10 with ties continuing, and precise er
 from __future__ import annotations
 
 import pytest
-from thirteen_helpers import m, make_round
+from thirteen_helpers import m, make_round, play_on
 
 from parlour.cards import Card, parse_cards
 from parlour.deal import shuffled_deck
@@ -49,10 +49,7 @@ def test_round_deal_numbers_are_deterministic_and_spread() -> None:
 
 def test_later_rounds_of_a_match_use_their_derived_deal() -> None:
     match = Match(5)
-    while len(match.results) < 2:
-        seat = match.turn
-        assert seat is not None
-        match.push(match.legal_moves(seat)[0])
+    play_on(match, lambda: len(match.results) >= 2)
     assert match.round.number == 3
     assert match.round.dealt == tuple(deal_hands(round_deal_number(5, 3)))
 
@@ -113,10 +110,7 @@ def test_match_checked_actions_and_game_over() -> None:
         match.play(seat, [])
     with pytest.raises(InvalidInput, match="'ZZ'"):
         match.apply(seat, "ZZ")
-    while not match.over:
-        seat = match.turn
-        assert seat is not None
-        match.push(match.legal_moves(seat)[-1])
+    play_on(match, lambda: match.over, pick=-1)
     assert match.status == "over" and match.turn is None
     with pytest.raises(GameOver):
         match.pass_(0)
@@ -248,13 +242,37 @@ def test_bomb_after_pass_house_rule() -> None:
 
 def test_replay_checks_every_move() -> None:
     match = Match(11)
-    while len(match.moves) < 30:
-        seat = match.turn
-        assert seat is not None
-        match.push(match.legal_moves(seat)[0])
+    play_on(match, lambda: len(match.moves) >= 30)
     record = match.record()
     again = Match.replay(record.code, record.moves)
     assert again.view(0) == match.view(0)
     with pytest.raises(IllegalMove, match="move 1"):
         Match.replay(record.code, ["pass"])
     assert record.to_json()["moves"][0] == str(Move.parse(record.moves[0]))
+
+
+DRAGON = "3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2S"
+
+
+def test_no_instant_wins_by_default() -> None:
+    rnd = make_round(DRAGON, "3C 4C", "5C 6C", "7C 8C", leader=None, opening=True)
+    assert rnd.finished == [] and rnd.turn == 0
+
+
+def test_instant_win_house_rule_dragon() -> None:
+    rnd = make_round(
+        "3C 4C", DRAGON, "5C 6C", "7C 8C", leader=None, opening=True, rules=Rules(instant_wins=True)
+    )
+    assert rnd.finished == [1] and rnd.hands[1] == 0 and rnd.turn == 2
+    assert rnd.must_include == 0 and rnd.steps[0].mask == m(DRAGON) and rnd.steps[0].out
+
+
+def test_instant_win_house_rule_four_twos_first_in_turn_order() -> None:
+    rules = Rules(instant_wins=True)
+    rnd = make_round(
+        "2S 2C 2D 2H 3S", "3C 4C", "5C 6C", DRAGON.replace("3S", "3D").replace("2S", "4D"), rules=rules
+    )
+    # Seat 0 leads; seat 3 also holds a dragon, but seat 0 comes first from the leader.
+    assert rnd.finished == [0] and rnd.turn == 1
+    match = Match(4, rules)
+    assert match.round.finished == []  # an ordinary deal has neither

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from parlour.cards import parse_cards
 from parlour.thirteen.combos import shape_of
+from parlour.thirteen.game import Match
 from parlour.thirteen.order import mask_of
 from parlour.thirteen.round import Round
 from parlour.thirteen.rules import STANDARD, Rules
@@ -46,3 +49,11 @@ def make_view(
         must_include_three_of_spades=False,
         winners=(),
     )
+
+
+def play_on(match: Match, done: Callable[[], bool], pick: int = 0) -> None:
+    """Make the ``pick``-th legal move of the seat to move until ``done()``."""
+    while not done():
+        seat = match.turn
+        assert seat is not None
+        match.push(match.legal_moves(seat)[pick])

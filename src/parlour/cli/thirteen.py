@@ -307,7 +307,7 @@ class _Terminal:
     def run(self, stdin: TextIO) -> int:
         match = self.match
         self.say(self._("Thirteen, match {code}.").format(code=match.code))
-        self.say(self._("Round {number}").format(number=match.round.number))
+        self.start_round()
         shown_turn = None
         while not match.over:
             seat = match.turn
@@ -338,6 +338,19 @@ class _Terminal:
             )
         return 0
 
+    def start_round(self) -> None:
+        current = self.match.round
+        self.say(self._("Round {number}").format(number=current.number))
+        for step in current.steps:  # only an instant win (a house rule) happens before the first move
+            if step.seat == self.human:
+                self.say(self._("You go out at once with {cards}.").format(cards=pretty_of(step.mask)))
+            else:
+                self.say(
+                    self._("{player} goes out at once with {cards}.").format(
+                        player=self.name(step.seat), cards=pretty_of(step.mask)
+                    )
+                )
+
     def after(self, current: Round) -> None:
         step = current.steps[-1]
         if step.out:
@@ -357,7 +370,7 @@ class _Terminal:
             scores = ", ".join(f"{self.name(seat)} {result.totals[seat]}" for seat in range(4))
             self.say(self._("Scores: {scores}").format(scores=scores))
             if not self.match.over:
-                self.say(self._("Round {number}").format(number=self.match.round.number))
+                self.start_round()
         elif step.cleared:
             assert current.turn is not None
             if current.turn == self.human:

@@ -31,7 +31,7 @@ log = logging.getLogger("parlour.server")
 
 GAME_MODULES: Final = ("tripeaks_live", "thirteen_live")
 """Modules of ``parlour.server`` that host a game: each has ``KIND`` (a GameKind) and may have ``router``."""
-PAGE_MODULES: Final = ("rules_pages", "players")
+PAGE_MODULES: Final = ("tripeaks_page", "rules_pages", "players")
 """Modules of ``parlour.server`` that add pages: each has ``router``."""
 
 
@@ -54,15 +54,8 @@ def default_routers() -> list[APIRouter]:
 
 
 def open_store(database_url: str | None = None) -> Any:
-    """Return the store for ``database_url`` (or ``PARLOUR_DATABASE_URL``, or the default SQLite file).
-
-    Until the database part is present, an in-memory store is used.
-    """
-    if importlib.util.find_spec("parlour.store") is None:
-        from parlour.server.memory import MemoryStore
-
-        return MemoryStore()
-    from parlour.store import Store  # type: ignore[attr-defined,unused-ignore]
+    """Return the store for ``database_url`` (or ``PARLOUR_DATABASE_URL``, or the default SQLite file)."""
+    from parlour.store import Store
 
     return Store(database_url or os.environ.get("PARLOUR_DATABASE_URL") or None)
 

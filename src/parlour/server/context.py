@@ -53,19 +53,24 @@ class Parlour:
         """Run a (blocking) store call in a worker thread and return its result."""
         return await run_in_threadpool(function, *args, **kwargs)
 
-    async def start(self, kind: GameKind, player_id: Any, options: dict[str, Any]) -> Owner:
+    async def start(self, kind: GameKind, player_id: Any, options: dict[str, Any]) -> tuple[Owner, list[Any]]:
         """Deal a new game of ``kind`` for a player, record it, and return its live owner.
 
-        The player's other open games of that kind are closed first (a player has one table per game).
+        The player's other open games of that kind are closed first (a player has one table per game);
+        the store's outcomes of those games come second in the returned pair (for their record news).
 
         Raises:
             ParlourError: the options are invalid.
         """
         new: NewGame = kind.new(options)
+        outcomes = []
         for owner in self.live.of_player(player_id, kind.name):
-            await self.abandon(owner)
+            self.live.drop(owner.game_id)
         for record in await self.call(self.store.open_games, player_id, kind.name):
-            await self.call(self.store.finish_game, record.id, player_id)
+            outcomes.append(await self.call(self.store.finish_game, record.id, player_id))
+        if not new.record:
+            owner = Owner(self.live.new_id(), new.game, player_id, run_in_thread=self.call)
+            return self.live.add(owner), outcomes
         game_id = await self.call(
             self.store.start_game, player_id, kind.name, new.rules, new.code, new.seats, new.numbered
         )
@@ -77,13 +82,7 @@ class Parlour:
             record_id=str(game_id),
             run_in_thread=self.call,
         )
-        return self.live.add(owner)
-
-    async def abandon(self, owner: Owner) -> None:
-        """Close an unfinished game's record and forget it."""
-        if not owner.game.finished and owner.record_id is not None:
-            await self.call(self.store.finish_game, owner.record_id, owner.player_id)
-        self.live.drop(owner.game_id)
+        return self.live.add(owner), outcomes
 
     async def owner(self, game_id: str, player_id: Any) -> Owner | None:
         """Return the live owner of a game, restoring it from its record after a restart.

@@ -22,6 +22,8 @@ class NewGame:
     code: str
     seats: Any
     numbered: int | None = None
+    record: bool = True
+    """False for a game that is not written to the records (a test's explicit layout)."""
 
 
 class GameRecord(Protocol):
@@ -47,7 +49,9 @@ class GameKind:
     ``new(options, lang)`` deals a game from the creation options sent by a page (raising
     ``ParlourError`` for bad options); ``restore(record)`` rebuilds a live game by replaying its record's
     moves; ``explain(code, lang)`` returns the translated reason for a refused action, or None to fall
-    back on the generic texts; ``page`` is the URL path of the game's page.
+    back on the generic texts; ``localize(view, lang)``, when given, returns texts derived from a view in
+    the page's language (the spoken description, card names), which the socket adds to every message
+    carrying a view; ``page`` is the URL path of the game's page.
     """
 
     name: str
@@ -55,3 +59,4 @@ class GameKind:
     new: Callable[[Json], NewGame]
     restore: Callable[[GameRecord], LiveGame]
     explain: Callable[[str, str], str | None]
+    localize: Callable[[Json, str], Json] | None = None

@@ -21,10 +21,10 @@ import secrets
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final, Protocol
 
-from parlour.errors import GameOver, ParlourError
+from parlour.errors import GameOver
 
 LOG_SIZE: Final = 64
 """How many recent events each live game keeps for reconnecting pages."""
@@ -138,6 +138,7 @@ class Owner:
         self.records = records
         self.record_id = record_id
         self.moves_recorded = moves_recorded
+        self.outcome: object = None
         self.version = 0
         self._log: deque[tuple[int, Change, dict[int, Json]]] = deque(maxlen=LOG_SIZE)
         self._lock = asyncio.Lock()
@@ -204,7 +205,7 @@ class Owner:
 
     async def _publish(self, change: Change) -> int:
         """Record, number and broadcast one change (the caller holds the lock)."""
-        await self._record(change)
+        change = await self._record(change)
         self.version += 1
         views = {seat: self.game.view(seat) for seat in self.game.seats}
         self._log.append((self.version, change, views))
@@ -216,16 +217,20 @@ class Owner:
                 self.leave(sub.send)
         return self.version
 
-    async def _record(self, change: Change) -> None:
+    async def _record(self, change: Change) -> Change:
         records, record_id = self.records, self.record_id
         if records is None or record_id is None:
-            return
+            return change
         if change.moves:
             first, moves = self.moves_recorded, list(change.moves)
             await self._run_in_thread(lambda: records.append_moves(record_id, self.player_id, first, moves))
             self.moves_recorded += len(moves)
         if change.finished:
-            await self._run_in_thread(lambda: records.finish_game(record_id, self.player_id))
+            self.outcome = await self._run_in_thread(lambda: records.finish_game(record_id, self.player_id))
+            news = outcome_flags(self.outcome)
+            if news:
+                change = replace(change, public={**change.public, "outcome": news})
+        return change
 
     # --- computer players --------------------------------------------------------------------------
 
@@ -305,6 +310,11 @@ class LiveGames:
                 owner.close()
 
 
-def refusal(error: ParlourError) -> Json:
-    """Return the reason code of a refused action (the socket adds the translated text)."""
-    return {"type": "error", "code": error.code}
+OUTCOME_FLAGS: Final = ("numbered", "first_win", "record_broken", "holds_record", "personal_best")
+
+
+def outcome_flags(outcome: object) -> Json:
+    """Return what a page may tell about a finished game's records (numbered games), or an empty dict."""
+    if getattr(outcome, "numbered", None) is None:
+        return {}
+    return {name: getattr(outcome, name, False) for name in OUTCOME_FLAGS}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse
@@ -13,6 +13,13 @@ from parlour.server.context import COOKIE_AGE, current_player, parlour_of, rende
 from parlour.server.i18n import LANG_COOKIE, protocol_reason, supported
 
 router = APIRouter()
+
+
+def record_news(outcome: Any, lang: str) -> list[str]:
+    """Return the record news of a finished or left numbered game, in ``lang``."""
+    from parlour.store.messages import record_messages
+
+    return record_messages(outcome, lang) if hasattr(outcome, "numbered") else []
 
 
 @router.get("/", include_in_schema=False)
@@ -48,8 +55,9 @@ async def create_game(request: Request, kind_name: str) -> Response:
     """Deal a new game of a kind for the requesting player.
 
     The body is a JSON object of the kind's options (TriPeaks: ``rules``, ``variants``, ``number`` or
-    ``code``). Returns ``{"game": id, "kind": name}`` (201), or 400 with ``code`` and ``message`` for
-    bad options, 404 for an unknown kind.
+    ``code``). Returns ``{"game": id, "kind": name, "news": [...]}`` (201; ``news`` tells, in the
+    ``lang`` of the query, what leaving the previous numbered game did to its records), or 400 with
+    ``code`` and ``message`` for bad options, 404 for an unknown kind.
     """
     parlour = parlour_of(request)
     kind = parlour.kinds.get(kind_name)
@@ -65,10 +73,39 @@ async def create_game(request: Request, kind_name: str) -> Response:
         reason = protocol_reason("bad_json", lang)
         return JSONResponse({"code": "bad_json", "message": reason}, status_code=400)
     try:
-        owner = await parlour.start(kind, player.id, options)
+        owner, outcomes = await parlour.start(kind, player.id, options)
     except ParlourError as error:
         message = kind.explain(error.code, lang) or str(error)
         return JSONResponse({"code": error.code, "message": message, "detail": str(error)}, status_code=400)
-    response = JSONResponse({"game": owner.game_id, "kind": kind.name}, status_code=201)
+    news = [line for outcome in outcomes for line in record_news(outcome, lang)]
+    response = JSONResponse({"game": owner.game_id, "kind": kind.name, "news": news}, status_code=201)
+    set_player_cookie(request, response)
+    return response
+
+
+PREFERENCES: Final = {"error_help": bool}
+"""Settings a page may save for its player, with their types."""
+
+
+@router.post("/api/preferences")
+async def save_preferences(request: Request) -> Response:
+    """Save some of the player's settings (``error_help``); 400 for anything else."""
+    try:
+        changes: Any = await request.json()
+    except ValueError:
+        changes = None
+    if (
+        not isinstance(changes, dict)
+        or not changes
+        or any(
+            key not in PREFERENCES or not isinstance(value, PREFERENCES[key])
+            for key, value in changes.items()
+        )
+    ):
+        return JSONResponse({"code": "bad_preferences", "message": repr(changes)[:200]}, status_code=400)
+    player = await current_player(request)
+    parlour = parlour_of(request)
+    await parlour.call(parlour.store.set_preferences, player.id, **changes)
+    response = JSONResponse(await parlour.call(parlour.store.preferences, player.id))
     set_player_cookie(request, response)
     return response

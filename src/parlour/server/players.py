@@ -129,6 +129,8 @@ async def numbered_page(request: Request) -> Response:
     entries = await parlour.call(
         parlour.store.numbered_page, rules, player.id, (page - 1) * PAGE_SIZE, PAGE_SIZE
     )
+    latest = await parlour.call(parlour.store.latest_numbered_outcome, player.id)
+    lang = await request_language(request)
     return await _page(
         request,
         "numbered.html",
@@ -141,6 +143,8 @@ async def numbered_page(request: Request) -> Response:
             "highlight": _int(wanted, 0, 0, NUMBERED_GAMES) if wanted is not None else None,
             "me": player.id,
             "can_play": "tripeaks" in parlour.kinds,
+            "latest": latest,
+            "latest_news": record_messages(latest, lang) if latest is not None else [],
         },
     )
 

@@ -51,8 +51,13 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         await _refuse(websocket, "not_your_game", CLOSE_REFUSED)
         return
 
+    kind = parlour.kinds.get(owner.game.kind)
+    localize = kind.localize if kind is not None else None
+
     async def send(message: Json) -> None:
-        await websocket.send_text(json.dumps(message, separators=(",", ":")))
+        if localize is not None and message.get("view") is not None:
+            message = {**message, **localize(message["view"], lang)}
+        await websocket.send_text(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
 
     seat = owner.game.seats[0]
     joined = False

@@ -8,6 +8,7 @@ another player's game exactly as it refuses a game that does not exist.
 
 from __future__ import annotations
 
+import importlib
 import secrets as _random
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -386,6 +387,20 @@ class Store:
             outcome = _outcome_from(row)
         return self._with_record(outcome)
 
+    def latest_numbered_outcome(self, player_id: int) -> Outcome | None:
+        """Return the outcome of the player's most recently ended numbered game, None if there is none."""
+        with self._read() as session:
+            row = session.scalars(
+                select(GameRow)
+                .where(
+                    GameRow.player_id == player_id, GameRow.status != "open", GameRow.numbered.is_not(None)
+                )
+                .order_by(GameRow.finished_at.desc(), GameRow.id)
+                .limit(1)
+            ).first()
+            outcome = _outcome_from(row) if row is not None else None
+        return self._with_record(outcome) if outcome is not None else None
+
     # Numbered games and statistics ------------------------------------------------------------------
 
     def numbered_record(self, rules: str, number: int) -> NumberedRecord | None:
@@ -484,16 +499,30 @@ def _check_number(number: int) -> None:
 def winnable(rules_key: str, number: int) -> bool | None:
     """Return the packaged census' answer for a numbered game, None when no census is installed."""
     try:
-        from parlour.tripeaks.solver import numbered_result  # type: ignore[attr-defined]
+        solver = importlib.import_module("parlour.tripeaks.solver")
     except ImportError:
         return None
-    try:
-        answer = numbered_result(rules_key, number)
-    except (LookupError, ValueError):
+    numbered_result = getattr(solver, "numbered_result", None)
+    if numbered_result is None:
         return None
+    from parlour.tripeaks.rules import Rules
+
+    answer: Any = None
+    for rules in (rules_key, Rules.named(rules_key)):  # the census may take the name or the rules
+        try:
+            answer = numbered_result(rules, number)
+            break
+        except (TypeError, AttributeError):
+            continue
+        except (LookupError, ValueError):
+            return None
     if answer is None or isinstance(answer, bool):
         return answer
-    return bool(getattr(answer, "winnable", answer))
+    if isinstance(answer, dict):
+        found = answer.get("winnable")
+        return None if found is None else bool(found)
+    found = getattr(answer, "winnable", None)
+    return None if found is None else bool(found)
 
 
 def _numbered_record(session: Session, row: NumberedRecordRow) -> NumberedRecord:
@@ -576,5 +605,8 @@ def _outcome_from(row: GameRow) -> Outcome:
         result=result,
         numbered=row.numbered,
         rules_key=row.rules_key if row.numbered is not None else None,
-        **{key: bool(flags.get(key)) for key in _FLAGS},
+        first_win=bool(flags.get("first_win")),
+        record_broken=bool(flags.get("record_broken")),
+        holds_record=bool(flags.get("holds_record")),
+        personal_best=bool(flags.get("personal_best")),
     )

@@ -14,7 +14,7 @@ from typing import Final
 from parlour.errors import GameOver, IllegalMove, NotYourTurn
 from parlour.thirteen.combos import KIND_NAMES, Shape, is_bomb, shape_beats, shape_of
 from parlour.thirteen.moves import legal_plays
-from parlour.thirteen.order import THREE_OF_SPADES_BIT, pretty_of, text_of
+from parlour.thirteen.order import THREE_OF_SPADES_BIT, TWO, pretty_of, text_of
 from parlour.thirteen.rules import Rules
 
 SEATS: Final = 4
@@ -40,6 +40,13 @@ class Step:
             "out": self.out,
             "cleared": self.cleared,
         }
+
+
+def is_instant_win(hand: int) -> bool:
+    """Return True for a hand holding four 2s or a dragon (one card or more of every rank 3 to A)."""
+    if (hand >> (4 * TWO)) & 15 == 15:
+        return True
+    return all((hand >> (4 * rank)) & 15 for rank in range(TWO))
 
 
 class Round:
@@ -86,6 +93,24 @@ class Round:
         self.passed = 0
         self.finished: list[int] = []
         self.steps: list[Step] = []
+        if rules.instant_wins:
+            self._instant_win(leader)
+
+    def _instant_win(self, leader: int) -> None:
+        """Under the instant-wins house rule, let a hand of four 2s or a dragon (3 to A) go out at once.
+
+        The first such hand in turn order from the leader shows its cards (a history step) and takes
+        first place; the others play on, led by the next seat, with no 3♠ requirement.
+        """
+        for seat in ((leader + k) % SEATS for k in range(SEATS)):
+            if is_instant_win(self.hands[seat]):
+                hand = self.hands[seat]
+                self.hands[seat] = 0
+                self.finished.append(seat)
+                self.must_include = 0
+                self.turn = (seat + 1) % SEATS
+                self.steps.append(Step(seat, hand, out=True, cleared=True))
+                return
 
     # ---- queries -------------------------------------------------------------------------------------
 

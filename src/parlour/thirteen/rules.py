@@ -21,6 +21,8 @@ class Rules:
         bomb_after_pass: a player who passed may still play a bomb (on a 2 or on a bomb) when play comes
             round to them, and lose their lock-out by doing so (off by default: a pass locks out until
             the table is cleared).
+        instant_wins: a hand dealt with four 2s or a dragon (a card of every rank from 3 to A) goes out
+            at once in first place; the others play on (off by default, as at CardGames.io).
         target_points: points that end the game.
         single_winner: when the leaders tie at or above the target, play on until one leads alone.
     """
@@ -29,6 +31,7 @@ class Rules:
     quad_beats_pair_of_twos: bool = False
     double_sequence_beats_quad: bool = False
     bomb_after_pass: bool = False
+    instant_wins: bool = False
     target_points: int = 10
     single_winner: bool = True
 

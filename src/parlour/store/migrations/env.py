@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import create_engine
+from sqlalchemy import Connection, create_engine
 
 from parlour.store.database import resolve_url
 from parlour.store.models import Base
@@ -12,7 +12,7 @@ config = context.config
 connection = config.attributes.get("connection")
 
 
-def run(conn: object) -> None:
+def run(conn: Connection) -> None:
     context.configure(
         connection=conn,
         target_metadata=Base.metadata,

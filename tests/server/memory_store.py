@@ -1,8 +1,8 @@
-"""An in-process stand-in for ``parlour.store.Store``: players, preferences and game records in memory.
+"""An in-process stand-in for ``parlour.store.Store`` for the game-agnostic server tests.
 
-It offers the same methods, with the same meaning, as the part of the store the web server uses, so
-that the server runs (and its tests run) without a database; nothing survives a restart. ``create_app``
-uses the real store whenever one is given.
+It offers the same methods, with the same meaning, as the part of the store the server uses, for a test
+game (``tally_game``) that the real store does not know; games of the real kinds are tested on the
+real store.
 """
 
 from __future__ import annotations

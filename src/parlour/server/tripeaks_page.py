@@ -1,0 +1,109 @@
+"""The TriPeaks page: ``GET /tripeaks`` shows the player's open game (dealing one when there is none).
+
+``/tripeaks?code=TP1-E-AAAAAAB`` deals that code and ``/tripeaks?number=123&rules=classic`` that numbered
+game, then redirect to ``/tripeaks`` so that a reload does not deal again. The page's scripts get their
+texts from the catalog embedded in the page (``web`` and ``tripeaks`` domains); card names come with each
+view, so the page holds no list of cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse
+from starlette.responses import Response
+
+from parlour.errors import ParlourError
+from parlour.server.context import current_player, parlour_of, render, request_language, set_player_cookie
+from parlour.server.tripeaks_live import NUMBERED_GAMES, text
+from parlour.tripeaks.rules import VARIANTS
+
+router = APIRouter()
+
+SCRIPT_TEXTS: Final = (
+    "Score",
+    "Moves",
+    "Draw pile",
+    "Discard pile",
+    "hidden card",
+    "empty",
+    "You won!",
+    "No more moves possible",
+    "Final score: {score}",
+    "Game #{number}",
+    "Deal code copied",
+    "Connection lost: reconnecting…",
+    "This game is not yours.",
+    "{card} removed.",
+    "{card} turned face up.",
+    "{card} drawn.",
+    "Move taken back.",
+    "Peak cleared! +100",
+    "Start a new game?",
+)
+"""Texts the page's script shows (all in the ``web`` catalog)."""
+
+
+def script_catalog(lang: str) -> dict[str, Any]:
+    """Return the texts the TriPeaks script needs, translated into ``lang`` (card names come with views)."""
+    return {"texts": {message: text(lang, message) for message in SCRIPT_TEXTS}}
+
+
+async def _start_from_query(request: Request) -> Response | None:
+    """Deal the code or numbered game named in the query, if any; return the redirect (or None)."""
+    query = request.query_params
+    options: dict[str, Any]
+    if "code" in query:
+        options = {"code": query["code"]}
+    elif "number" in query:
+        number = query["number"]
+        options = {"number": int(number) if number.isdigit() else number, "rules": query.get("rules", "easy")}
+    else:
+        return None
+    parlour = parlour_of(request)
+    player = await current_player(request)
+    await parlour.start(parlour.kinds["tripeaks"], player.id, options)
+    response = RedirectResponse("/tripeaks", status_code=303)
+    set_player_cookie(request, response)
+    return response
+
+
+@router.get("/tripeaks", include_in_schema=False)
+async def tripeaks_page(request: Request) -> Response:
+    """The TriPeaks table with the player's open game."""
+    parlour = parlour_of(request)
+    kind = parlour.kinds["tripeaks"]
+    player = await current_player(request)
+    notice = None
+    try:
+        redirect = await _start_from_query(request)
+    except ParlourError as error:
+        notice = kind.explain(error.code, await request_language(request)) or str(error)
+    else:
+        if redirect is not None:
+            return redirect
+    owner = await parlour.current(kind, player.id)
+    if owner is None:
+        owner, _ = await parlour.start(kind, player.id, {})
+    lang = await request_language(request)
+    preferences = await parlour.call(parlour.store.preferences, player.id)
+    settings = {"error_help": preferences.get("error_help", True) is not False}
+    return await render(
+        request,
+        "tripeaks.html",
+        {
+            "game_id": owner.game_id,
+            "script_data": {
+                "game": owner.game_id,
+                "lang": lang,
+                "settings": settings,
+                **script_catalog(lang),
+            },
+            "settings": settings,
+            "variants": VARIANTS,
+            "numbered_games": NUMBERED_GAMES,
+            "notice": notice,
+            "tt": lambda message: text(lang, message),
+        },
+    )

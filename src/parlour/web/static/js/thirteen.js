@@ -1,0 +1,446 @@
+// The Thirteen table: renders the person's view sent by the server and sends the person's actions.
+// The server is authoritative: a click raises a card here and asks the server's selection rule, which
+// plays the cards at once when the selection cannot be extended. Every text comes from the page's
+// boot data (the server's catalogs); no other seat's cards ever reach this page.
+"use strict";
+
+import { LiveGame } from "./live.js";
+
+const boot = JSON.parse(document.getElementById("thirteen-boot").textContent);
+const T = (message) => boot.texts[message] ?? message;
+const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
+const SEAT_AREAS = ["south", "west", "north", "east"];
+
+const table = document.querySelector(".th-table");
+const handEl = table.querySelector('[data-role="hand"]');
+const pileEl = table.querySelector('[data-role="pile"]');
+const pileLabel = table.querySelector('[data-role="pile-label"]');
+const statusEl = table.querySelector('[data-role="status"]');
+const playButton = table.querySelector('[data-action="play"]');
+const passButton = table.querySelector('[data-action="pass"]');
+const scoresEl = document.querySelector('[data-role="scores"]');
+const codeEl = document.querySelector('[data-role="code"]');
+const resultDialog = document.querySelector('[data-role="result"]');
+const newDialog = document.querySelector('[data-role="new-game"]');
+
+let live = null;
+let view = null;
+let selection = new Set();
+let note = null; // a transient message (a refusal, the selection rule's answer) shown instead of the status
+let lastPlay = null; // {seat, cards} of the newest play, to animate it onto the table
+
+// --- drawing cards -------------------------------------------------------------------------------
+
+const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const PIPS = {
+  2: [[50, 28], [50, 112]],
+  3: [[50, 28], [50, 70], [50, 112]],
+  4: [[32, 28], [68, 28], [32, 112], [68, 112]],
+  5: [[32, 28], [68, 28], [50, 70], [32, 112], [68, 112]],
+  6: [[32, 28], [68, 28], [32, 70], [68, 70], [32, 112], [68, 112]],
+  7: [[32, 28], [68, 28], [50, 49], [32, 70], [68, 70], [32, 112], [68, 112]],
+  8: [[32, 28], [68, 28], [50, 49], [32, 70], [68, 70], [50, 91], [32, 112], [68, 112]],
+  9: [[32, 28], [68, 28], [32, 56], [68, 56], [50, 70], [32, 84], [68, 84], [32, 112], [68, 112]],
+  10: [[32, 28], [68, 28], [50, 42], [32, 56], [68, 56], [32, 84], [68, 84], [50, 98], [32, 112], [68, 112]],
+};
+
+// One card face as SVG markup (100 × 140 units): corner indices, pips or a court panel.
+function cardSvg(code) {
+  const rankText = code.slice(0, -1) === "T" ? "10" : code.slice(0, -1);
+  const suit = SUITS[code.slice(-1)];
+  const red = code.endsWith("H") || code.endsWith("D");
+  const ink = red ? "#c8102e" : "#1d1d22";
+  const corner = `<text x="11" y="24" class="idx">${rankText}</text><text x="11" y="42" class="pip-s">${suit}</text>`;
+  let middle = "";
+  const number = Number(rankText);
+  if (rankText === "A") {
+    middle = `<text x="50" y="72" class="ace">${suit}</text>`;
+  } else if (PIPS[number]) {
+    middle = PIPS[number].map(([x, y]) => {
+      const flip = y > 70 ? ` transform="rotate(180 ${x} ${y})"` : "";
+      return `<text x="${x}" y="${y}" class="pip"${flip}>${suit}</text>`;
+    }).join("");
+  } else {
+    middle = `<rect x="22" y="20" width="56" height="100" rx="5" class="court"/>`
+      + `<text x="50" y="62" class="court-letter">${rankText}</text>`
+      + `<text x="50" y="98" class="court-suit">${suit}</text>`;
+  }
+  return `<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false" style="color:${ink}">`
+    + `<rect x="1" y="1" width="98" height="138" rx="9" class="face"/>`
+    + `${corner}<g transform="rotate(180 50 70)">${corner}</g>${middle}</svg>`;
+}
+
+// --- text helpers --------------------------------------------------------------------------------
+
+function seatName(seat) {
+  return boot.seatNames[seat];
+}
+
+function comboName(combo) {
+  if (!combo) return "";
+  const pairs = combo.length / 2;
+  switch (combo.kind) {
+    case "single": return T("a single card");
+    case "pair": return T("a pair");
+    case "triple": return T("three of a kind");
+    case "quad": return T("four of a kind");
+    case "sequence": return fill(T("a sequence of {n}"), { n: combo.length });
+    case "double_sequence": return fill(T("a double sequence of {n} pairs"), { n: pairs });
+    default: return combo.kind;
+  }
+}
+
+function cardName(code) {
+  return fill(boot.cardPattern, { rank: boot.rankNames[code.slice(0, -1)], suit: boot.suitNames[code.slice(-1)] });
+}
+
+function cardsLabel(cards) {
+  return cards.map(cardName).join(", ");
+}
+
+function placeName(index) {
+  return [T("first out"), T("second"), T("third"), T("last")][index];
+}
+
+// --- rendering -----------------------------------------------------------------------------------
+
+function makeCard(code, { button = false, small = false } = {}) {
+  const element = document.createElement(button ? "button" : "span");
+  element.className = small ? "card card-small" : "card";
+  element.dataset.card = code;
+  if (button) {
+    element.type = "button";
+    element.setAttribute("aria-pressed", "false");
+    element.setAttribute("aria-label", cardName(code));
+  }
+  element.innerHTML = cardSvg(code);
+  return element;
+}
+
+function renderSeats() {
+  for (let seat = 0; seat < 4; seat += 1) {
+    const root = table.querySelector(`[data-seat="${seat}"]`);
+    const count = view.hand_counts[seat];
+    const place = view.finished.indexOf(seat);
+    root.classList.toggle("is-turn", view.turn === seat && !view.between_rounds);
+    root.classList.toggle("has-passed", view.passed[seat]);
+    root.classList.toggle("is-out", place >= 0);
+    const chip = root.querySelector('[data-role="chip"]');
+    if (place >= 0) {
+      chip.hidden = false;
+      chip.textContent = placeName(place);
+      chip.className = "th-chip th-chip-place";
+    } else if (view.passed[seat]) {
+      chip.hidden = false;
+      chip.textContent = T("Passed");
+      chip.className = "th-chip th-chip-pass";
+    } else if (view.turn === seat && !view.between_rounds && seat !== 0) {
+      chip.hidden = false;
+      chip.textContent = T("Thinking…");
+      chip.className = "th-chip th-chip-turn";
+    } else {
+      chip.hidden = true;
+    }
+    root.querySelector('[data-role="points"]').textContent = fill(T("{n} pts"), { n: view.scores[seat] });
+    if (seat === 0) continue;
+    root.querySelector('[data-role="count"]').textContent = boot.cardCounts[count];
+    const fan = root.querySelector('[data-role="fan"]');
+    if (fan.childElementCount !== count) {
+      fan.replaceChildren(...Array.from({ length: count }, () => {
+        const back = document.createElement("span");
+        back.className = "card-back";
+        return back;
+      }));
+    }
+  }
+}
+
+function renderPile() {
+  const cards = view.table.cards;
+  const owner = view.table.owner;
+  const key = cards.join(" ");
+  if (pileEl.dataset.cards !== key) {
+    pileEl.dataset.cards = key;
+    pileEl.replaceChildren(...cards.map((code) => makeCard(code)));
+    pileEl.className = "th-pile";
+    if (lastPlay && lastPlay.cards.join(" ") === key) {
+      void pileEl.offsetWidth; // restart the animation
+      pileEl.classList.add("arrive", `from-${SEAT_AREAS[lastPlay.seat]}`);
+    }
+  }
+  pileEl.setAttribute("aria-label", cards.length ? cardsLabel(cards) : T("The table is empty."));
+  if (cards.length && owner !== null) {
+    pileLabel.textContent = fill(T("{name} played {combo}"), {
+      name: seatName(owner), combo: comboName(view.table.combo),
+    });
+  } else if (view.turn !== null && !view.between_rounds) {
+    pileLabel.textContent = fill(T("The table is empty: {name} leads."), { name: seatName(view.turn) });
+  } else {
+    pileLabel.textContent = T("The table is empty.");
+  }
+}
+
+function renderHand() {
+  const hand = view.hand;
+  selection = new Set([...selection].filter((card) => hand.includes(card)));
+  const shown = [...handEl.children].map((el) => el.dataset.card).join(" ");
+  if (shown !== hand.join(" ")) {
+    handEl.replaceChildren(...hand.map((code) => makeCard(code, { button: true })));
+  }
+  handEl.style.setProperty("--cards", String(Math.max(hand.length, 1)));
+  for (const el of handEl.children) {
+    const raised = selection.has(el.dataset.card);
+    el.classList.toggle("selected", raised);
+    el.setAttribute("aria-pressed", String(raised));
+  }
+}
+
+function myTurn() {
+  return view && view.turn === 0 && !view.between_rounds && !view.winners.length;
+}
+
+function statusText() {
+  if (view.winners.length) return T("The game is over.");
+  if (view.between_rounds) return T("The round is over.");
+  const place = view.finished.indexOf(0);
+  if (place >= 0) return fill(T("You are out of this round ({place})."), { place: placeName(place) });
+  if (view.passed[0]) return T("You passed: wait until the table is cleared.");
+  if (view.turn === 0) {
+    if (view.must_include_three_of_spades) return T("Your turn: your play must include the 3 of spades.");
+    if (!view.table.cards.length) return T("Your turn: lead any combination.");
+    return fill(T("Your turn: beat {combo} or pass."), { combo: comboName(view.table.combo) });
+  }
+  return fill(T("Waiting for {name}…"), { name: seatName(view.turn) });
+}
+
+function renderControls() {
+  const mine = myTurn();
+  playButton.disabled = !mine || selection.size === 0;
+  passButton.disabled = !view.can_pass;
+  table.dataset.turn = view.turn ?? "";
+  statusEl.textContent = note ?? statusText();
+  statusEl.classList.toggle("is-note", note !== null);
+}
+
+function renderScores() {
+  const body = scoresEl.tBodies[0];
+  body.replaceChildren(...view.results.map((result) => {
+    const row = document.createElement("tr");
+    const head = document.createElement("th");
+    head.scope = "row";
+    head.textContent = String(result.round);
+    row.append(head, ...result.points.map((points, seat) => {
+      const cell = document.createElement("td");
+      cell.textContent = String(points);
+      if (result.order[0] === seat) cell.className = "won";
+      return cell;
+    }));
+    return row;
+  }));
+  [...scoresEl.tFoot.rows[0].cells].slice(1).forEach((cell, seat) => {
+    cell.textContent = String(view.scores[seat]);
+  });
+  codeEl.textContent = view.code;
+}
+
+function renderResult() {
+  const over = view.winners.length > 0;
+  const result = view.results[view.results.length - 1];
+  if (!(over || view.between_rounds) || !result) {
+    if (resultDialog.open) resultDialog.close();
+    return;
+  }
+  const title = resultDialog.querySelector('[data-role="result-title"]');
+  if (over) {
+    const winner = view.winners[0];
+    title.textContent = winner === 0 ? T("You win the game!") : fill(T("{name} wins the game."), { name: seatName(winner) });
+  } else {
+    title.textContent = fill(T("Round {n} is over"), { n: result.round });
+  }
+  const rows = result.order.map((seat, place) => {
+    const row = document.createElement("tr");
+    if (seat === 0) row.className = "me";
+    for (const text of [placeName(place), seatName(seat), `+${result.points[seat]}`, String(result.totals[seat])]) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      row.append(cell);
+    }
+    return row;
+  });
+  resultDialog.querySelector('[data-role="result-table"] tbody').replaceChildren(...rows);
+  resultDialog.querySelector('[data-action="continue"]').hidden = over;
+  resultDialog.querySelector('[data-action="new"]').hidden = !over;
+  resultDialog.classList.toggle("is-final", over);
+  if (!resultDialog.open) resultDialog.show();
+}
+
+function render() {
+  if (!view) return;
+  renderSeats();
+  renderPile();
+  renderHand();
+  renderControls();
+  renderScores();
+  renderResult();
+}
+
+// --- talking to the server -----------------------------------------------------------------------
+
+function say(message) {
+  note = message;
+  renderControls();
+}
+
+let inflight = false;
+let queued = null; // the newest selection clicked while a message was on its way
+
+async function send(action) {
+  if (!live) return;
+  if (inflight) {
+    if (action.type === "select") queued = action;
+    return;
+  }
+  inflight = true;
+  try {
+    await live.act(action);
+  } catch {
+    say(T("Connection lost: reconnecting…"));
+  } finally {
+    inflight = false;
+  }
+  if (queued) {
+    queued = null;
+    // The selection may have been played or changed meanwhile: ask about what is raised now.
+    if (myTurn() && selection.size > 0) send({ type: "select", cards: [...selection] });
+  }
+}
+
+function onEvent(message) {
+  view = message.view;
+  const data = message.data || {};
+  if (message.name === "play") {
+    lastPlay = { seat: data.seat, cards: data.cards };
+    if (data.seat === 0) selection.clear();
+    note = null;
+  } else if (message.name === "pass") {
+    note = null;
+    if (data.seat === 0) selection.clear();
+  } else if (message.name === "selection") {
+    note = data.verdict === "wait" ? T("Press Play to play these cards, or add more.")
+      : T("These cards cannot be played now.");
+    if (data.verdict !== "wait") shake();
+  } else if (message.name === "next_round") {
+    note = null;
+    selection.clear();
+  }
+  render();
+}
+
+function shake() {
+  for (const el of handEl.querySelectorAll(".selected")) {
+    el.classList.remove("shake");
+    void el.offsetWidth;
+    el.classList.add("shake");
+  }
+}
+
+function connect(gameId) {
+  if (live) live.close();
+  view = null;
+  selection.clear();
+  note = null;
+  lastPlay = null;
+  pileEl.dataset.cards = "";
+  live = new LiveGame(gameId, {
+    onState(state) {
+      view = state;
+      note = null;
+      render();
+    },
+    onEvent,
+    onError(message) {
+      say(message.message);
+      shake();
+    },
+    onStatus(status) {
+      table.dataset.connection = status;
+      if (status === "closed") say(T("Connection lost: reconnecting…"));
+      if (status === "open" && note === T("Connection lost: reconnecting…")) note = null;
+    },
+    onRefused() {
+      say(T("This game cannot be opened here. Start a new game."));
+    },
+  }, { lang: boot.lang });
+}
+
+// --- the person's actions ------------------------------------------------------------------------
+
+handEl.addEventListener("click", (event) => {
+  const el = event.target.closest(".card");
+  if (!el || !view) return;
+  const code = el.dataset.card;
+  if (selection.has(code)) selection.delete(code);
+  else selection.add(code);
+  note = null;
+  renderHand();
+  renderControls();
+  if (myTurn() && selection.size > 0) send({ type: "select", cards: [...selection] });
+});
+
+playButton.addEventListener("click", () => {
+  if (myTurn() && selection.size > 0) send({ type: "play", cards: [...selection] });
+});
+
+passButton.addEventListener("click", () => {
+  if (view && view.can_pass) send({ type: "pass" });
+});
+
+resultDialog.querySelector('[data-action="continue"]').addEventListener("click", () => {
+  resultDialog.close();
+  send({ type: "continue" });
+});
+
+for (const button of document.querySelectorAll('[data-action="new"]')) {
+  button.addEventListener("click", () => {
+    if (resultDialog.open) resultDialog.close();
+    newDialog.querySelector('[data-role="new-error"]').textContent = "";
+    newDialog.showModal();
+  });
+}
+newDialog.querySelector('[data-action="cancel"]').addEventListener("click", () => newDialog.close());
+
+newDialog.querySelector('[data-role="new-form"]').addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const code = new FormData(event.target).get("code").trim();
+  const options = { strength: setting("strength"), speed: setting("speed") };
+  if (code) options.code = code;
+  const response = await fetch(`/api/games/thirteen?lang=${boot.lang}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(options),
+  });
+  const answer = await response.json();
+  if (!response.ok) {
+    newDialog.querySelector('[data-role="new-error"]').textContent = answer.message;
+    return;
+  }
+  newDialog.close();
+  connect(answer.game);
+});
+
+function setting(name) {
+  return document.querySelector(`[data-setting="${name}"]`).value;
+}
+
+for (const select of document.querySelectorAll("[data-setting]")) {
+  select.addEventListener("change", async () => {
+    const response = await fetch(`/api/thirteen/settings?lang=${boot.lang}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ [select.dataset.setting]: select.value }),
+    });
+    if (!response.ok) say((await response.json()).message);
+  });
+}
+
+connect(boot.game);

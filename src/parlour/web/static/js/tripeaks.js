@@ -1,0 +1,369 @@
+// The TriPeaks page: draws the server's view, sends taps, animates events. No rules live here: the
+// server decides every move and sends only what the player may see.
+"use strict";
+
+import { cardBack, cardFace, installCardDefs } from "./cards.js";
+import { LiveGame } from "./live.js";
+
+const data = JSON.parse(document.getElementById("tripeaks-data").textContent);
+const T = (key) => data.texts[key] ?? key;
+const names = {};
+const cardName = (code) => names[code] ?? code;
+const settings = {
+  ...data.settings,
+  animations: localStorage.getItem("parlour.animations") !== "off" && !matchMedia("(prefers-reduced-motion: reduce)").matches,
+};
+const $ = (id) => document.getElementById(id);
+
+// Layout: left edges in card widths (u) and rows; see docs/web.md. Step 1.05u across, rows 0.73u apart.
+const STEP = 1.05;
+const ROW_DY = 0.73;
+const ROW_STARTS = [0, 3, 9, 18];
+function slotPosition(p) {
+  if (p < 3) return [(3 * p + 1.5) * STEP, 0];
+  if (p < 9) {
+    const k = p - 3;
+    return [(k + Math.floor(k / 2) + 1) * STEP, ROW_DY];
+  }
+  if (p < 18) return [(p - 9 + 0.5) * STEP, 2 * ROW_DY];
+  return [(p - 18) * STEP, 3 * ROW_DY];
+}
+const ROW_OF = (p) => (p < 3 ? 0 : p < 9 ? 1 : p < 18 ? 2 : 3);
+
+const section = document.querySelector(".tripeaks");
+const board = $("board");
+const stock = $("stock");
+const discard = $("discard");
+const helpMessage = $("help-message");
+const announcer = $("announcer");
+let view = null;
+let live = null;
+let helpTimer = null;
+
+installCardDefs();
+
+// --- building and drawing -------------------------------------------------------------------------
+const slots = [];
+for (let p = 0; p < 28; p++) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "card-slot";
+  button.dataset.position = String(p);
+  const [x, y] = slotPosition(p);
+  button.style.setProperty("--x", x);
+  button.style.setProperty("--y", y);
+  button.style.zIndex = String(ROW_OF(p) + 1);
+  button.addEventListener("click", () => play(p));
+  board.appendChild(button);
+  slots.push(button);
+}
+
+function setCard(element, code) {
+  const key = code ?? "back";
+  if (element.dataset.shown === key) return;
+  element.dataset.shown = key;
+  element.innerHTML = code ? cardFace(code) : cardBack();
+}
+
+function render(next, message) {
+  view = next;
+  Object.assign(names, message.names ?? {});
+  const description = message.description;
+  section.dataset.state = view.status;
+  const free = new Set(view.free);
+  for (let p = 0; p < 28; p++) {
+    const slot = view.tableau[p];
+    const button = slots[p];
+    button.hidden = slot.removed;
+    if (slot.removed) continue;
+    setCard(button, slot.card);
+    button.classList.toggle("free", free.has(p));
+    button.classList.toggle("face-down", slot.card === null);
+    button.setAttribute("aria-label", slot.card ? cardName(slot.card) : T("hidden card"));
+    button.dataset.card = slot.card ?? "";
+  }
+  const stockCards = stock.querySelector(".pile-cards");
+  const layers = Math.min(3, Math.ceil(view.stock / 8));
+  if (stockCards.dataset.layers !== String(layers)) {
+    stockCards.dataset.layers = String(layers);
+    stockCards.innerHTML = Array.from({ length: layers }, () => `<span class="pile-card">${cardBack()}</span>`).join("");
+  }
+  $("stock-count").textContent = String(view.stock);
+  stock.disabled = !view.can_draw;
+  stock.classList.toggle("empty", view.stock === 0);
+  stock.setAttribute("aria-label", `${T("Draw pile")}: ${view.stock}`);
+  const pile = discard.querySelector(".pile-cards");
+  const shown = view.discard.slice(-3);
+  const key = shown.join(" ");
+  if (pile.dataset.shown !== key) {
+    pile.dataset.shown = key;
+    pile.innerHTML = shown.map((code, i) => `<span class="pile-card" style="--i:${i - shown.length + 1}">${cardFace(code)}</span>`).join("");
+  }
+  const top = view.discard[view.discard.length - 1];
+  discard.setAttribute("aria-label", `${T("Discard pile")}: ${top ? cardName(top) : T("empty")}`);
+  discard.dataset.card = top ?? "";
+  $("score").textContent = String(view.score);
+  $("moves").textContent = String(view.moves);
+  $("deal-code").textContent = view.code ?? "";
+  $("copy-code-button").hidden = !view.code;
+  const number = $("game-number");
+  number.hidden = view.numbered === null;
+  if (view.numbered !== null) number.textContent = T("Game #{number}").replace("{number}", view.numbered);
+  $("undo-button").disabled = !view.can_undo;
+  if (description) $("board-description").textContent = description;
+  showEnding();
+}
+
+function showEnding() {
+  const ending = $("ending");
+  if (view.status === "playing") {
+    ending.hidden = true;
+    return;
+  }
+  const won = view.status === "won";
+  $("ending-title").textContent = won ? T("You won!") : T("No more moves possible");
+  $("ending-text").textContent = T("Final score: {score}").replace("{score}", view.score);
+  $("ending-undo").hidden = won || !view.can_undo;
+  if (ending.hidden) {
+    ending.hidden = false;
+    announce(`${$("ending-title").textContent} ${$("ending-text").textContent}`);
+    $("ending-new").focus();
+  }
+}
+
+// --- animations (FLIP: draw the new state, then slide from where things were) ----------------------
+function animate(element, from, flip = false) {
+  if (!settings.animations || !element || !from) return;
+  const to = element.getBoundingClientRect();
+  const dx = from.left - to.left;
+  const dy = from.top - to.top;
+  const frames = [
+    { transform: `translate(${dx}px, ${dy}px)${flip ? " scaleX(0.05)" : ""}` },
+    ...(flip ? [{ transform: `translate(${dx / 2}px, ${dy / 2}px) scaleX(0.05)`, offset: 0.45 }] : []),
+    { transform: "none" },
+  ];
+  element.animate(frames, { duration: 240, easing: "cubic-bezier(.2,.7,.3,1)" });
+}
+
+function flipIn(element) {
+  if (!settings.animations || !element) return;
+  element.animate([{ transform: "scaleX(0.05)" }, { transform: "none" }], { duration: 220, easing: "ease-out" });
+}
+
+function topDiscardCard() {
+  const cards = discard.querySelectorAll(".pile-card");
+  return cards[cards.length - 1];
+}
+
+function onEvent(message) {
+  const { name, data: what } = message;
+  const before = {
+    slot: what.position !== undefined ? slots[what.position].getBoundingClientRect() : null,
+    stock: stock.getBoundingClientRect(),
+    discard: topDiscardCard()?.getBoundingClientRect(),
+  };
+  render(message.view, message);
+  hideHelp();
+  if (name === "remove") {
+    animate(topDiscardCard(), before.slot);
+    for (const turned of what.flipped) flipIn(slots[turned.position]);
+    let words = T("{card} removed.").replace("{card}", cardName(what.card));
+    for (const turned of what.flipped) words += " " + T("{card} turned face up.").replace("{card}", cardName(turned.card));
+    if (what.peak_cleared) {
+      words += " " + T("Peak cleared! +100");
+      celebrate(T("Peak cleared! +100"));
+    }
+    announce(words);
+  } else if (name === "draw") {
+    animate(topDiscardCard(), before.stock, true);
+    announce(T("{card} drawn.").replace("{card}", cardName(what.card)));
+  } else if (name === "undo") {
+    if (what.position !== undefined) animate(slots[what.position], before.discard);
+    announce(T("Move taken back."));
+  }
+}
+
+function celebrate(words) {
+  const badge = document.createElement("div");
+  badge.className = "celebration";
+  badge.textContent = words;
+  section.querySelector(".felt").appendChild(badge);
+  setTimeout(() => badge.remove(), 1600);
+}
+
+// --- talking to the server --------------------------------------------------------------------------
+function showHelp(text) {
+  helpMessage.textContent = text;
+  helpMessage.hidden = false;
+  clearTimeout(helpTimer);
+  helpTimer = setTimeout(hideHelp, 4000);
+}
+
+function hideHelp() {
+  helpMessage.hidden = true;
+}
+
+function announce(words) {
+  announcer.textContent = "";
+  requestAnimationFrame(() => {
+    announcer.textContent = words;
+  });
+}
+
+function onError(message) {
+  const quiet = message.code === "not_adjacent" || message.code === "blocked";
+  if (quiet && !settings.error_help) return;
+  showHelp(message.message);
+  announce(message.message);
+}
+
+function shake(element) {
+  if (!settings.animations || !element) return;
+  element.animate(
+    [{ transform: "translateX(0)" }, { transform: "translateX(-6%)" }, { transform: "translateX(6%)" }, { transform: "none" }],
+    { duration: 260 },
+  );
+}
+
+async function send(action, position) {
+  if (!live || !view) return;
+  try {
+    const reply = await live.act(action);
+    if (reply.type === "error" && position !== undefined) shake(slots[position]);
+  } catch {
+    // Not connected: the page reconnects by itself and the player can tap again.
+  }
+}
+
+function play(position) {
+  send({ position }, position);
+}
+
+function draw() {
+  send({ move: "draw" });
+}
+
+function undo() {
+  send({ move: "undo" });
+}
+
+function connect(gameId) {
+  if (live) live.close();
+  view = null;
+  live = new LiveGame(gameId, {
+    onState: (next, message) => render(next, message),
+    onEvent,
+    onError,
+    onStatus: (status) => {
+      section.dataset.connection = status;
+      if (status === "closed") showHelp(T("Connection lost: reconnecting…"));
+      if (status === "open") hideHelp();
+    },
+    onRefused: () => showHelp(T("This game is not yours.")),
+  }, { lang: data.lang });
+}
+
+// --- buttons, dialogs, keys -------------------------------------------------------------------------
+stock.addEventListener("click", draw);
+$("undo-button").addEventListener("click", undo);
+$("ending-undo").addEventListener("click", undo);
+
+const newGameDialog = $("new-game-dialog");
+const newGameForm = $("new-game-form");
+function openNewGame() {
+  hideHelp();
+  $("new-game-error").hidden = true;
+  newGameDialog.showModal();
+}
+$("new-game-button").addEventListener("click", openNewGame);
+$("ending-new").addEventListener("click", openNewGame);
+$("new-game-cancel").addEventListener("click", () => newGameDialog.close());
+for (const input of newGameForm.querySelectorAll('input[name="number"], input[name="code"]')) {
+  input.addEventListener("focus", () => {
+    newGameForm.querySelector(`input[name="deal"][value="${input.name}"]`).checked = true;
+  });
+}
+newGameForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = new FormData(newGameForm);
+  const options = { rules: form.get("rules"), variants: form.getAll("variants") };
+  const deal = form.get("deal");
+  if (deal === "number") options.number = Number.parseInt(form.get("number"), 10) || form.get("number");
+  if (deal === "code") {
+    for (const key of Object.keys(options)) delete options[key];
+    options.code = String(form.get("code")).trim();
+  }
+  const response = await fetch(`/api/games/tripeaks?lang=${data.lang}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(options),
+  });
+  const answer = await response.json();
+  if (!response.ok) {
+    const error = $("new-game-error");
+    error.textContent = answer.message;
+    error.hidden = false;
+    return;
+  }
+  newGameDialog.close();
+  $("ending").hidden = true;
+  connect(answer.game);
+});
+
+const settingsDialog = $("settings-dialog");
+$("settings-button").addEventListener("click", () => {
+  hideHelp();
+  settingsDialog.showModal();
+});
+$("setting-animations").checked = settings.animations;
+$("setting-animations").addEventListener("change", (event) => {
+  settings.animations = event.target.checked;
+  localStorage.setItem("parlour.animations", settings.animations ? "on" : "off");
+});
+$("setting-error-help").addEventListener("change", (event) => {
+  settings.error_help = event.target.checked;
+  fetch("/api/preferences", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ error_help: settings.error_help }),
+  });
+});
+
+$("copy-code-button").addEventListener("click", async () => {
+  const code = view?.code;
+  if (!code) return;
+  try {
+    await navigator.clipboard.writeText(code);
+  } catch {
+    const range = document.createRange();
+    range.selectNodeContents($("deal-code"));
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+  }
+  showHelp(T("Deal code copied"));
+});
+
+function focusNeighbour(step) {
+  const order = [...slots.filter((s) => !s.hidden).sort((a, b) => a.style.getPropertyValue("--x") - b.style.getPropertyValue("--x") || ROW_OF(+b.dataset.position) - ROW_OF(+a.dataset.position)), stock];
+  const free = order.filter((el) => el === stock || el.classList.contains("free"));
+  const index = free.indexOf(document.activeElement);
+  const next = free[(index + step + free.length) % free.length] ?? free[0];
+  next?.focus();
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (document.querySelector("dialog[open]")) return;
+  if (event.target instanceof HTMLInputElement) return;
+  const key = event.key.toLowerCase();
+  if (key === "arrowright" || key === "arrowdown") focusNeighbour(1);
+  else if (key === "arrowleft" || key === "arrowup") focusNeighbour(-1);
+  else if (key === "d") draw();
+  else if (key === "u" || key === "z") undo();
+  else if (key === "n") openNewGame();
+  else if (key === "b") announce($("board-description").textContent);
+  else return;
+  event.preventDefault();
+});
+
+connect(data.game);

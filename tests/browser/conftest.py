@@ -1,0 +1,141 @@
+"""Shared fixtures of the browser tests: a live server on a free port and Debian's Chromium via Playwright.
+
+One browser per test session; each test gets a fresh context (a new player) and a page whose requests
+are recorded in ``page.requests_seen`` (URL, transferred bytes). Browser tests are skipped only outside
+CI when Chromium is missing; in CI (``CI`` set) a missing browser fails them.
+
+Game modules may use ``live_server`` as it is: the server runs every game kind present, TriPeaks with
+explicit layouts allowed (``{"deal": Deal.parse text}`` in ``POST /api/games/tripeaks``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# The scripted TriPeaks layouts live beside the server tests; browser tests deal them too.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test of this folder ``browser``; skip them only outside CI without Chromium."""
+    here = Path(__file__).parent
+    skip = None
+    if not CHROMIUM.exists() and not os.environ.get("CI"):
+        skip = pytest.mark.skip(reason="Debian's Chromium is not installed (/usr/bin/chromium)")
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+            if skip is not None:
+                item.add_marker(skip)
+
+
+@dataclass
+class LiveServer:
+    """A Parlour server running in a thread of the test process."""
+
+    url: str
+    store: Any
+    app: Any
+    server: Any = None
+    thread: threading.Thread | None = None
+
+
+def _test_kinds() -> list[Any]:
+    from parlour.server import tripeaks_live
+    from parlour.server.app import default_kinds
+
+    kinds = [kind for kind in default_kinds() if kind.name != "tripeaks"]
+    return [tripeaks_live.kind(explicit_deals=True), *kinds]
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """Start Parlour on 127.0.0.1 on a free port, with its own database, for the whole session."""
+    import uvicorn
+
+    from parlour.cli.serve import bind
+    from parlour.server.app import create_app, open_store
+
+    database = tmp_path_factory.mktemp("browser") / "parlour.db"
+    store = open_store(f"sqlite:///{database}")
+    app = create_app(store, kinds=_test_kinds())
+    listener = bind("127.0.0.1", 0)
+    port = listener.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.02)
+    yield LiveServer(f"http://127.0.0.1:{port}", store, app, server, thread)
+    server.should_exit = True
+    thread.join(timeout=10)
+    listener.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One Chromium for the whole session."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@dataclass
+class SeenRequest:
+    """One request the page made and the bytes it transferred (headers and body)."""
+
+    url: str
+    transferred: int
+
+
+@dataclass
+class PageErrors:
+    """Script errors raised in the page (a test fails if any appear)."""
+
+    errors: list[str] = field(default_factory=list)
+
+
+@pytest.fixture
+def page(browser: Any, live_server: LiveServer) -> Iterator[Any]:
+    """A fresh context and page (a new player); ``page.requests_seen`` lists every finished request."""
+    context = browser.new_context(viewport={"width": 1280, "height": 860}, locale="en-US")
+    context.set_default_timeout(10_000)
+    opened = context.new_page()
+    seen: list[SeenRequest] = []
+    errors = PageErrors()
+
+    def finished(request: Any) -> None:
+        sizes = request.sizes()
+        seen.append(SeenRequest(request.url, sizes["responseBodySize"] + sizes["responseHeadersSize"]))
+
+    opened.on("requestfinished", finished)
+    opened.on("pageerror", lambda error: errors.errors.append(str(error)))
+    opened.requests_seen = seen
+    opened.base_url = live_server.url
+    yield opened
+    context.close()
+    assert errors.errors == [], f"script errors in the page: {errors.errors}"

@@ -1,0 +1,129 @@
+"""TriPeaks in a real browser: a deal won by clicking, draw and undo, error help in Hindi and Hungarian,
+a pasted code, the stuck ending, keyboard play, language switching, page weight and local requests."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import expect
+from scripted_deals import chain_deal, chain_moves
+
+SPEC_BOTTOM_ROW = ["2C", "AD", "6S", "KC", "KH", "TH", "TS", "JS", "TD", "8S"]
+
+
+def open_table(page: Any, deal: str | None = None, lang: str | None = None) -> None:
+    """Open the TriPeaks page (in ``lang``), first dealing an explicit layout when one is given."""
+    if lang is not None:
+        page.goto(f"{page.base_url}/language/{lang}?next=/tripeaks")
+    else:
+        page.goto(f"{page.base_url}/tripeaks")
+    expect(page.locator(".tripeaks")).to_have_attribute("data-state", "playing")
+    if deal is not None:
+        answer = page.evaluate(
+            """async (deal) => {
+                const response = await fetch("/api/games/tripeaks", {method: "POST",
+                    headers: {"Content-Type": "application/json"}, body: JSON.stringify({deal})});
+                return response.status;
+            }""",
+            deal,
+        )
+        assert answer == 201
+        page.reload()
+        expect(page.locator(".tripeaks")).to_have_attribute("data-state", "playing")
+    expect(page.locator("#stock-count")).not_to_have_text("")
+
+
+def slot(page: Any, card: str) -> Any:
+    return page.locator(f'.card-slot[data-card="{card}"]')
+
+
+def test_a_deal_is_won_by_clicking_after_a_draw_and_an_undo(page: Any) -> None:
+    open_table(page, chain_deal().to_text())
+    discard = page.locator("#discard")
+    expect(discard).to_have_attribute("data-card", "5C")
+    page.locator("#stock").click()
+    expect(page.locator("#stock-count")).to_have_text("22")
+    expect(discard).not_to_have_attribute("data-card", "5C")
+    page.locator("#undo-button").click()
+    expect(page.locator("#stock-count")).to_have_text("23")
+    expect(discard).to_have_attribute("data-card", "5C")
+    for card in chain_moves():
+        slot(page, card).click()
+        expect(discard).to_have_attribute("data-card", card)
+    expect(page.locator("#ending")).to_be_visible()
+    expect(page.locator("#ending-title")).to_have_text("You won!")
+    expect(page.locator("#score")).to_have_text("772")
+    expect(page.locator("#moves")).to_have_text("29")  # the undo is not a move
+    expect(page.locator("#ending-undo")).to_be_hidden()
+
+
+def test_refused_taps_show_error_help_in_hindi_then_hungarian(page: Any) -> None:
+    open_table(page, chain_deal().to_text(), lang="hi")
+    expect(page.locator("html")).to_have_attribute("lang", "hi")
+    help_text = page.locator("#help-message")
+    slot(page, "7C").click()  # on the 5: not adjacent
+    expect(help_text).to_have_text("दर्जा ठीक एक अधिक या एक कम होना चाहिए")
+    page.locator(".card-slot").nth(0).click(force=True)  # a face-down peak top
+    expect(help_text).to_have_text("यह पत्ता अवरुद्ध है")
+    page.get_by_role("link", name="Magyar").click()
+    expect(page.locator("html")).to_have_attribute("lang", "hu")
+    expect(page.locator("#new-game-button")).to_have_text("Új játszma")
+    slot(page, "7C").click()
+    expect(help_text).to_have_text("Eggyel magasabb vagy alacsonyabb értékűnek kell lennie")
+    page.locator(".card-slot").nth(0).click(force=True)
+    expect(help_text).to_have_text("Ez a lap blokkolva van")
+    expect(page.locator("#board-description")).to_contain_text("Húzópakli: 23 lap; dobópakli: treff 5.")
+    # With error help off, a refused tap stays silent.
+    page.locator("#settings-button").click()
+    page.locator("#setting-error-help").uncheck()
+    page.locator("#settings-dialog button[type=submit]").click()
+    slot(page, "7C").click()
+    page.wait_for_timeout(300)
+    expect(help_text).to_be_hidden()
+
+
+def test_a_pasted_code_deals_the_same_cards(page: Any) -> None:
+    open_table(page)
+    page.locator("#new-game-button").click()
+    page.locator('input[name="code"]').fill("not a code")
+    page.locator("#new-game-deal").click()
+    expect(page.locator("#new-game-error")).to_contain_text("TP1-E-AAAAAAB")
+    page.locator('input[name="code"]').fill("tp1-e-aaaaaab")
+    page.locator("#new-game-deal").click()
+    expect(page.locator("#deal-code")).to_have_text("TP1-E-AAAAAAB")
+    expect(page.locator("#discard")).to_have_attribute("data-card", "QC")
+    bottom = page.locator(".card-slot").evaluate_all("slots => slots.slice(18).map(s => s.dataset.card)")
+    assert bottom == SPEC_BOTTOM_ROW
+    assert page.locator(".card-slot.face-down").count() == 18
+
+
+def test_keyboard_play_reaches_the_stuck_ending_and_undo_reopens_it(page: Any) -> None:
+    open_table(page, chain_deal().to_text())
+    page.keyboard.press("ArrowRight")  # the first free card from the left: 6♣, which fits the 5♣
+    expect(page.locator(".card-slot").nth(18)).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#discard")).to_have_attribute("data-card", "6C")
+    expect(page.locator("#announcer")).to_contain_text("6 of clubs")
+    page.keyboard.press("u")
+    expect(page.locator("#discard")).to_have_attribute("data-card", "5C")
+    for _ in range(23):
+        page.keyboard.press("d")
+    expect(page.locator("#ending-title")).to_have_text("No more moves possible")
+    expect(page.locator(".tripeaks")).to_have_attribute("data-state", "stuck")
+    page.locator("#ending-undo").click()
+    expect(page.locator("#ending")).to_be_hidden()
+    expect(page.locator("#stock-count")).to_have_text("1")
+
+
+def test_a_page_load_is_small_and_stays_on_this_machine(page: Any) -> None:
+    sockets: list[str] = []
+    page.on("websocket", lambda socket: sockets.append(socket.url))
+    open_table(page)
+    page.wait_for_load_state("networkidle")
+    urls = [seen.url for seen in page.requests_seen] + sockets
+    assert urls and all(url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:")) for url in urls), urls
+    transferred = sum(seen.transferred for seen in page.requests_seen)
+    assert transferred < 300_000, (
+        f"{transferred} bytes: {json.dumps([s.__dict__ for s in page.requests_seen])}"
+    )

@@ -1,0 +1,286 @@
+"""Thirteen over the WebSocket: every message type, bad input, pacing, records, no hidden card sent."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from parlour.server import rules_pages, thirteen_live
+from parlour.server.app import create_app
+from parlour.server.memory import MemoryStore
+from parlour.thirteen import Match
+
+# Seat 0 holds 3♠ 3♣ 4♣ 5♥ 6♣ 7♠ 7♥ 10♦ Q♣ Q♥ K♥ A♣ 2♦ and leads the match.
+CODE = "TH1-AAAAAAC"
+CARD = re.compile(r"^(?:[2-9TJQKA][CDHS])(?: [2-9TJQKA][CDHS])*$")
+
+
+@pytest.fixture
+def store() -> MemoryStore:
+    return MemoryStore()
+
+
+@pytest.fixture
+def client(store: MemoryStore) -> Iterator[TestClient]:
+    app = create_app(store, kinds=[thirteen_live.KIND], routers=[thirteen_live.router, rules_pages.router])
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def start(client: TestClient, **options: Any) -> str:
+    options = {"code": CODE, "speed": "instant", "strength": "greedy"} | options
+    response = client.post("/api/games/thirteen", json=options)
+    assert response.status_code == 201, response.text
+    game_id: str = response.json()["game"]
+    return game_id
+
+
+def hello(socket: WebSocketTestSession, version: int | None = None) -> dict[str, Any]:
+    socket.send_json({"type": "hello", "v": version})
+    message: dict[str, Any] = socket.receive_json()
+    return message
+
+
+def act(socket: WebSocketTestSession, ref: int, **action: Any) -> None:
+    socket.send_json({"type": "action", "action": action, "ref": ref})
+
+
+def until_reply(socket: WebSocketTestSession, ref: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Collect messages until the ack or error of ``ref``; return (the events before it, the reply)."""
+    events = []
+    while True:
+        message: dict[str, Any] = socket.receive_json()
+        if message["type"] in ("ack", "error") and message.get("ref") == ref:
+            return events, message
+        events.append(message)
+
+
+def until_my_turn(socket: WebSocketTestSession, view: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """Receive the computer players' events until seat 0 is to move; return (view, version)."""
+    version = -1
+    while view["turn"] != 0 or view["between_rounds"]:
+        message = socket.receive_json()
+        assert message["type"] == "event", message
+        assert message["name"] in ("play", "pass") and message["data"]["seat"] != 0
+        view, version = message["view"], message["v"]
+    return view, version
+
+
+def test_a_new_match_shows_only_the_persons_hand(client: TestClient) -> None:
+    game_id = start(client)
+    with client.websocket_connect(f"/ws/{game_id}") as socket:
+        state = hello(socket)
+    view = state["view"]
+    assert state["type"] == "state" and state["v"] == 0
+    assert view["code"] == CODE and view["seat"] == 0 and view["turn"] == 0
+    assert view["hand"] == [str(card) for card in Match.from_code(CODE).view(0).hand]
+    assert view["hand_counts"] == [13, 13, 13, 13]
+    assert view["must_include_three_of_spades"] and not view["can_pass"]
+    assert view["settings"] == {"speed": "instant", "strength": "greedy"}
+    assert "legal_moves" not in view
+
+
+def test_a_selection_that_can_grow_waits_and_one_that_cannot_is_played(client: TestClient) -> None:
+    game_id = start(client)
+    with client.websocket_connect(f"/ws/{game_id}") as socket:
+        hello(socket)
+        act(socket, 1, type="select", cards=["3S"])
+        events, reply = until_reply(socket, 1)
+        assert reply == {"type": "ack", "ref": 1, "v": 1}
+        assert events[0]["name"] == "selection"
+        assert events[0]["data"] == {"cards": ["3S"], "verdict": "wait"}
+        assert events[0]["view"]["hand_counts"] == [13, 13, 13, 13]
+        act(socket, 2, type="select", cards=["3S", "3C"])
+        events, reply = until_reply(socket, 2)
+        played = events[0]
+        assert played["name"] == "play" and played["v"] == 2
+        assert played["data"] == {"seat": 0, "cards": ["3S", "3C"], "auto": True, "cleared": False}
+        assert played["view"]["table"]["cards"] == ["3S", "3C"] and played["view"]["table"]["owner"] == 0
+        assert "3S" not in played["view"]["hand"]
+
+
+def test_a_selection_that_can_never_be_played_says_so_and_changes_nothing(client: TestClient) -> None:
+    game_id = start(client)
+    with client.websocket_connect(f"/ws/{game_id}") as socket:
+        before = hello(socket)["view"]
+        act(socket, 1, type="select", cards=["3S", "QC"])
+        events, reply = until_reply(socket, 1)
+        assert reply["type"] == "ack"
+        assert events[0]["data"] == {"cards": ["3S", "QC"], "verdict": "not_playable"}
+        assert events[0]["view"] == before
+
+
+def test_play_and_pass_buttons_and_the_computer_players_answer(
+    client: TestClient, store: MemoryStore
+) -> None:
+    game_id = start(client)
+    with client.websocket_connect(f"/ws/{game_id}") as socket:
+        hello(socket)
+        act(socket, 1, type="play", cards=["3S"])
+        events, reply = until_reply(socket, 1)
+        assert reply["type"] == "ack"
+        assert events[0]["name"] == "play" and events[0]["data"]["auto"] is False
+        view, _ = until_my_turn(socket, events[-1]["view"])
+        moves_before = len(store.game_record(game_id, 1).moves)
+        if view["can_pass"]:
+            act(socket, 2, type="pass")
+            events, reply = until_reply(socket, 2)
+            assert reply["type"] == "ack" and events[0]["name"] == "pass"
+            assert events[0]["data"]["seat"] == 0 and events[0]["view"]["passed"][0] in (True, False)
+            record = store.game_record(game_id, 1)
+            assert record.moves[moves_before] == "pass"
+    record = store.game_record(game_id, 1)
+    assert record.moves[0] == "3S"
+    assert Match.replay(CODE, record.moves).view(0).hand_counts[0] == 12
+
+
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        ({"type": "dance"}, "bad_action"),
+        ({}, "bad_action"),
+        ({"type": "play"}, "bad_action"),
+        ({"type": "play", "cards": "3S"}, "bad_action"),
+        ({"type": "play", "cards": []}, "bad_action"),
+        ({"type": "play", "cards": [3]}, "bad_action"),
+        ({"type": "play", "cards": ["ZZ"]}, "invalid_card"),
+        ({"type": "play", "cards": ["JK"]}, "invalid_card"),
+        ({"type": "play", "cards": ["3S", "3S"]}, "duplicate_card"),
+        ({"type": "play", "cards": ["3S", "4S"]}, "not_in_hand"),
+        ({"type": "play", "cards": ["3C"]}, "must_include_three_of_spades"),
+        ({"type": "play", "cards": ["3S", "QC"]}, "not_a_combination"),
+        ({"type": "select", "cards": ["3S", "4D"]}, "not_in_hand"),
+        ({"type": "select", "cards": ["3S"] * 14}, "bad_action"),
+        ({"type": "pass"}, "cannot_pass_on_empty_table"),
+        ({"type": "continue"}, "not_between_rounds"),
+    ],
+)
+def test_bad_actions_get_the_engines_reason_and_change_nothing(
+    client: TestClient, store: MemoryStore, action: dict[str, Any], code: str
+) -> None:
+    game_id = start(client)
+    with client.websocket_connect(f"/ws/{game_id}?lang=hu") as socket:
+        before = hello(socket)
+        socket.send_json({"type": "action", "action": action, "ref": "x"})
+        error = socket.receive_json()
+        assert error["type"] == "error" and error["code"] == code and error["ref"] == "x"
+        assert error["v"] == 0 and error["message"] and error["message"] != error["detail"]
+        assert hello(socket, None) == before
+    assert store.game_record(game_id, 1).moves == []
+
+
+def test_refusals_are_translated_in_every_language(client: TestClient) -> None:
+    game_id = start(client)
+    texts = {}
+    for lang in ("en", "hi", "hu", "fr"):
+        with client.websocket_connect(f"/ws/{game_id}?lang={lang}") as socket:
+            hello(socket)
+            act(socket, 1, type="pass")
+            texts[lang] = socket.receive_json()["message"]
+    assert texts["en"] == "You cannot pass on an empty table: lead a combination."
+    assert texts["hi"] == "खाली टेबल पर पास नहीं कर सकते: कोई संयोजन खेलें।"
+    assert len(set(texts.values())) == 4
+
+
+def test_malformed_messages_change_nothing(client: TestClient) -> None:
+    game_id = start(client)
+    with client.websocket_connect(f"/ws/{game_id}") as socket:
+        before = hello(socket)
+        for text in ("{not json", json.dumps({"type": "action", "action": "pass"}), "[]", "x" * 5000):
+            socket.send_text(text)
+            assert socket.receive_json()["type"] == "error"
+        assert hello(socket) == before
+
+
+def test_not_your_turn_while_the_computer_players_move(client: TestClient) -> None:
+    game_id = start(client, speed="slow")
+    with client.websocket_connect(f"/ws/{game_id}") as socket:
+        hello(socket)
+        act(socket, 1, type="play", cards=["3S"])
+        until_reply(socket, 1)
+        for ref, action in enumerate(
+            ({"type": "select", "cards": ["4C"]}, {"type": "play", "cards": ["4C"]}), 2
+        ):
+            act(socket, ref, **action)
+            _, reply = until_reply(socket, ref)
+            assert reply["code"] == "not_your_turn"
+
+
+def test_new_game_options_are_checked(client: TestClient) -> None:
+    for options, code in (
+        ({"strength": "godlike"}, "bad_option"),
+        ({"speed": "warp"}, "bad_option"),
+        ({"colour": "red"}, "bad_option"),
+        ({"code": "TH1-XYZ"}, "invalid_code"),
+        ({"code": 12}, "invalid_code"),
+    ):
+        response = client.post("/api/games/thirteen?lang=fr", json=options)
+        assert response.status_code == 400 and response.json()["code"] == code
+    assert client.post("/api/games/thirteen", json={}).status_code == 201
+
+
+def card_texts(value: Any) -> Iterator[str]:
+    """Every card named anywhere in a message: alone (``5S``) or in a move text (``5S 5H``)."""
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from card_texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from card_texts(item)
+    elif isinstance(value, str) and CARD.match(value):
+        yield from value.split()
+
+
+def test_whole_matches_never_send_another_seats_cards(client: TestClient, store: MemoryStore) -> None:
+    """Play whole matches over the socket; every card in every message is the person's or already played."""
+    page = client.get("/thirteen")
+    assert not any(CARD.match(word) for word in re.findall(r"[\w]+", page.text))
+    for code in ("TH1-AAAAAAC", "TH1-AAAAAAB", "TH1-PARLOUR"):
+        game_id = start(client, code=code, strength="heuristic")
+        known: set[str] = set()  # the person's cards so far and every card played in the open
+        ref = 0
+        with client.websocket_connect(f"/ws/{game_id}") as socket:
+            message = hello(socket)
+            waiting = False
+            while True:
+                if message["type"] in ("state", "event"):
+                    view = message["view"]
+                    known |= set(view["hand"])
+                    known |= {card for step in view["history"] for card in step["move"].split()}
+                    known |= set(message.get("data", {}).get("cards", []))
+                leaked = set(card_texts(message)) - known
+                assert not leaked, f"{code}: {message} shows {leaked}"
+                if message["type"] in ("ack", "error"):
+                    assert message["type"] == "ack", message
+                    waiting = False
+                if message["type"] in ("state", "event") and view["winners"]:
+                    break
+                if not waiting and message["type"] in ("state", "event", "ack"):
+                    action = person_policy(view)
+                    if action is not None:
+                        ref += 1
+                        act(socket, ref, **action)
+                        waiting = True
+                message = socket.receive_json()
+        record = store.game_record(game_id, 1)
+        assert record.status == "finished"
+        replayed = Match.replay(code, record.moves)
+        assert replayed.over and list(replayed.winners) == view["winners"]
+        assert [result.to_json() for result in replayed.results] == view["results"]
+
+
+def person_policy(view: dict[str, Any]) -> dict[str, Any] | None:
+    """A simple player: continue after a round, lead the lowest card, pass on any table."""
+    if view["between_rounds"]:
+        return {"type": "continue"}
+    if view["turn"] != 0:
+        return None
+    if view["can_pass"]:
+        return {"type": "pass"}
+    return {"type": "play", "cards": [view["hand"][0]]}

@@ -1,0 +1,211 @@
+"""The Thirteen page, its settings, the rules pages, their catalogs, and matches resumed after a restart."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import pytest
+from babel.messages.pofile import read_po
+from fastapi.testclient import TestClient
+from jinja2.ext import extract_from_ast
+
+from parlour.i18n import LANGUAGES, LOCALE_DIR, translations
+from parlour.server import rules_pages, thirteen_live
+from parlour.server.app import create_app
+from parlour.server.memory import MemoryStore
+from parlour.store import Store
+
+TEMPLATES = Path(thirteen_live.__file__).resolve().parents[1] / "web" / "templates"
+ROOT = Path(__file__).resolve().parents[2]
+# The seed documents sit in shared/ beside the repository (or beside its worktrees' folder).
+SEEDS = next(
+    (
+        folder / "shared" / "seeds"
+        for folder in (ROOT.parent, ROOT.parent.parent)
+        if (folder / "shared").is_dir()
+    ),
+    None,
+)
+
+
+@pytest.fixture
+def store() -> MemoryStore:
+    return MemoryStore()
+
+
+@pytest.fixture
+def client(store: MemoryStore) -> Iterator[TestClient]:
+    app = create_app(store, kinds=[thirteen_live.KIND], routers=[thirteen_live.router, rules_pages.router])
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def boot_data(html: str) -> dict[str, Any]:
+    found = re.search(r'<script type="application/json" id="thirteen-boot">(.*?)</script>', html, re.S)
+    assert found, "the page has no boot data"
+    data: dict[str, Any] = json.loads(found.group(1))
+    return data
+
+
+def test_the_page_opens_a_match_and_keeps_it_across_reloads(client: TestClient) -> None:
+    first = client.get("/thirteen")
+    assert first.status_code == 200
+    game_id = boot_data(first.text)["game"]
+    assert boot_data(client.get("/thirteen").text)["game"] == game_id
+    assert 'href="/rules/thirteen"' in first.text and "/static/js/thirteen.js" in first.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "words", "ace", "spades"),
+    [
+        ("en", ("Pass", "Your hand", "West"), "ace", "spades"),
+        ("hi", ("पास", "आपके पत्ते", "पश्चिम"), "इक्का", "हुकुम"),
+        ("hu", ("Passz", "A lapjaid", "Nyugat"), "ász", "pikk"),
+        ("fr", ("Passer", "Votre main", "Ouest"), "as", "pique"),
+    ],
+)
+def test_the_page_speaks_every_language(
+    client: TestClient, lang: str, words: tuple[str, ...], ace: str, spades: str
+) -> None:
+    client.get(f"/language/{lang}", follow_redirects=False)
+    page = client.get("/thirteen")
+    assert f'<html lang="{lang}"' in page.text
+    assert all(word in page.text for word in words)
+    boot = boot_data(page.text)
+    assert boot["lang"] == lang and len(boot["cardCounts"]) == 14
+    assert boot["rankNames"]["A"] == ace and boot["suitNames"]["S"] == spades
+    assert set(boot["texts"]) == set(thirteen_live.SCRIPT_TEXTS)
+
+
+def test_settings_are_saved_and_applied_to_the_live_match(client: TestClient, store: MemoryStore) -> None:
+    game_id = boot_data(client.get("/thirteen").text)["game"]
+    saved = client.post("/api/thirteen/settings", json={"speed": "instant", "strength": "random"})
+    assert saved.status_code == 200 and saved.json() == {"speed": "instant", "strength": "random"}
+    player = store.player_by_token(client.cookies["parlour_token"])
+    assert player is not None
+    assert store.preferences(player.id) == {"bot_speed": "instant", "bot_strength": "random"}
+    live = client.app.state.parlour.live.get(game_id)  # type: ignore[attr-defined]
+    assert live.game.speed == "instant" and live.game.next_auto() in (None, 0.0)
+    page = client.get("/thirteen")
+    assert '<option value="instant" selected>' in page.text
+    assert '<option value="random" selected>' in page.text
+
+
+@pytest.mark.parametrize(
+    "body", [{"speed": "warp"}, {"strength": "godlike"}, {"colour": "red"}, {}, [], "instant"]
+)
+def test_bad_settings_are_refused(client: TestClient, store: MemoryStore, body: Any) -> None:
+    refused = client.post("/api/thirteen/settings?lang=hu", json=body)
+    assert refused.status_code == 400
+    assert refused.json() == {"code": "bad_option", "message": "Ez a beállítás nem érhető el."}
+    assert client.post("/api/thirteen/settings", content=b"{oops").status_code == 400
+
+
+def test_an_open_match_resumes_after_a_restart(tmp_path: Path) -> None:
+    """Every acknowledged move is in the database: a new server rebuilds the match from its record."""
+    store = Store(f"sqlite:///{tmp_path / 'parlour.db'}")
+    routers = [thirteen_live.router]
+    with TestClient(create_app(store, kinds=[thirteen_live.KIND], routers=routers)) as first:
+        first.post("/api/thirteen/settings", json={"speed": "instant"})
+        made = first.post("/api/games/thirteen", json={"code": "TH1-AAAAAAC", "strength": "greedy"})
+        game_id = made.json()["game"]
+        with first.websocket_connect(f"/ws/{game_id}") as socket:
+            socket.send_json({"type": "hello", "v": None})
+            socket.receive_json()
+            socket.send_json({"type": "action", "action": {"type": "play", "cards": ["3S"]}, "ref": 1})
+            view = None
+            while view is None or view["turn"] != 0:
+                message = socket.receive_json()
+                if message["type"] == "event":
+                    view = message["view"]
+        token = first.cookies["parlour_token"]
+    with TestClient(create_app(store, kinds=[thirteen_live.KIND], routers=routers)) as second:
+        second.cookies.set("parlour_token", token)
+        assert boot_data(second.get("/thirteen").text)["game"] == game_id
+        with second.websocket_connect(f"/ws/{game_id}") as socket:
+            socket.send_json({"type": "hello", "v": None})
+            resumed = socket.receive_json()["view"]
+    assert resumed == view
+    store.close()
+
+
+# --- rules pages -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["tripeaks", "thirteen"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_pages_in_every_language(client: TestClient, game: str, lang: str) -> None:
+    client.get(f"/language/{lang}", follow_redirects=False)
+    page = client.get(f"/rules/{game}")
+    assert page.status_code == 200 and f'<html lang="{lang}"' in page.text
+    assert page.text.count("<h2>") >= 6
+    assert f'href="/{game}"' in page.text
+    assert 'class="mini-card' in page.text
+    title = translations(lang, "rules").gettext(rules_pages.PAGES[game].title)
+    assert f"<h1>{title}</h1>" in page.text
+
+
+def test_unknown_rules_are_not_found(client: TestClient) -> None:
+    assert client.get("/rules/chess").status_code == 404
+
+
+def test_card_pictures_name_the_cards_for_screen_readers(client: TestClient) -> None:
+    client.get("/language/hi", follow_redirects=False)
+    page = client.get("/rules/thirteen").text
+    assert 'aria-label="हुकुम का 3"' in page and 'aria-label="पान का 2"' in page
+
+
+def seed_lines(name: str) -> list[str]:
+    assert SEEDS is not None, "shared/seeds is not beside the repository"
+    return [line.strip("- ").strip() for line in next(SEEDS.glob(name)).read_text().splitlines()]
+
+
+@pytest.mark.parametrize(("lang", "seed"), [("hi", "000_*.txt"), ("hu", "001_*.txt")])
+def test_tripeaks_rules_use_the_seed_texts_verbatim(client: TestClient, lang: str, seed: str) -> None:
+    client.get(f"/language/{lang}", follow_redirects=False)
+    page = client.get("/rules/tripeaks").text
+    lines = [
+        line for line in seed_lines(seed) if len(line) > 30 and "TP1-" not in line and ":" not in line[:12]
+    ]
+    assert len(lines) >= 12
+    found = [line for line in lines if jinja2.utils.markupsafe.escape(line) in page]
+    assert len(found) >= 10, f"only {len(found)} seed paragraphs appear verbatim"
+
+
+def template_messages(name: str) -> list[str]:
+    source = (TEMPLATES / name).read_text()
+    return [message[2] for message in extract_from_ast(jinja2.Environment().parse(source), ("t",))]
+
+
+def catalog_ids(lang: str, domain: str) -> set[str]:
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+        return {message.id if isinstance(message.id, str) else message.id[0] for message in read_po(handle)}
+
+
+@pytest.mark.parametrize(
+    ("template", "domain"),
+    [
+        ("rules_tripeaks.html", "rules"),
+        ("rules_thirteen.html", "rules"),
+        ("rules_page.html", "rules"),
+        ("thirteen.html", "thirteen_web"),
+    ],
+)
+def test_every_text_of_the_templates_is_in_the_catalogs(template: str, domain: str) -> None:
+    messages = set(template_messages(template))
+    assert messages
+    for lang in LANGUAGES[1:]:
+        assert messages - catalog_ids(lang, domain) == set(), f"{lang}/{domain}"
+
+
+def test_the_live_games_texts_are_in_the_catalogs() -> None:
+    texts = {*thirteen_live.SCRIPT_TEXTS, *thirteen_live.REASONS.values(), *thirteen_live.SEAT_NAMES}
+    texts |= {*thirteen_live.SPEED_NAMES.values(), *thirteen_live.STRENGTH_NAMES.values(), "{n} card"}
+    texts |= {page.title for page in rules_pages.PAGES.values()} - {"TriPeaks rules", "Thirteen rules"}
+    for lang in LANGUAGES[1:]:
+        assert texts - catalog_ids(lang, "thirteen_web") == set(), lang
