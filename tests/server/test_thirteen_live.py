@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from memory_store import MemoryStore
 from starlette.testclient import WebSocketTestSession
 
 from parlour.server import rules_pages, thirteen_live
 from parlour.server.app import create_app
-from parlour.server.memory import MemoryStore
 from parlour.thirteen import Match
 
 # Seat 0 holds 3♠ 3♣ 4♣ 5♥ 6♣ 7♠ 7♥ 10♦ Q♣ Q♥ K♥ A♣ 2♦ and leads the match.

@@ -13,11 +13,11 @@ import pytest
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 from jinja2.ext import extract_from_ast
+from memory_store import MemoryStore
 
 from parlour.i18n import LANGUAGES, LOCALE_DIR, translations
 from parlour.server import rules_pages, thirteen_live
 from parlour.server.app import create_app
-from parlour.server.memory import MemoryStore
 from parlour.store import Store
 
 TEMPLATES = Path(thirteen_live.__file__).resolve().parents[1] / "web" / "templates"

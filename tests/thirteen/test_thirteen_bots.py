@@ -100,3 +100,11 @@ def test_simulation_counts_every_round_and_rotates_seats() -> None:
     assert match.over
     with pytest.raises(ValueError):
         simulate(["greedy"], 1)
+
+
+def test_heuristic_counts_cards_to_finish_with_a_chain_of_leads() -> None:
+    # Every 2 is gone: the A♥ cannot be answered, so leading it keeps the lead for the last pair.
+    view = make_view("7S 7C AH", "", played="2S 2C 2D 2H")
+    assert str(HeuristicBot().choose(view)) == "AH"
+    # While a 2 is unseen the A♥ may be beaten: the heuristic leads its low pair instead.
+    assert str(HeuristicBot().choose(make_view("7S 7C AH", "", played="2S 2C 2D"))) == "7S 7C"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from parlour.thirteen import Match
 from parlour.thirteen.combos import shape_beats, shape_of
-from parlour.thirteen.moves import all_plays, legal_plays
+from parlour.thirteen.moves import all_plays, can_beat, legal_plays
 from parlour.thirteen.order import FULL_MASK, cards_of
 from parlour.thirteen.rules import Rules
 
@@ -85,3 +85,12 @@ def test_random_games_keep_every_invariant_and_end(number: int, seed: int, bomb_
 
 def _cards(mask: int) -> list[str]:
     return [str(card) for card in cards_of(mask)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 51), max_size=20, unique=True), hands, rules)
+def test_can_beat_agrees_with_legal_plays(bits: list[int], table_cards: int, house: Rules) -> None:
+    cards = sum(1 << bit for bit in bits)
+    table = shape_of(table_cards & ~cards)
+    if table is not None:
+        assert can_beat(cards, table, house) is bool(legal_plays(cards, table, house))

@@ -8,7 +8,7 @@ from parlour.cards import parse_cards
 from parlour.thirteen.combos import shape_of
 from parlour.thirteen.game import Match
 from parlour.thirteen.order import mask_of
-from parlour.thirteen.round import Round
+from parlour.thirteen.round import Round, Step
 from parlour.thirteen.rules import STANDARD, Rules
 from parlour.thirteen.views import PlayerView
 
@@ -25,9 +25,14 @@ def make_round(*hands: str, leader: int | None = 0, rules: Rules = STANDARD, ope
 
 
 def make_view(
-    hand: str, table: str = "", counts: tuple[int, ...] = (13, 13, 13, 13), may_be_passed: bool = False
+    hand: str,
+    table: str = "",
+    counts: tuple[int, ...] = (13, 13, 13, 13),
+    may_be_passed: bool = False,
+    played: str = "",
 ) -> PlayerView:
-    """A view for seat 0, to move, holding ``hand`` with ``table`` on the table (played by seat 3)."""
+    """A view for seat 0, to move, holding ``hand`` with ``table`` on the table (played by seat 3) after
+    seat 1 played the cards ``played`` earlier in the round."""
     table_mask = m(table) if table else 0
     hand_mask = m(hand)
     return PlayerView(
@@ -43,7 +48,7 @@ def make_view(
         table_owner=3 if table else None,
         passed=(may_be_passed, False, False, False),
         finished=(),
-        history=(),
+        history=(Step(1, m(played)),) if played else (),
         scores=(0, 0, 0, 0),
         results=(),
         must_include_three_of_spades=False,

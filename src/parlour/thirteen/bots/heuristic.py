@@ -12,9 +12,10 @@ from functools import lru_cache
 from typing import Final
 
 from parlour.thirteen.bots.base import Bot
-from parlour.thirteen.combos import DOUBLE_SEQUENCE, PAIR, QUAD, SEQUENCE, SINGLE, TRIPLE, shape_of
+from parlour.thirteen.combos import DOUBLE_SEQUENCE, QUAD, SEQUENCE, SINGLE, shape_of
 from parlour.thirteen.move import PASS, Move
-from parlour.thirteen.order import TWO
+from parlour.thirteen.moves import can_beat
+from parlour.thirteen.order import FULL_MASK, TWO
 from parlour.thirteen.views import PlayerView
 
 ACE: Final = TWO - 1
@@ -82,7 +83,21 @@ def hand_cost(mask: int) -> float:
     return min(combo_cost(combo) + hand_cost(mask & ~combo) for combo in _combos_with_lowest_card(mask))
 
 
-_KIND_ORDER: Final = (SINGLE, PAIR, TRIPLE, SEQUENCE, DOUBLE_SEQUENCE, QUAD)
+@lru_cache(maxsize=1 << 16)
+def best_split(mask: int) -> tuple[int, ...]:
+    """Return a cheapest split of the hand into combinations (see ``hand_cost``), lowest first."""
+    if not mask:
+        return ()
+    combo = min(_combos_with_lowest_card(mask), key=lambda c: combo_cost(c) + hand_cost(mask & ~c))
+    return (combo, *best_split(mask & ~combo))
+
+
+def played_cards(view: PlayerView) -> int:
+    """Return every card played (or shown) so far in the round of the view."""
+    played = 0
+    for step in view.history:
+        played |= step.mask
+    return played
 
 
 class HeuristicBot(Bot):
@@ -101,6 +116,19 @@ class HeuristicBot(Bot):
         opponents = [count for seat, count in enumerate(view.hand_counts) if seat != view.seat and count]
         danger = min(opponents, default=13)
         before = hand_cost(hand)
+        unseen = FULL_MASK & ~hand & ~played_cards(view)
+
+        def boss(combo: int) -> bool:
+            shape = shape_of(combo)
+            return shape is not None and not can_beat(unseen, shape, view.rules)
+
+        # Finishing: a play nobody can answer, after which all but one combination are unanswerable
+        # too, goes out in a chain of leads whatever the others hold.
+        chains = [
+            play for play in plays if boss(play) and sum(not boss(c) for c in best_split(hand & ~play)) <= 1
+        ]
+        if chains:
+            return Move(max(chains, key=lambda play: (play.bit_count(), -play)))
 
         def score(play: int) -> float:
             shape = shape_of(play)
