@@ -16,8 +16,8 @@ from rich.cells import cell_len
 
 from parlour.cards import Card
 from parlour.cli import main
-from parlour.i18n.cards import card_name
 from parlour.cli.tripeaks import _column, board
+from parlour.i18n.cards import card_name
 from parlour.tripeaks import Game
 from parlour.tripeaks.layout import ROWS
 from tripeaks.golden import LINES, WIN_E_B, path_for
