@@ -26,12 +26,12 @@ from typing import Any
 
 import httpx
 import uvicorn
-from parlour.thirteen.bots import make_bot
 from websockets.asyncio.client import connect
 
 from parlour.cli.serve import bind
 from parlour.server.app import create_app, open_store
 from parlour.thirteen import Match, Move
+from parlour.thirteen.bots import make_bot
 
 
 @dataclass

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Protocol
@@ -19,6 +20,7 @@ from starlette.responses import Response
 
 from parlour import __version__
 from parlour.errors import InvalidInput
+from parlour.server.group_commit import GroupCommitter
 from parlour.server.i18n import Texts, choose_language, language_choices
 from parlour.server.kinds import GameKind, NewGame
 from parlour.server.live import LiveGames, Owner
@@ -49,9 +51,38 @@ class Parlour:
     live: LiveGames = field(default_factory=LiveGames)
     _restoring: asyncio.Lock = field(default_factory=asyncio.Lock)
 
+    _writing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    committer: GroupCommitter | None = None
+
+    def __post_init__(self) -> None:
+        if hasattr(self.store, "append_moves_many"):
+            self.committer = GroupCommitter(self.store, self.write)
+
+    async def append(self, game_id: str, player_id: Any, first_index: int, moves: Sequence[str]) -> object:
+        """Commit moves to a game's record (grouped with other games' moves when the store can)."""
+        if self.committer is not None:
+            return await self.committer.append(game_id, player_id, first_index, moves)
+        return await self.write(self.store.append_moves, game_id, player_id, first_index, list(moves))
+
+    async def finish(self, game_id: str, player_id: Any) -> object:
+        """Finish a game's record (the store replays it) and return the outcome."""
+        return await self.write(self.store.finish_game, game_id, player_id)
+
     async def call(self, function: Any, *args: Any, **kwargs: Any) -> Any:
         """Run a (blocking) store call in a worker thread and return its result."""
         return await run_in_threadpool(function, *args, **kwargs)
+
+    async def write(self, function: Any, *args: Any, **kwargs: Any) -> Any:
+        """Run a store call that writes, in a worker thread, and return its result.
+
+        SQLite has one writer at a time, and a writer that finds the database locked sleeps and polls
+        with growing pauses (up to 100 ms); so on SQLite the server queues its writes itself, first
+        come first served, and SQLite never has to make one wait.
+        """
+        if getattr(self.store, "backend", None) != "sqlite":
+            return await self.call(function, *args, **kwargs)
+        async with self._writing:
+            return await self.call(function, *args, **kwargs)
 
     async def start(self, kind: GameKind, player_id: Any, options: dict[str, Any]) -> tuple[Owner, list[Any]]:
         """Deal a new game of ``kind`` for a player, record it, and return its live owner.
@@ -67,22 +98,26 @@ class Parlour:
         for owner in self.live.of_player(player_id, kind.name):
             self.live.drop(owner.game_id)
         for record in await self.call(self.store.open_games, player_id, kind.name):
-            outcomes.append(await self.call(self.store.finish_game, record.id, player_id))
+            outcomes.append(await self.write(self.store.finish_game, record.id, player_id))
         if not new.record:
-            owner = Owner(self.live.new_id(), new.game, player_id, run_in_thread=self.call)
+            owner = Owner(self.live.new_id(), new.game, player_id)
             return self.live.add(owner), outcomes
-        game_id = await self.call(
+        game_id = await self.write(
             self.store.start_game, player_id, kind.name, new.rules, new.code, new.seats, new.numbered
         )
         owner = Owner(
             str(game_id),
             new.game,
             player_id,
-            records=self.store,
+            recorder=self,
             record_id=str(game_id),
-            run_in_thread=self.call,
         )
         return self.live.add(owner), outcomes
+
+    async def abandon(self, owner: Owner) -> None:
+        """Stop a live game and forget it (its record is left as it is, for the caller to finish)."""
+        async with owner.lock:
+            self.live.drop(owner.game_id)
 
     async def owner(self, game_id: str, player_id: Any) -> Owner | None:
         """Return the live owner of a game, restoring it from its record after a restart.
@@ -126,10 +161,9 @@ class Parlour:
             str(record.id),
             game,
             player_id,
-            records=self.store,
+            recorder=self,
             record_id=str(record.id),
             moves_recorded=len(record.moves),
-            run_in_thread=self.call,
         )
         return self.live.add(owner)
 
@@ -149,7 +183,7 @@ async def current_player(request: Request) -> Any:
     token = request.cookies.get(TOKEN_COOKIE)
     player = await parlour.call(parlour.store.player_by_token, token) if token else None
     if player is None:
-        created = await parlour.call(parlour.store.create_player)
+        created = await parlour.write(parlour.store.create_player)
         request.state.new_token = created.token
         player = await parlour.call(parlour.store.player_by_token, created.token)
     request.state.player = player

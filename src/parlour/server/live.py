@@ -94,14 +94,14 @@ class LiveGame(ABC):
         return None
 
 
-class Records(Protocol):
-    """The part of the store the owner writes to (``parlour.store.Store`` satisfies it)."""
+class Recorder(Protocol):
+    """Where the owner writes its game's record (the server's store, through its write queue)."""
 
-    def append_moves(self, game_id: str, player_id: str, first_index: int, moves: Sequence[str]) -> None:
+    async def append(self, game_id: str, player_id: Any, first_index: int, moves: Sequence[str]) -> object:
         """Commit ``moves`` as the game's moves ``first_index`` onwards before returning."""
 
-    def finish_game(self, game_id: str, player_id: str) -> object:
-        """Replay the stored moves and record the outcome."""
+    async def finish(self, game_id: str, player_id: Any) -> object:
+        """Replay the stored moves, record the outcome and return it."""
 
 
 Sender = Callable[[Json], Awaitable[None]]
@@ -118,33 +118,32 @@ class Owner:
     """The single owner of one live game: serializes actions, numbers events, fans views out.
 
     ``version`` counts accepted events from 0 (the initial state). ``record_id`` is the game's id in
-    the records (None when the game is not recorded); ``player_id`` the player who owns it.
+    the records (None when the game is not recorded), ``recorder`` writes them; ``player_id`` is the
+    player who owns the game.
     """
 
     def __init__(
         self,
         game_id: str,
         game: LiveGame,
-        player_id: str,
+        player_id: Any,
         *,
-        records: Records | None = None,
+        recorder: Recorder | None = None,
         record_id: str | None = None,
         moves_recorded: int = 0,
-        run_in_thread: Callable[[Callable[[], object]], Awaitable[object]] | None = None,
     ) -> None:
         self.game_id = game_id
         self.game = game
         self.player_id = player_id
-        self.records = records
+        self.recorder = recorder
         self.record_id = record_id
         self.moves_recorded = moves_recorded
         self.outcome: object = None
         self.version = 0
         self._log: deque[tuple[int, Change, dict[int, Json]]] = deque(maxlen=LOG_SIZE)
-        self._lock = asyncio.Lock()
+        self.lock = asyncio.Lock()
         self._subscribers: list[_Subscriber] = []
         self._auto_task: asyncio.Task[None] | None = None
-        self._run_in_thread = run_in_thread or _to_thread
 
     # --- connections -------------------------------------------------------------------------------
 
@@ -154,7 +153,7 @@ class Owner:
         A page that knows nothing (``last_version`` None) or is too far behind gets a ``state``
         message; a page a few events behind gets exactly the events it missed.
         """
-        async with self._lock:
+        async with self.lock:
             self._subscribers.append(_Subscriber(seat, send))
             missed = self._missed(last_version)
             if missed is None:
@@ -195,7 +194,7 @@ class Owner:
         Raises:
             ParlourError: the action was refused; nothing changed and nothing was sent.
         """
-        async with self._lock:
+        async with self.lock:
             if self.game.finished:
                 raise GameOver("the game is over", code="game_over")
             change = self.game.act(seat, action)
@@ -218,15 +217,14 @@ class Owner:
         return self.version
 
     async def _record(self, change: Change) -> Change:
-        records, record_id = self.records, self.record_id
-        if records is None or record_id is None:
+        recorder, record_id = self.recorder, self.record_id
+        if recorder is None or record_id is None:
             return change
         if change.moves:
-            first, moves = self.moves_recorded, list(change.moves)
-            await self._run_in_thread(lambda: records.append_moves(record_id, self.player_id, first, moves))
-            self.moves_recorded += len(moves)
+            await recorder.append(record_id, self.player_id, self.moves_recorded, list(change.moves))
+            self.moves_recorded += len(change.moves)
         if change.finished:
-            self.outcome = await self._run_in_thread(lambda: records.finish_game(record_id, self.player_id))
+            self.outcome = await recorder.finish(record_id, self.player_id)
             news = outcome_flags(self.outcome)
             if news:
                 change = replace(change, public={**change.public, "outcome": news})
@@ -244,7 +242,7 @@ class Owner:
 
     async def _run_auto(self, delay: float) -> None:
         await asyncio.sleep(delay)
-        async with self._lock:
+        async with self.lock:
             change = None if self.game.finished else self.game.auto()
             if change is not None:
                 await self._publish(change)
@@ -264,10 +262,6 @@ def _event_message(version: int, change: Change, seat: int, views: Mapping[int, 
     data = dict(change.public)
     data.update(change.private.get(seat, {}))
     return {"type": "event", "v": version, "name": change.name, "data": data, "view": views.get(seat)}
-
-
-async def _to_thread(call: Callable[[], object]) -> object:
-    return await asyncio.to_thread(call)
 
 
 class LiveGames:

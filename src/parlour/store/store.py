@@ -20,7 +20,7 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.engine import URL
 from sqlalchemy.orm import Session
 
-from parlour.errors import GameOver, InvalidInput
+from parlour.errors import GameOver, InvalidInput, ParlourError
 from parlour.store import preferences as prefs
 from parlour.store import replay, secrets, statistics
 from parlour.store.database import make_engine, resolve_url
@@ -289,32 +289,35 @@ class Store:
             InvalidInput / IllegalMove: a move the engine rejects (its index is in the message);
             nothing is stored then.
         """
-        moves = list(moves)
         with self._write() as session:
-            row = _game_row(session, game_id, player_id, lock=True)
-            if row.status != "open":
-                raise GameOver(f"game {game_id!r} is over ({row.status}): no more moves")
-            stored = _moves(session, game_id)
-            if first_index < 0 or first_index > len(stored):
-                raise MoveConflict(
-                    f"moves cannot start at index {first_index}: the game has {len(stored)} moves"
-                )
-            overlap = stored[first_index : first_index + len(moves)]
-            if moves[: len(overlap)] != overlap:
-                raise MoveConflict(
-                    f"moves from index {first_index} differ from the stored ones: {moves!r} vs {overlap!r}"
-                )
-            new = moves[len(overlap) :]
-            if not new:
-                return len(stored)
-            new = replay.check(_spec(row), stored, new)
-            session.add_all(
-                MoveRow(game_id=game_id, index=len(stored) + offset, move=move)
-                for offset, move in enumerate(new)
-            )
-            row.move_count = len(stored) + len(new)
-            row.updated_at = utcnow()
-            return row.move_count
+            return _append(session, game_id, player_id, first_index, list(moves))
+
+    def append_moves_many(
+        self, batch: Sequence[tuple[str, int, int, Sequence[str]]]
+    ) -> list[int | ParlourError]:
+        """Append moves to several games in one committed transaction: one disk flush for all of them.
+
+        Each item is ``(game_id, player_id, first_index, moves)`` as for :meth:`append_moves`; the
+        result at the same place is the game's new move count, or the error that ``append_moves``
+        would have raised for it. When an item is refused, the batch is written again item by item, so
+        that the refused one stores nothing and the others stand. The web server gathers the moves of
+        many live games this way (group commit).
+        """
+        try:
+            with self._write() as session:
+                return [
+                    _append(session, game_id, player, first, list(moves))
+                    for game_id, player, first, moves in batch
+                ]
+        except ParlourError:
+            pass
+        results: list[int | ParlourError] = []
+        for game_id, player_id, first_index, moves in batch:
+            try:
+                results.append(self.append_moves(game_id, player_id, first_index, moves))
+            except ParlourError as error:
+                results.append(error)
+        return results
 
     def game_record(self, game_id: str, player_id: int) -> GameRecord:
         """Return the stored game with all its moves.
@@ -554,6 +557,31 @@ def _player_row(session: Session, player_id: int) -> PlayerRow:
     if row is None:
         raise UnknownPlayer(f"no player has the id {player_id!r}")
     return row
+
+
+def _append(session: Session, game_id: str, player_id: int, first_index: int, moves: list[str]) -> int:
+    """The body of ``append_moves`` inside an open write transaction (see there)."""
+    row = _game_row(session, game_id, player_id, lock=True)
+    if row.status != "open":
+        raise GameOver(f"game {game_id!r} is over ({row.status}): no more moves")
+    stored = _moves(session, game_id)
+    if first_index < 0 or first_index > len(stored):
+        raise MoveConflict(f"moves cannot start at index {first_index}: the game has {len(stored)} moves")
+    overlap = stored[first_index : first_index + len(moves)]
+    if moves[: len(overlap)] != overlap:
+        raise MoveConflict(
+            f"moves from index {first_index} differ from the stored ones: {moves!r} vs {overlap!r}"
+        )
+    new = moves[len(overlap) :]
+    if not new:
+        return len(stored)
+    new = replay.check(_spec(row), stored, new)
+    session.add_all(
+        MoveRow(game_id=game_id, index=len(stored) + offset, move=move) for offset, move in enumerate(new)
+    )
+    row.move_count = len(stored) + len(new)
+    row.updated_at = utcnow()
+    return row.move_count
 
 
 def _game_row(session: Session, game_id: str, player_id: int, *, lock: bool = False) -> GameRow:

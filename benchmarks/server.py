@@ -1,0 +1,204 @@
+"""Server load: many simulated players on loopback playing TriPeaks over WebSockets.
+
+Run: ``.venv/bin/python benchmarks/server.py [--players 500] [--seconds 20] [--think 1.0]``.
+
+The server runs as its own process (``parlour serve`` on a free port, a fresh SQLite file), so the
+figures include everything a real page meets: HTTP to create the player and the game, the socket, the
+store's durable write before each acknowledgement. Each simulated player plays its deal like a person
+would (a fitting free card, else a draw, with ``--think`` seconds between moves on average, randomised)
+and deals again when a game ends. Printed: moves per second and the 50th/99th-percentile move latency
+(from sending an action to its ack), for the paced players and, as the baseline, for a few players
+playing flat out (no thinking), which shows what one server process can take.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+RANKS = "A23456789TJQK"
+
+
+def fits(card: str, top: str | None) -> bool:
+    """Easy rules: one rank apart, K and A linked (the player's own reasoning from what it sees)."""
+    if top is None or card == "JK" or top == "JK":
+        return True
+    difference = abs(RANKS.index(card[0]) - RANKS.index(top[0]))
+    return difference in (1, 12)
+
+
+def choose(view: dict) -> dict | None:
+    """Return the next action a player takes from its view, or None when the game is over."""
+    if view["status"] != "playing":
+        return None
+    top = view["discard"][-1] if view["discard"] else None
+    for position in view["free"]:
+        card = view["tableau"][position]["card"]
+        if card and fits(card, top):
+            return {"position": position}
+    return {"move": "draw"}
+
+
+def http(url: str, cookie: str | None, body: dict | None = None) -> tuple[str, str | None]:
+    """Make one request; return the body and the token cookie the server set (if any)."""
+    request = urllib.request.Request(url, data=None if body is None else json.dumps(body).encode())
+    request.add_header("Content-Type", "application/json")
+    if cookie:
+        request.add_header("Cookie", cookie)
+    with urllib.request.urlopen(request, timeout=60) as response:
+        set_cookie = response.headers.get("set-cookie")
+        return response.read().decode(), set_cookie.split(";")[0] if set_cookie else None
+
+
+class Player:
+    """One simulated person: a token, a game, a socket."""
+
+    def __init__(self, base: str, think: float, seed: int) -> None:
+        self.base = base
+        self.think = think
+        self.rng = random.Random(seed)
+        self.cookie: str | None = None
+        self.latencies: list[float] = []
+        self.games = 0
+
+    async def new_game(self) -> str:
+        number = self.rng.randrange(26**7)
+        letters = "".join("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[(number // 26**i) % 26] for i in reversed(range(7)))
+        body, _ = await asyncio.to_thread(
+            http, f"{self.base}/api/games/tripeaks", self.cookie, {"code": f"TP1-E-{letters}"}
+        )
+        self.games += 1
+        return json.loads(body)["game"]
+
+    async def run(self, stop_at: float, measure_from: float) -> None:
+        _, self.cookie = await asyncio.to_thread(http, f"{self.base}/", None)
+        ws_base = self.base.replace("http://", "ws://")
+        while time.monotonic() < stop_at:
+            game_id = await self.new_game()
+            async with websockets.connect(
+                f"{ws_base}/ws/{game_id}", additional_headers={"Cookie": self.cookie or ""}, max_size=2**20
+            ) as socket:
+                await socket.send(json.dumps({"type": "hello", "v": None}))
+                view = json.loads(await socket.recv())["view"]
+                while time.monotonic() < stop_at:
+                    action = choose(view)
+                    if action is None:
+                        break
+                    if self.think:
+                        await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
+                    sent = time.monotonic()
+                    await socket.send(json.dumps({"type": "action", "action": action, "ref": 1}))
+                    while True:
+                        message = json.loads(await socket.recv())
+                        if message["type"] == "event":
+                            view = message["view"]
+                        elif message["type"] in ("ack", "error"):
+                            break
+                    if sent >= measure_from:
+                        self.latencies.append(time.monotonic() - sent)
+
+
+async def load(base: str, players: int, seconds: float, think: float, ramp: float) -> dict[str, float]:
+    """Run ``players`` players for ``seconds`` after a ramp-up; return the figures."""
+    start = time.monotonic()
+    measure_from = start + ramp
+    stop_at = measure_from + seconds
+    crowd = [Player(base, think, seed) for seed in range(players)]
+
+    async def staggered(index: int, player: Player) -> None:
+        await asyncio.sleep(ramp * 0.8 * index / players)
+        await player.run(stop_at, measure_from)
+
+    await asyncio.gather(*(staggered(i, p) for i, p in enumerate(crowd)))
+    latencies = sorted(value for player in crowd for value in player.latencies)
+    if not latencies:
+        return {"moves": 0, "moves_per_second": 0.0, "p50_ms": float("nan"), "p99_ms": float("nan")}
+    return {
+        "moves": len(latencies),
+        "moves_per_second": len(latencies) / seconds,
+        "p50_ms": 1000 * statistics.median(latencies),
+        "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))],
+        "games": sum(player.games for player in crowd),
+    }
+
+
+def start_server(database_url: str) -> tuple[subprocess.Popen[str], str]:
+    """Start ``parlour serve`` on a free port; return the process and its address."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), PARLOUR_DATABASE_URL=database_url)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "parlour", "serve", "--port", "0"], stderr=subprocess.PIPE, text=True, env=env
+    )
+    assert process.stderr is not None
+    line = process.stderr.readline()
+    if "running on" not in line:
+        process.kill()
+        raise RuntimeError(f"the server did not start: {line}")
+    address = line.split()[4]
+    for _ in range(100):  # the store's migrations run at start: wait for the first answer
+        try:
+            http(f"{address}/", None)
+            break
+        except OSError:
+            time.sleep(0.1)
+    return process, address
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds between a player's moves")
+    parser.add_argument("--ramp", type=float, default=15.0, help="seconds to connect everybody first")
+    parser.add_argument("--flat-out-players", type=int, default=8)
+    parser.add_argument("--database-url", help="default: a fresh SQLite file (a PostgreSQL URL works too)")
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        url = options.database_url or f"sqlite:///{Path(folder) / 'bench.db'}"
+        process, address = start_server(url)
+        try:
+            backend = url.split(":")[0]
+            print(
+                f"server {address} (one process, {backend}); the players in another process; "
+                f"{os.cpu_count()} cores"
+            )
+            for label, players, think in (
+                (
+                    f"{options.flat_out_players} players, no thinking (baseline)",
+                    options.flat_out_players,
+                    0.0,
+                ),
+                (
+                    f"{options.players} players, ~{options.think:g} s between moves",
+                    options.players,
+                    options.think,
+                ),
+            ):
+                ramp = options.ramp if players > 50 else 2.0
+                figures = asyncio.run(load(address, players, options.seconds, think, ramp))
+                print(
+                    f"{label}: {figures['moves']} moves in {options.seconds:g} s = "
+                    f"{figures['moves_per_second']:.0f} moves/s; latency p50 {figures['p50_ms']:.1f} ms, "
+                    f"p99 {figures['p99_ms']:.1f} ms ({figures.get('games', 0)} games dealt)"
+                )
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+            if process.stderr is not None:
+                process.stderr.close()
+
+
+if __name__ == "__main__":
+    main()
