@@ -205,7 +205,12 @@ def test_every_text_of_the_templates_is_in_the_catalogs(template: str, domain: s
 
 def test_the_live_games_texts_are_in_the_catalogs() -> None:
     texts = {*thirteen_live.SCRIPT_TEXTS, *thirteen_live.REASONS.values(), *thirteen_live.SEAT_NAMES}
-    texts |= {*thirteen_live.SPEED_NAMES.values(), *thirteen_live.STRENGTH_NAMES.values(), "{n} card"}
+    texts |= {
+        *thirteen_live.SPEED_NAMES.values(),
+        *thirteen_live.STRENGTH_NAMES.values(),
+        "{n} card",
+        "{n} point",
+    }
     texts |= {page.title for page in rules_pages.PAGES.values()} - {"TriPeaks rules", "Thirteen rules"}
     for lang in LANGUAGES[1:]:
         assert texts - catalog_ids(lang, "thirteen_web") == set(), lang

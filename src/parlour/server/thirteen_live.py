@@ -49,6 +49,8 @@ DEFAULT_SPEED: Final = "normal"
 DEFAULT_STRENGTH: Final = "heuristic"
 MAX_CARDS: Final = 13
 RANK_CODES: Final = "A23456789TJQK"
+MAX_POINTS: Final = 60
+"""Point totals the page has words for (a match ends at 10; ties play on, rarely for long)."""
 
 
 class ThirteenTable(LiveGame):
@@ -271,13 +273,13 @@ STRENGTH_NAMES: Final = {"random": "Beginner", "greedy": "Casual", "heuristic": 
 SCRIPT_TEXTS: Final = (
     "a single card", "a pair", "three of a kind", "four of a kind", "a sequence of {n}",
     "a double sequence of {n} pairs", "first out", "second", "third", "last", "Passed", "Thinking…",
-    "{n} pts", "The table is empty.", "{name} played {combo}", "The table is empty: {name} leads.",
+    "The table is empty.", "{name} played {combo}", "The table is empty: {name} leads.",
     "The game is over.", "The round is over.", "You are out of this round ({place}).",
     "You passed: wait until the table is cleared.", "Your turn: your play must include the 3 of spades.",
     "Your turn: lead any combination.", "Your turn: beat {combo} or pass.", "Waiting for {name}…",
     "You win the game!", "{name} wins the game.", "Round {n} is over",
     "Press Play to play these cards, or add more.", "These cards cannot be played now.",
-    "Connection lost: reconnecting…", "This game cannot be opened here. Start a new game.",
+    "Connection lost: reconnecting…", "Connecting…", "This game cannot be opened here. Start a new game.",
 )  # fmt: skip
 """Texts thirteen.js shows, sent to the page translated."""
 
@@ -308,8 +310,7 @@ async def thirteen_page(request: Request) -> Response:
     speed, strength = _preferred(await parlour.call(parlour.store.preferences, player.id))
     owner = await parlour.current(kind, player.id)
     if owner is None:
-        started = await parlour.start(kind, player.id, {"strength": strength, "speed": speed})
-        owner = started[0] if isinstance(started, tuple) else started
+        owner, _ = await parlour.start(kind, player.id, {"strength": strength, "speed": speed})
     if isinstance(owner.game, ThirteenTable):
         owner.game.speed = speed
     lang = await request_language(request)
@@ -326,6 +327,10 @@ async def thirteen_page(request: Request) -> Response:
         "suitNames": {suit.letter: suit_name(suit, lang) for suit in Suit},
         "cardCounts": [
             ngettext_for(lang, DOMAIN, "{n} card", "{n} cards", n).format(n=n) for n in range(MAX_CARDS + 1)
+        ],
+        "pointCounts": [
+            ngettext_for(lang, DOMAIN, "{n} point", "{n} points", n).format(n=n)
+            for n in range(MAX_POINTS + 1)
         ],
     }
     context = {

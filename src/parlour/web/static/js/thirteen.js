@@ -4,6 +4,7 @@
 // boot data (the server's catalogs); no other seat's cards ever reach this page.
 "use strict";
 
+import { cardBack, cardFace, installCardDefs } from "./cards.js";
 import { LiveGame } from "./live.js";
 
 const boot = JSON.parse(document.getElementById("thirteen-boot").textContent);
@@ -28,47 +29,6 @@ let view = null;
 let selection = new Set();
 let note = null; // a transient message (a refusal, the selection rule's answer) shown instead of the status
 let lastPlay = null; // {seat, cards} of the newest play, to animate it onto the table
-
-// --- drawing cards -------------------------------------------------------------------------------
-
-const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-const PIPS = {
-  2: [[50, 28], [50, 112]],
-  3: [[50, 28], [50, 70], [50, 112]],
-  4: [[32, 28], [68, 28], [32, 112], [68, 112]],
-  5: [[32, 28], [68, 28], [50, 70], [32, 112], [68, 112]],
-  6: [[32, 28], [68, 28], [32, 70], [68, 70], [32, 112], [68, 112]],
-  7: [[32, 28], [68, 28], [50, 49], [32, 70], [68, 70], [32, 112], [68, 112]],
-  8: [[32, 28], [68, 28], [50, 49], [32, 70], [68, 70], [50, 91], [32, 112], [68, 112]],
-  9: [[32, 28], [68, 28], [32, 56], [68, 56], [50, 70], [32, 84], [68, 84], [32, 112], [68, 112]],
-  10: [[32, 28], [68, 28], [50, 42], [32, 56], [68, 56], [32, 84], [68, 84], [50, 98], [32, 112], [68, 112]],
-};
-
-// One card face as SVG markup (100 × 140 units): corner indices, pips or a court panel.
-function cardSvg(code) {
-  const rankText = code.slice(0, -1) === "T" ? "10" : code.slice(0, -1);
-  const suit = SUITS[code.slice(-1)];
-  const red = code.endsWith("H") || code.endsWith("D");
-  const ink = red ? "#c8102e" : "#1d1d22";
-  const corner = `<text x="11" y="24" class="idx">${rankText}</text><text x="11" y="42" class="pip-s">${suit}</text>`;
-  let middle = "";
-  const number = Number(rankText);
-  if (rankText === "A") {
-    middle = `<text x="50" y="72" class="ace">${suit}</text>`;
-  } else if (PIPS[number]) {
-    middle = PIPS[number].map(([x, y]) => {
-      const flip = y > 70 ? ` transform="rotate(180 ${x} ${y})"` : "";
-      return `<text x="${x}" y="${y}" class="pip"${flip}>${suit}</text>`;
-    }).join("");
-  } else {
-    middle = `<rect x="22" y="20" width="56" height="100" rx="5" class="court"/>`
-      + `<text x="50" y="62" class="court-letter">${rankText}</text>`
-      + `<text x="50" y="98" class="court-suit">${suit}</text>`;
-  }
-  return `<svg viewBox="0 0 100 140" aria-hidden="true" focusable="false" style="color:${ink}">`
-    + `<rect x="1" y="1" width="98" height="138" rx="9" class="face"/>`
-    + `${corner}<g transform="rotate(180 50 70)">${corner}</g>${middle}</svg>`;
-}
 
 // --- text helpers --------------------------------------------------------------------------------
 
@@ -113,7 +73,7 @@ function makeCard(code, { button = false, small = false } = {}) {
     element.setAttribute("aria-pressed", "false");
     element.setAttribute("aria-label", cardName(code));
   }
-  element.innerHTML = cardSvg(code);
+  element.innerHTML = cardFace(code);
   return element;
 }
 
@@ -141,7 +101,9 @@ function renderSeats() {
     } else {
       chip.hidden = true;
     }
-    root.querySelector('[data-role="points"]').textContent = fill(T("{n} pts"), { n: view.scores[seat] });
+    const points = view.scores[seat];
+    root.querySelector('[data-role="points"]').textContent =
+      boot.pointCounts[Math.min(points, boot.pointCounts.length - 1)].replace(/\d+/, String(points));
     if (seat === 0) continue;
     root.querySelector('[data-role="count"]').textContent = boot.cardCounts[count];
     const fan = root.querySelector('[data-role="fan"]');
@@ -149,6 +111,7 @@ function renderSeats() {
       fan.replaceChildren(...Array.from({ length: count }, () => {
         const back = document.createElement("span");
         back.className = "card-back";
+        back.innerHTML = cardBack();
         return back;
       }));
     }
@@ -214,6 +177,10 @@ function statusText() {
 }
 
 function renderControls() {
+  if (!view) {
+    statusEl.textContent = note ?? T("Connecting…");
+    return;
+  }
   const mine = myTurn();
   playButton.disabled = !mine || selection.size === 0;
   passButton.disabled = !view.can_pass;
@@ -443,4 +410,5 @@ for (const select of document.querySelectorAll("[data-setting]")) {
   });
 }
 
+installCardDefs();
 connect(boot.game);
