@@ -149,3 +149,19 @@ def test_leaving_a_numbered_game_tells_the_news(client: TestClient, store: Store
     picker = client.get("/tripeaks/numbered", headers={"Accept-Language": "hi"})
     assert "आपका सबसे हाल का गिना हुआ गेम" in picker.text
     assert "गेम #6 का सबसे अच्छा परिणाम आपके पास है।" in picker.text
+
+
+@pytest.mark.parametrize("cookie", ["forged", "A" * 43, "' or 1=1 --"])
+def test_a_bad_or_foreign_token_gets_a_fresh_player_not_someone_elses(
+    client: TestClient, store: Store, cookie: str
+) -> None:
+    ada = store.create_player("Ada")
+    finish(store, ada.player_id, 6, winning_line(code_of(6)) or ())
+    client.cookies.set("parlour_token", cookie)
+    page = client.get("/player")
+    assert page.status_code == 200 and "Ada" not in page.text
+    fresh_token = page.cookies["parlour_token"]
+    assert fresh_token != cookie
+    newcomer = store.player_by_token(fresh_token)
+    assert newcomer is not None and newcomer.player_id != ada.player_id
+    assert store.statistics(newcomer.player_id).tripeaks["all"].played == 0

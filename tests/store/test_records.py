@@ -108,9 +108,14 @@ def test_non_numbered_games_touch_no_record(store: Store) -> None:
     assert store.numbered_record("easy", NUMBER) is None and record_messages(outcome, "en") == []
 
 
-def test_concurrent_finishes_give_one_consistent_record(make_store: Callable[[], Store]) -> None:
-    """Eight players finish the same game at once, each through their own store (as separate servers)."""
-    stores = [make_store() for _ in range(8)]
+@pytest.mark.parametrize("shared", [False, True], ids=["separate-stores", "one-store"])
+def test_concurrent_finishes_give_one_consistent_record(
+    make_store: Callable[[], Store], shared: bool
+) -> None:
+    """Eight players finish the same game at once, through their own stores (as separate servers) or
+    through one store shared by eight threads (as one server's thread pool)."""
+    one = make_store()
+    stores = [one if shared else make_store() for _ in range(8)]
     results = [win(extra=extra) for extra in (3, 1, 4, 0, 2, 5, 0, 6)]
     players = [store.create_player(f"P{index}") for index, store in enumerate(stores)]
     games = []
