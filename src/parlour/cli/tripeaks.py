@@ -106,7 +106,7 @@ def status_panel(game: Game, lang: str, reveal: bool = False) -> Text:
 
 
 def _console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
+    return Console(highlight=False, emoji=False, soft_wrap=True)  # print typed text exactly as typed
 
 
 def _parse_code(text: str, rules: str | None = None) -> DealCode:
