@@ -311,11 +311,8 @@ HELP = (
 
 
 def _lines(stream: TextIO) -> Iterable[str]:
-    while True:
-        line = stream.readline()
-        if not line:
-            return
-        yield line
+    """The lines of ``stream``, each read when it is needed (a prompt comes before every line)."""
+    return iter(stream.readline, "")
 
 
 @tripeaks.command("play")
