@@ -105,6 +105,8 @@ def test_description_never_names_a_hidden_card() -> None:
     assert "hidden card" not in describe(game.to_json(), "en")
     closed = Game.from_code("TP1-E-AAAAAAB")
     assert describe(closed.to_json(), "en").count("hidden card") == 18
+    # even handed the revealed state by mistake, a face-down card stays "hidden card"
+    assert describe(closed.to_json(reveal=True), "en") == describe(closed.to_json(), "en")
 
 
 @pytest.mark.parametrize(
@@ -120,7 +122,7 @@ def test_description_never_names_a_hidden_card() -> None:
         ),
         (
             "fr",
-            "Le rang doit être exactement d’un au-dessus ou d’un au-dessous",
+            "La carte doit être exactement d’un rang au-dessus ou au-dessous",
             "Cette carte est bloquée",
             "Plus aucun coup possible",
         ),
