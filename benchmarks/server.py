@@ -312,7 +312,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between a player's moves")
-    parser.add_argument("--ramp", type=float, default=15.0, help="seconds over which players arrive (measuring starts once all are seated)")
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=15.0,
+        help="seconds over which players arrive (measured once all are seated)",
+    )
     parser.add_argument("--flat-out-players", type=int, default=8)
     parser.add_argument("--thirteen-players", type=int, default=16, help="Thirteen tables (0: none)")
     parser.add_argument("--database-url", help="default: a fresh SQLite file (a PostgreSQL URL works too)")
