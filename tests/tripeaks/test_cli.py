@@ -216,3 +216,11 @@ def test_ctrl_c_at_the_prompt_says_goodbye_in_the_chosen_language(monkeypatch: p
     assert status == 130
     assert "Pontszám: 499" in out and out.rstrip().endswith("Viszlát!")
     assert "Aborted" not in out and "Traceback" not in out
+
+
+def test_typed_text_is_printed_as_typed_never_as_rich_emoji_or_markup() -> None:
+    _, out = run("replay", "TP1-E-AAAAAAB", ":smile:", "[bold]x[/bold]")
+    assert "rejected: move 1 ':smile:': invalid_card" in out
+    assert "rejected: move 2 '[bold]x[/bold]': invalid_card" in out
+    _, out = run("play", "TP1-E-AAAAAAB", input=":joker:\n")
+    assert "> :joker:\n" in out and "🃏" not in out

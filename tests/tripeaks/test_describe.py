@@ -17,6 +17,7 @@ from parlour.i18n.tripeaks import (
     no_more_moves,
     reason_text,
     rules_name,
+    variant_names,
     won_text,
 )
 from parlour.tripeaks import EASY, Game
@@ -173,3 +174,15 @@ def test_catalog_holds_exactly_the_messages_the_code_uses() -> None:
     with (LOCALE_DIR / "hu" / "LC_MESSAGES" / "tripeaks.po").open("rb") as handle:
         catalog = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(handle) if m.id}
     assert used == catalog
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        # the seeds' own names of the variants named in the literature
+        ("hi", ["खुले शिखर", "खाली डिस्कार्ड ढेर", "जोकर पत्ता"]),
+        ("hu", ["felfedett csúcsok", "üres dobópakli", "dzsókerlap"]),
+    ],
+)
+def test_variant_names_are_the_seeds_words(lang: str, names: list[str]) -> None:
+    assert variant_names(("open_peaks", "empty_discard", "joker"), lang) == names

@@ -106,7 +106,7 @@ def status_panel(game: Game, lang: str, reveal: bool = False) -> Text:
 
 
 def _console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
+    return Console(highlight=False, emoji=False, soft_wrap=True)  # print typed text exactly as typed
 
 
 def _parse_code(text: str, rules: str | None = None) -> DealCode:
@@ -311,11 +311,8 @@ HELP = (
 
 
 def _lines(stream: TextIO) -> Iterable[str]:
-    while True:
-        line = stream.readline()
-        if not line:
-            return
-        yield line
+    """The lines of ``stream``, each read when it is needed (a prompt comes before every line)."""
+    return iter(stream.readline, "")
 
 
 @tripeaks.command("play")
