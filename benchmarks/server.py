@@ -1,4 +1,4 @@
-"""Server load: many simulated players on loopback playing TriPeaks over WebSockets.
+"""Server load: many simulated players on loopback playing TriPeaks, then Thirteen, over WebSockets.
 
 Run: ``.venv/bin/python benchmarks/server.py [--players 500] [--seconds 20] [--think 1.0]``.
 
@@ -9,6 +9,12 @@ would (a fitting free card, else a draw, with ``--think`` seconds between moves 
 and deals again when a game ends. Printed: moves per second and the 50th/99th-percentile move latency
 (from sending an action to its ack), for the paced players and, as the baseline, for a few players
 playing flat out (no thinking), which shows what one server process can take.
+
+Thirteen (``--thirteen-players``, default 16): each simulated person deals a match against three instant
+computer players and plays it (continue after a round, pass on a table, lead the lowest card, pressing
+Play when the selection rule waits). Printed: everyone's moves per second (each made durable and sent
+as an event), the 50th/99th-percentile time from a person's action to its ack, and as the baseline the
+engine alone playing the same kind of matches in this process.
 """
 
 from __future__ import annotations
@@ -83,17 +89,22 @@ class Player:
         self.games += 1
         return json.loads(body)["game"]
 
-    async def run(self, stop_at: float, measure_from: float) -> None:
+    async def run(self, clock: Clock) -> None:
+        """Sit down (player, game, socket), wait until everybody is seated, then play until the end."""
         _, self.cookie = await asyncio.to_thread(http, f"{self.base}/", None)
         ws_base = self.base.replace("http://", "ws://")
-        while time.monotonic() < stop_at:
+        seated = False
+        while not clock.over():
             game_id = await self.new_game()
             async with websockets.connect(
                 f"{ws_base}/ws/{game_id}", additional_headers={"Cookie": self.cookie or ""}, max_size=2**20
             ) as socket:
                 await socket.send(json.dumps({"type": "hello", "v": None}))
                 view = json.loads(await socket.recv())["view"]
-                while time.monotonic() < stop_at:
+                if not seated:
+                    seated = True
+                    await clock.seated()
+                while not clock.over():
                     action = choose(view)
                     if action is None:
                         break
@@ -107,21 +118,44 @@ class Player:
                             view = message["view"]
                         elif message["type"] in ("ack", "error"):
                             break
-                    if sent >= measure_from:
+                    if clock.counting(sent):
                         self.latencies.append(time.monotonic() - sent)
 
 
+class Clock:
+    """Starts the measured period once every player is seated; it lasts ``seconds``."""
+
+    def __init__(self, players: int, seconds: float) -> None:
+        self.waiting = players
+        self.seconds = seconds
+        self.go = asyncio.Event()
+        self.start = self.stop = float("inf")
+
+    async def seated(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.start = time.monotonic()
+            self.stop = self.start + self.seconds
+            self.go.set()
+        await self.go.wait()
+
+    def counting(self, moment: float) -> bool:
+        return self.start <= moment < self.stop
+
+    def over(self) -> bool:
+        return time.monotonic() >= self.stop
+
+
 async def load(base: str, players: int, seconds: float, think: float, ramp: float) -> dict[str, float]:
-    """Run ``players`` players for ``seconds`` after a ramp-up; return the figures."""
-    start = time.monotonic()
-    measure_from = start + ramp
-    stop_at = measure_from + seconds
+    """Seat ``players`` players (spread over ``ramp`` seconds), then measure ``seconds`` of play."""
+    clock = Clock(players, seconds)
     crowd = [Player(base, think, seed) for seed in range(players)]
 
     async def staggered(index: int, player: Player) -> None:
-        await asyncio.sleep(ramp * 0.8 * index / players)
-        await player.run(stop_at, measure_from)
+        await asyncio.sleep(ramp * index / players)
+        await player.run(clock)
 
+    began = time.monotonic()
     await asyncio.gather(*(staggered(i, p) for i, p in enumerate(crowd)))
     latencies = sorted(value for player in crowd for value in player.latencies)
     if not latencies:
@@ -132,6 +166,7 @@ async def load(base: str, players: int, seconds: float, think: float, ramp: floa
         "p50_ms": 1000 * statistics.median(latencies),
         "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))],
         "games": sum(player.games for player in crowd),
+        "seating_seconds": clock.start - began,
     }
 
 
@@ -156,13 +191,135 @@ def start_server(database_url: str) -> tuple[subprocess.Popen[str], str]:
     return process, address
 
 
+# --- Thirteen: each simulated person at a table with three instant computer players ------------------
+
+
+def thirteen_action(view: dict) -> dict | None:
+    """The simulated person: continue after a round, pass on a table, lead the lowest card."""
+    if view["between_rounds"]:
+        return {"type": "continue"}
+    if view["turn"] != 0 or view["winners"]:
+        return None
+    if view["can_pass"]:
+        return {"type": "pass"}
+    return {"type": "select", "cards": [view["hand"][0]]}
+
+
+class ThirteenPlayer:
+    """One simulated person playing Thirteen matches as fast as the server answers."""
+
+    def __init__(self, base: str, seed: int) -> None:
+        self.base = base
+        self.rng = random.Random(seed)
+        self.cookie: str | None = None
+        self.latencies: list[float] = []
+        self.moves = 0  # everyone's moves at this table (the person's and the computer players')
+        self.matches = 0
+
+    async def run(self, stop_at: float, measure_from: float) -> None:
+        _, self.cookie = await asyncio.to_thread(http, f"{self.base}/", None)
+        await asyncio.to_thread(http, f"{self.base}/api/thirteen/settings", self.cookie, {"speed": "instant"})
+        while time.monotonic() < stop_at:
+            number = self.rng.randrange(26**7)
+            code = "TH1-" + "".join(chr(65 + (number // 26**i) % 26) for i in reversed(range(7)))
+            options = {"code": code, "strength": "greedy", "speed": "instant"}
+            body, _ = await asyncio.to_thread(http, f"{self.base}/api/games/thirteen", self.cookie, options)
+            await self.play(json.loads(body)["game"], stop_at, measure_from)
+
+    async def play(self, game_id: str, stop_at: float, measure_from: float) -> None:
+        url = f"{self.base.replace('http://', 'ws://')}/ws/{game_id}"
+        async with websockets.connect(url, additional_headers={"Cookie": self.cookie or ""}) as socket:
+            await socket.send(json.dumps({"type": "hello", "v": None}))
+            sent: float | None = None
+            view: dict = {}
+            while time.monotonic() < stop_at:
+                message = json.loads(await socket.recv())
+                if message["type"] in ("state", "event"):
+                    view = message["view"]
+                    if message.get("name") in ("play", "pass") and time.monotonic() >= measure_from:
+                        self.moves += 1
+                    if view["winners"]:
+                        self.matches += 1
+                        return
+                if message["type"] in ("ack", "error"):
+                    if sent is not None and sent >= measure_from:
+                        self.latencies.append(time.monotonic() - sent)
+                    waited, sent = sent is not None and message["type"] == "ack", None
+                else:
+                    waited = False
+                if sent is None and view:
+                    action = thirteen_action(view)
+                    if action is not None and waited and action["type"] == "select":
+                        action = {"type": "play", "cards": action["cards"]}  # the selection waits: Play
+                    if action is not None:
+                        sent = time.monotonic()
+                        await socket.send(json.dumps({"type": "action", "action": action, "ref": 1}))
+
+
+async def thirteen_load(base: str, players: int, seconds: float, ramp: float) -> dict[str, float]:
+    """Run ``players`` Thirteen players for ``seconds`` after a ramp-up; return the figures."""
+    measure_from = time.monotonic() + ramp
+    stop_at = measure_from + seconds
+    crowd = [ThirteenPlayer(base, seed) for seed in range(players)]
+    await asyncio.gather(*(player.run(stop_at, measure_from) for player in crowd))
+    latencies = sorted(value for player in crowd for value in player.latencies)
+    moves = sum(player.moves for player in crowd)
+    return {
+        "moves_per_second": moves / seconds,
+        "actions": len(latencies),
+        "p50_ms": 1000 * statistics.median(latencies) if latencies else float("nan"),
+        "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
+        if latencies
+        else float("nan"),
+        "matches": sum(player.matches for player in crowd),
+    }
+
+
+def thirteen_engine_baseline(seconds: float) -> float:
+    """Moves per second of the Thirteen engine alone (greedy players at all four seats, no server)."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from parlour.thirteen import Match
+    from parlour.thirteen.bots import make_bot
+
+    moves, number, start = 0, 1, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        match = Match(number)
+        bots = [make_bot("greedy", seed=number * 4 + seat) for seat in range(4)]
+        while not match.over:
+            seat = match.turn
+            assert seat is not None
+            match.apply(seat, bots[seat].choose(match.view(seat)))
+            moves += 1
+        number += 1
+    return moves / (time.perf_counter() - start)
+
+
+def report_thirteen(address: str, players: int, seconds: float) -> None:
+    """Print the Thirteen figures: moves made durable and sent per second, action latency, the baseline."""
+    figures = asyncio.run(thirteen_load(address, players, seconds, 2.0))
+    baseline = thirteen_engine_baseline(min(seconds, 5.0))
+    print(
+        f"Thirteen, {players} people each against 3 instant computer players: "
+        f"{figures['moves_per_second']:.0f} moves/s (everyone's, made durable and sent); "
+        f"a person's action to its ack p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms "
+        f"({figures['actions']} actions, {figures['matches']} matches finished); "
+        f"engine alone {baseline:.0f} moves/s, server/engine {figures['moves_per_second'] / baseline:.4f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between a player's moves")
-    parser.add_argument("--ramp", type=float, default=15.0, help="seconds to connect everybody first")
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=15.0,
+        help="seconds over which players arrive (measured once all are seated)",
+    )
     parser.add_argument("--flat-out-players", type=int, default=8)
+    parser.add_argument("--thirteen-players", type=int, default=16, help="Thirteen tables (0: none)")
     parser.add_argument("--database-url", help="default: a fresh SQLite file (a PostgreSQL URL works too)")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -191,8 +348,11 @@ def main() -> None:
                 print(
                     f"{label}: {figures['moves']} moves in {options.seconds:g} s = "
                     f"{figures['moves_per_second']:.0f} moves/s; latency p50 {figures['p50_ms']:.1f} ms, "
-                    f"p99 {figures['p99_ms']:.1f} ms ({figures.get('games', 0)} games dealt)"
+                    f"p99 {figures['p99_ms']:.1f} ms ({figures.get('games', 0)} games dealt; "
+                    f"all seated after {figures.get('seating_seconds', 0):.0f} s)"
                 )
+            if options.thirteen_players:
+                report_thirteen(address, options.thirteen_players, options.seconds)
         finally:
             process.terminate()
             process.wait(timeout=10)
