@@ -174,3 +174,11 @@ def test_catalogs_hold_exactly_the_messages_the_command_uses() -> None:
             message.id if isinstance(message.id, str) else message.id[0] for message in catalog if message.id
         }
         assert ids == used, f"{lang}: {sorted(ids ^ used)}"
+
+
+def test_simulate_shows_progress_on_stderr_for_long_runs() -> None:
+    args = ["thirteen", "simulate", "--players", "greedy,greedy,greedy,greedy", "--games", "20", "--json"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["games"] == 20
+    assert "20/20" in result.stderr

@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from rich.cells import cell_len
 
+from parlour.cards import Card
 from parlour.cli import main
+from parlour.cli.tripeaks import _column, board
+from parlour.i18n.cards import card_name
 from parlour.tripeaks import Game
+from parlour.tripeaks.layout import ROWS
 from tripeaks.golden import LINES, WIN_E_B, path_for
 
 ROOT = Path(__file__).resolve().parents[2]
+cli_tripeaks = importlib.import_module("parlour.cli.tripeaks")  # the package attribute is the Click group
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str]:
@@ -39,7 +47,10 @@ def test_show_draws_the_deal_with_hidden_cards_hidden() -> None:
 
 def test_show_in_hindi_and_hungarian() -> None:
     _, out = run("show", "TP1-E-AAAAAAB", "--lang", "hi")
-    assert "ड्रॉ ढेर: 23 पत्ते; डिस्कार्ड ढेर: चिड़ी की बेगम।" in out or "ड्रॉ ढेर: 23 पत्ते;" in out
+    assert (
+        f"ड्रॉ ढेर: 23 पत्ते; डिस्कार्ड ढेर: {card_name(Card.parse('QC'), 'hi')}। शिखरों की चोटियाँ: छिपा पत्ता," in out
+    )
+    assert "सबसे नीचे की पंक्ति: चिड़ी का 2, ईंट का इक्का, हुकुम का 6, चिड़ी का बादशाह," in out
     assert "आसान" in out and "स्कोर: 500" in out
     _, out = run("show", "TP1-C-AAAAAAB", "--lang", "hu")
     assert "Húzópakli: 23 lap; dobópakli: treff dáma." in out and "Klasszikus" in out
@@ -173,3 +184,43 @@ def test_play_reads_card_names_in_english_and_the_chosen_language() -> None:
     assert "स्कोर: 497" in out  # K♣ by its English name, A♦ and 2♣ by their Hindi names
     assert "दर्जा ठीक एक अधिक या एक कम होना चाहिए" in out  # 6♠ on 2♣
     assert "समझ में नहीं आया" not in out
+
+
+def test_every_board_cell_is_five_columns_wide_even_the_joker() -> None:
+    game = Game.from_code("TP1-E-AAAAAAB-JOW")  # open peaks: the joker is face up in row 2
+    assert any(game.card_at(p).is_joker for p in ROWS[1])
+    lines = board(game).plain.split("\n")
+    for row, line in zip(ROWS, lines, strict=True):
+        for position in row:
+            start = _column(position)
+            prefix = next(i for i in range(len(line) + 1) if cell_len(line[:i]) >= start)
+            assert cell_len(line[:prefix]) == start
+            assert line[prefix] == "[" and cell_len(line[prefix : line.index("]", prefix) + 1]) == 5
+
+
+def test_the_status_line_in_french_puts_a_space_before_each_colon() -> None:
+    status, out = run("show", "TP1-E-AAAAAAB", "--lang", "fr")
+    assert status == 0
+    assert "Pioche : 23 cartes    Défausse : [ Q♣]    Score : 500    Coups : 0" in out
+    _, out = run("show", "TP1-E-AAAAAAB", "--lang", "hu")
+    assert "Húzópakli: 23 lap    Dobópakli: [ Q♣]    Pontszám: 500    Lépések: 0" in out
+
+
+def test_ctrl_c_at_the_prompt_says_goodbye_in_the_chosen_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(_stream: object) -> Iterator[str]:
+        yield "kc\n"
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_tripeaks, "_lines", interrupted)
+    status, out = run("play", "TP1-E-AAAAAAB", "--lang", "hu")
+    assert status == 130
+    assert "Pontszám: 499" in out and out.rstrip().endswith("Viszlát!")
+    assert "Aborted" not in out and "Traceback" not in out
+
+
+def test_typed_text_is_printed_as_typed_never_as_rich_emoji_or_markup() -> None:
+    _, out = run("replay", "TP1-E-AAAAAAB", ":smile:", "[bold]x[/bold]")
+    assert "rejected: move 1 ':smile:': invalid_card" in out
+    assert "rejected: move 2 '[bold]x[/bold]': invalid_card" in out
+    _, out = run("play", "TP1-E-AAAAAAB", input=":joker:\n")
+    assert "> :joker:\n" in out and "🃏" not in out

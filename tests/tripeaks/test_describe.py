@@ -17,6 +17,7 @@ from parlour.i18n.tripeaks import (
     no_more_moves,
     reason_text,
     rules_name,
+    variant_names,
     won_text,
 )
 from parlour.tripeaks import EASY, Game
@@ -105,6 +106,8 @@ def test_description_never_names_a_hidden_card() -> None:
     assert "hidden card" not in describe(game.to_json(), "en")
     closed = Game.from_code("TP1-E-AAAAAAB")
     assert describe(closed.to_json(), "en").count("hidden card") == 18
+    # even handed the revealed state by mistake, a face-down card stays "hidden card"
+    assert describe(closed.to_json(reveal=True), "en") == describe(closed.to_json(), "en")
 
 
 @pytest.mark.parametrize(
@@ -120,7 +123,7 @@ def test_description_never_names_a_hidden_card() -> None:
         ),
         (
             "fr",
-            "Le rang doit être exactement d’un au-dessus ou d’un au-dessous",
+            "La carte doit être exactement d’un rang au-dessus ou au-dessous",
             "Cette carte est bloquée",
             "Plus aucun coup possible",
         ),
@@ -171,3 +174,15 @@ def test_catalog_holds_exactly_the_messages_the_code_uses() -> None:
     with (LOCALE_DIR / "hu" / "LC_MESSAGES" / "tripeaks.po").open("rb") as handle:
         catalog = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(handle) if m.id}
     assert used == catalog
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        # the seeds' own names of the variants named in the literature
+        ("hi", ["खुले शिखर", "खाली डिस्कार्ड ढेर", "जोकर पत्ता"]),
+        ("hu", ["felfedett csúcsok", "üres dobópakli", "dzsókerlap"]),
+    ],
+)
+def test_variant_names_are_the_seeds_words(lang: str, names: list[str]) -> None:
+    assert variant_names(("open_peaks", "empty_discard", "joker"), lang) == names

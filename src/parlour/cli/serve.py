@@ -44,7 +44,12 @@ def serve(host: str, port: int, database_url: str | None) -> None:
 
     from parlour.server.app import create_app
 
-    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    # Only the server's own line is shown; the libraries' logs (migrations, uvicorn) stay quiet.
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    log.propagate = False
     listener = bind(host, port)
     app = create_app(database_url=database_url)
     address, bound_port = listener.getsockname()[:2]

@@ -146,7 +146,7 @@ def simulate(players: str, games: int, seed: int, as_json: bool, house: tuple[st
             raise click.BadParameter(f"no computer player is called {name!r}: choose {', '.join(BOTS)}")
     rules = _rules(house)
     console = Console(stderr=True)
-    if games >= _PROGRESS_FROM_GAMES and not as_json:
+    if games >= _PROGRESS_FROM_GAMES:  # on stderr, so --json output stays clean
         with Progress(
             TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
         ) as progress:

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any, TextIO
 
 import click
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -31,7 +32,7 @@ from parlour.i18n.tripeaks import (
     won_text,
 )
 from parlour.tripeaks import DealCode, Game, Rules
-from parlour.tripeaks.layout import ROWS
+from parlour.tripeaks.layout import ROW_OF, ROWS
 
 HALF_CELL = 3
 """Characters per half card width: a card cell is 6 characters, rows are offset by half a card."""
@@ -44,8 +45,8 @@ def _(lang: str, message: str) -> str:
 
 def _column(position: int) -> int:
     """The text column where the card at ``position`` starts (rows are drawn as overlapping pyramids)."""
-    row = next(i for i, r in enumerate(ROWS) if position in r)
-    index = ROWS[row].index(position)
+    row = ROW_OF[position]
+    index = position - ROWS[row][0]
     half_units = (6 * index + 3, 2 * (index + index // 2 + 1), 2 * index + 1, 2 * index)[row]
     return half_units * HALF_CELL
 
@@ -57,7 +58,8 @@ def card_text(card: Card | None, free: bool = True) -> Text:
     pretty = card.pretty()
     colour = "red" if pretty[-1:] in RED_SUITS else "black"
     style = f"bold {colour} on white" if free else f"{colour} on grey70"
-    return Text(f"[{pretty:>3}]", style=style)
+    # pad by terminal cells, not characters: the joker 🃏 is one character but two cells wide
+    return Text(f"[{' ' * (3 - cell_len(pretty))}{pretty}]", style=style)
 
 
 def board(game: Game, reveal: bool = False) -> Text:
@@ -67,7 +69,7 @@ def board(game: Game, reveal: bool = False) -> Text:
         line = Text()
         for position in row:
             column = _column(position)
-            line.append(" " * (column - len(line.plain)))
+            line.append(" " * (column - line.cell_len))
             if game.removed(position):
                 line.append("     ")
             else:
@@ -88,12 +90,14 @@ def status_panel(game: Game, lang: str, reveal: bool = False) -> Text:
         text.append("\n\n")
     text.append_text(board(game, reveal))
     text.append("\n\n")
+    label = _(lang, "{label}:")  # French puts a space before the colon
     draw_pile, discard_pile = _(lang, "Draw pile"), _(lang, "Discard pile")
     score, moves = _(lang, "Score"), _(lang, "Moves")
-    text.append(f"{draw_pile}: {cards_count(game.stock_count, lang)}    {discard_pile}: ")
+    text.append(f"{label.format(label=draw_pile)} {cards_count(game.stock_count, lang)}    ")
+    text.append(f"{label.format(label=discard_pile)} ")
     top = game.discard_top
     text.append_text(card_text(top) if top is not None else Text("—"))
-    text.append(f"    {score}: {game.score}    {moves}: {game.moves}")
+    text.append(f"    {label.format(label=score)} {game.score}    {label.format(label=moves)} {game.moves}")
     if game.status == "won":
         text.append("\n" + won_text(game.score, lang), style="bold green")
     elif game.status == "stuck":
@@ -102,7 +106,7 @@ def status_panel(game: Game, lang: str, reveal: bool = False) -> Text:
 
 
 def _console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
+    return Console(highlight=False, emoji=False, soft_wrap=True)  # print typed text exactly as typed
 
 
 def _parse_code(text: str, rules: str | None = None) -> DealCode:
@@ -307,11 +311,8 @@ HELP = (
 
 
 def _lines(stream: TextIO) -> Iterable[str]:
-    while True:
-        line = stream.readline()
-        if not line:
-            return
-        yield line
+    """The lines of ``stream``, each read when it is needed (a prompt comes before every line)."""
+    return iter(stream.readline, "")
 
 
 @tripeaks.command("play")
@@ -334,4 +335,9 @@ def play(code: str | None, rules: str | None, lang: str, no_error_help: bool) ->
     session = PlaySession(
         Game.from_code(deal_code), lang.lower(), not no_error_help, _console(), echo=not stdin.isatty()
     )
-    session.run(_lines(stdin))
+    try:
+        session.run(_lines(stdin))
+    except KeyboardInterrupt:  # Ctrl-C at the prompt ends the game like quit, in the player's language
+        session.console.print()
+        session.say(_(session.lang, "Goodbye."))
+        raise click.exceptions.Exit(130) from None

@@ -80,7 +80,8 @@ def describe(state: Mapping[str, Any], lang: str) -> str:
     """Return the spoken description of a board from its JSON view, in ``lang``.
 
     The form is the seeds': "Draw pile: 23 cards; discard pile: ace of clubs. Peak tops: hidden card, …;
-    row 2: …; row 3: …; bottom row: …." Removed cards are left out; a face-down card is "hidden card".
+    row 2: …; row 3: …; bottom row: …." Removed cards are left out; a face-down card is "hidden card",
+    even in a revealed state (``to_json(reveal=True)``).
     """
     discard = state["discard"]
     discard_text = (
@@ -89,7 +90,7 @@ def describe(state: Mapping[str, Any], lang: str) -> str:
     rows: list[str] = []
     for row in ROWS:
         names = [
-            _(lang, "hidden card") if entry["card"] is None else card_name(Card.parse(entry["card"]), lang)
+            card_name(Card.parse(entry["card"]), lang) if entry["face_up"] else _(lang, "hidden card")
             for entry in (state["tableau"][p] for p in row)
             if not entry["removed"]
         ]

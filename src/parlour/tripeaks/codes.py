@@ -12,8 +12,9 @@ T     traditional scoring
 W     empty waste (discard) at the start
 ====  =========================
 
-Input is read in any case and with the flags in any order; ``str()`` gives the canonical upper-case
-form with sorted flags, so every code round-trips.
+Input may differ from the canonical form only in case (ASCII letters only: ``ſ`` is not an ``S``);
+spaces, other characters, and flags repeated or out of alphabetical order are refused. ``str()`` gives
+the canonical upper-case form, so every code round-trips.
 """
 
 from __future__ import annotations
@@ -39,9 +40,11 @@ VARIANT_FLAGS: Final = {
 
 CODE_FORMAT_HELP: Final = (
     "a deal code looks like TP1-E-AAAAAAB: TP1, then E (Easy) or C (Classic), then 7 letters A-Z, "
-    "optionally followed by a dash and variant letters from D, J, O, T, W (e.g. TP1-C-AAAAAAB-JO)"
+    "optionally followed by a dash and variant letters from D, J, O, T, W in that order "
+    "(e.g. TP1-C-AAAAAAB-JO)"
 )
-_PATTERN: Final = re.compile(r"TP1-([ECN])-([A-Z]{7})(?:-([A-Z]+))?")
+# ASCII | IGNORECASE: case-insensitive for A-Z only; str.upper() would turn "ſ" into "S" and "ß" into "SS".
+_PATTERN: Final = re.compile(r"TP1-([ECN])-([A-Z]{7})(?:-([A-Z]+))?", re.ASCII | re.IGNORECASE)
 
 
 def number_to_letters(number: int) -> str:
@@ -81,22 +84,28 @@ class DealCode:
     def parse(cls, text: str) -> DealCode:
         """Read a code such as ``TP1-E-AAAAAAB``, ``tp1-c-aaaaaab`` or ``TP1-N-AAAAAAB-OW``.
 
+        Only the case may differ from the canonical form (``N`` reads as ``E``).
+
         Raises:
             InvalidCode: the text is not a code; the message quotes it and says what a code looks like.
         """
         if not isinstance(text, str):
             raise InvalidCode(f"expected a deal code as text, got {text!r}: {CODE_FORMAT_HELP}")
-        match = _PATTERN.fullmatch(text.strip().upper())
+        match = _PATTERN.fullmatch(text)
         if match is None:
             raise InvalidCode(f"{text!r} is not a deal code: {CODE_FORMAT_HELP}")
-        rule, letters, flags = match.groups()
+        rule, letters, flags = (part.upper() for part in match.groups(""))
         switches: dict[str, bool] = {"king_ace_linked": rule != "C"}
-        for flag in flags or "":
+        previous = ""
+        for flag in flags:
             name = VARIANT_FLAGS.get(flag)
-            if name is None or switches.get(name):
-                problem = "repeats" if name else "has an unknown variant letter"
-                raise InvalidCode(f"{text!r} {problem} {flag!r}: {CODE_FORMAT_HELP}")
+            if name is None:
+                raise InvalidCode(f"{text!r} has an unknown variant letter {flag!r}: {CODE_FORMAT_HELP}")
+            if flag <= previous:
+                problem = f"repeats {flag!r}" if flag == previous else "has its variant letters out of order"
+                raise InvalidCode(f"{text!r} {problem}: {CODE_FORMAT_HELP}")
             switches[name] = True
+            previous = flag
         return cls(letters_to_number(letters), Rules(**switches))
 
     def __str__(self) -> str:

@@ -76,17 +76,29 @@ const COURT_COLOURS = { J: ["#2357a6", "#e0b43c"], Q: ["#b51f3a", "#2357a6"], K:
 function courtHalf(rank, suit, colour) {
   const [robe, trim] = COURT_COLOURS[rank];
   const hat = {
-    K: '<path d="M78 66l6-22 10 14 6-18 6 18 10-14 6 22z" fill="#e6b422" stroke="#7a5a00" stroke-width="2"/>',
-    Q: '<path d="M80 66q20-26 40 0z" fill="#e6b422" stroke="#7a5a00" stroke-width="2"/><circle cx="100" cy="46" r="5" fill="#c8102e"/>',
-    J: '<path d="M78 66q4-20 22-20t22 20z" fill="' + trim + '" stroke="#222" stroke-width="1.5"/>',
+    K: '<path d="M76 64l5-26 10 13 9-19 9 19 10-13 5 26z" fill="#e6b422" stroke="#7a5a00" stroke-width="2"/>' +
+      '<circle cx="100" cy="33" r="3.5" fill="#c8102e"/><path d="M76 64h48" stroke="#7a5a00" stroke-width="4"/>',
+    Q: '<path d="M78 64q22-34 44 0z" fill="#e6b422" stroke="#7a5a00" stroke-width="2"/>' +
+      '<circle cx="100" cy="40" r="4.5" fill="#c8102e"/><circle cx="88" cy="52" r="2.5" fill="#2357a6"/>' +
+      '<circle cx="112" cy="52" r="2.5" fill="#2357a6"/>',
+    J: '<path d="M76 66q3-24 24-24t24 24z" fill="' + trim + '" stroke="#222" stroke-width="1.5"/>' +
+      '<path d="M118 50q14-6 20 6" fill="none" stroke="#c8102e" stroke-width="4"/>',
+  }[rank];
+  const hair = {
+    K: '<path d="M82 84q18 26 36 0v10q-18 20-36 0z" fill="#8a6a3a" stroke="#222" stroke-width="1.2"/>',
+    Q: '<path d="M80 66q-6 30 4 40M120 66q6 30-4 40" fill="none" stroke="#c98b2e" stroke-width="7" stroke-linecap="round"/>',
+    J: '<path d="M80 68q-2 14 4 20M120 68q2 14-4 20" fill="none" stroke="#6b4a22" stroke-width="6" stroke-linecap="round"/>',
   }[rank];
   return `<g>
-    <path d="M58 140q4-44 42-48q38 4 42 48z" fill="${robe}" stroke="#222" stroke-width="2"/>
-    <path d="M86 96l14 30 14-30" fill="none" stroke="${trim}" stroke-width="6"/>
-    <circle cx="100" cy="82" r="17" fill="#f7d7b5" stroke="#222" stroke-width="2"/>
-    <path d="M92 80h3M105 80h3M95 90q5 4 10 0" stroke="#222" stroke-width="2" fill="none"/>
+    <path d="M50 140q2-40 50-44q48 4 50 44z" fill="${robe}" stroke="#222" stroke-width="2"/>
+    <path d="M62 140q4-26 38-30q34 4 38 30" fill="none" stroke="${trim}" stroke-width="3" stroke-dasharray="6 4"/>
+    <path d="M82 98l18 24 18-24" fill="#fff6d8" stroke="#222" stroke-width="1.5"/>
+    <circle cx="100" cy="80" r="19" fill="#f7d7b5" stroke="#222" stroke-width="2"/>
+    ${hair}
+    <path d="M91 78h4M105 78h4M95 89q5 3 10 0" stroke="#222" stroke-width="2" fill="none" stroke-linecap="round"/>
     ${hat}
-    ${pip(suit, 66, 112, 22, false)}
+    ${pip(suit, 138, 112, 20, false)}
+    <path d="M60 136l-4-40" stroke="#7a5a00" stroke-width="3"/>
   </g>`;
 }
 

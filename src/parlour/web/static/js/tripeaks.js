@@ -15,18 +15,17 @@ const settings = {
 };
 const $ = (id) => document.getElementById(id);
 
-// Layout: left edges in card widths (u) and rows; see docs/web.md. Step 1.05u across, rows 0.73u apart.
-const STEP = 1.05;
+// Layout: each slot's left edge in columns (one column = one card step, set by the stylesheet, which
+// overlaps the cards sideways on narrow screens) and its top in card widths (rows 0.73 apart).
 const ROW_DY = 0.73;
-const ROW_STARTS = [0, 3, 9, 18];
 function slotPosition(p) {
-  if (p < 3) return [(3 * p + 1.5) * STEP, 0];
+  if (p < 3) return [3 * p + 1.5, 0];
   if (p < 9) {
     const k = p - 3;
-    return [(k + Math.floor(k / 2) + 1) * STEP, ROW_DY];
+    return [k + Math.floor(k / 2) + 1, ROW_DY];
   }
-  if (p < 18) return [(p - 9 + 0.5) * STEP, 2 * ROW_DY];
-  return [(p - 18) * STEP, 3 * ROW_DY];
+  if (p < 18) return [p - 9 + 0.5, 2 * ROW_DY];
+  return [p - 18, 3 * ROW_DY];
 }
 const ROW_OF = (p) => (p < 3 ? 0 : p < 9 ? 1 : p < 18 ? 2 : 3);
 
@@ -105,7 +104,7 @@ function render(next, message) {
   $("score").textContent = String(view.score);
   $("moves").textContent = String(view.moves);
   $("deal-code").textContent = view.code ?? "";
-  $("copy-code-button").hidden = !view.code;
+  section.querySelector(".deal-code-box").hidden = !view.code;
   const number = $("game-number");
   number.hidden = view.numbered === null;
   if (view.numbered !== null) number.textContent = T("Game #{number}").replace("{number}", view.numbered);
@@ -125,9 +124,10 @@ function showEnding() {
   $("ending-text").textContent = T("Final score: {score}").replace("{score}", view.score);
   $("ending-undo").hidden = won || !view.can_undo;
   if (ending.hidden) {
+    for (const badge of section.querySelectorAll(".celebration")) badge.remove();
     ending.hidden = false;
     announce(`${$("ending-title").textContent} ${$("ending-text").textContent}`);
-    $("ending-new").focus();
+    $("ending-new").focus({ preventScroll: true });
   }
 }
 
@@ -169,7 +169,7 @@ function onEvent(message) {
     for (const turned of what.flipped) flipIn(slots[turned.position]);
     let words = T("{card} removed.").replace("{card}", cardName(what.card));
     for (const turned of what.flipped) words += " " + T("{card} turned face up.").replace("{card}", cardName(turned.card));
-    if (what.peak_cleared) {
+    if (what.peak_cleared && what.status !== "won") {
       words += " " + T("Peak cleared! +100");
       celebrate(T("Peak cleared! +100"));
     }

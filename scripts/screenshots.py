@@ -1,0 +1,90 @@
+"""Take the screenshots of docs/screenshots/ with Debian's Chromium (run from the repository root).
+
+Run: ``.venv/bin/python scripts/screenshots.py`` (or with ``PYTHONPATH=src``). It starts its own server
+on a free port with a temporary database, plays a few scripted positions and saves PNG files.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests" / "server")]
+
+import uvicorn  # noqa: E402
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from scripted_deals import chain_deal, chain_moves  # noqa: E402
+
+from parlour.cli.serve import bind  # noqa: E402
+from parlour.server import tripeaks_live  # noqa: E402
+from parlour.server.app import create_app, default_kinds, open_store  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+
+
+def deal(page: Page, layout: str) -> None:
+    page.evaluate(
+        """async (deal) => { await fetch("/api/games/tripeaks", {method: "POST",
+            headers: {"Content-Type": "application/json"}, body: JSON.stringify({deal})}); }""",
+        layout,
+    )
+    page.reload()
+    page.wait_for_selector('.tripeaks[data-state="playing"]')
+
+
+def main() -> None:
+    folder = tempfile.mkdtemp()
+    store = open_store(f"sqlite:///{folder}/shots.db")
+    kinds = [tripeaks_live.kind(explicit_deals=True)] + [k for k in default_kinds() if k.name != "tripeaks"]
+    listener = bind("127.0.0.1", 0)
+    base = f"http://127.0.0.1:{listener.getsockname()[1]}"
+    server = uvicorn.Server(uvicorn.Config(create_app(store, kinds=kinds), log_level="warning"))
+    threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    OUT.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        page.goto(f"{base}/tripeaks?code=TP1-E-AAAAAAB")
+        page.wait_for_selector('.tripeaks[data-state="playing"]')
+        for card in ("KC", "AD", "2C", "KH"):
+            page.click(f'.card-slot[data-card="{card}"]')
+            page.wait_for_timeout(350)
+        page.mouse.move(5, 5)
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(OUT / "tripeaks.png"))
+
+        page.goto(f"{base}/language/hi?next=/tripeaks")
+        deal(page, chain_deal().to_text())
+        page.click('.card-slot[data-card="7C"]')
+        page.mouse.move(5, 5)
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(OUT / "tripeaks-hi-error-help.png"))
+
+        page.goto(f"{base}/language/hu?next=/tripeaks")
+        deal(page, chain_deal().to_text())
+        for card in chain_moves():
+            page.click(f'.card-slot[data-card="{card}"]')
+        page.wait_for_selector("#ending:not([hidden])")
+        page.wait_for_timeout(600)
+        page.screenshot(path=str(OUT / "tripeaks-hu-won.png"))
+
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+        phone.goto(f"{base}/language/fr?next=/tripeaks")
+        phone.wait_for_selector('.tripeaks[data-state="playing"]')
+        phone.locator("#new-game-button").click()
+        phone.wait_for_timeout(300)
+        phone.screenshot(path=str(OUT / "tripeaks-fr-phone-new-game.png"))
+        browser.close()
+    server.should_exit = True
+    print(f"saved in {OUT}")
+
+
+if __name__ == "__main__":
+    main()
