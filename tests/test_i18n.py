@@ -48,6 +48,12 @@ def test_every_catalog_has_the_same_messages_all_translated(domain: str) -> None
         ("8H", "hu", "kőr 8"),
         ("3S", "hu", "pikk 3"),
         ("QH", "fr", "dame de cœur"),
+        ("QH", "hi", "पान की बेगम"),
+        ("KH", "hi", "पान का बादशाह"),
+        ("JD", "hi", "ईंट का गुलाम"),
+        ("QS", "hu", "pikk dáma"),
+        ("JC", "hu", "treff bubi"),
+        ("KD", "fr", "roi de carreau"),
         ("JS", "en", "jack of spades"),
         ("JK", "fr", "joker"),
     ],
@@ -71,6 +77,15 @@ def test_card_names(card: str, lang: str, name: str) -> None:
 )
 def test_negotiate(header: str | None, lang: str) -> None:
     assert negotiate(header) == lang
+
+
+def test_plural_forms_headers_are_well_formed() -> None:
+    for path in LOCALE_DIR.glob("*/LC_MESSAGES/*.po"):
+        with path.open("rb") as handle:
+            catalog = read_po(handle)
+        assert "\\n" not in str(catalog.plural_forms), path
+        expected = "(n > 1)" if path.parts[-3] == "fr" else "(n != 1)"
+        assert catalog.plural_expr.strip("()") == expected.strip("()"), f"{path}: {catalog.plural_forms}"
 
 
 def test_normalize_language() -> None:

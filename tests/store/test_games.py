@@ -164,3 +164,24 @@ def test_a_forged_record_in_the_database_is_not_believed(store: Store) -> None:
         store.finish_game(game_id, ada.player_id)
     assert store.numbered_record("easy", 4) is None
     assert store.statistics(ada.player_id).tripeaks["all"].played == 0
+
+
+def test_a_batch_of_appends_shares_one_transaction_and_refuses_items_alone(store: Store) -> None:
+    ada, eve = store.create_player("Ada"), store.create_player("Eve")
+    line = winning_line(code_of(2))
+    assert line is not None
+    first = store.start_game(ada.player_id, "tripeaks", None, code_of(2), ["human"])
+    second = store.start_game(eve.player_id, "tripeaks", None, code_of(2), ["human"])
+    results = store.append_moves_many(
+        [
+            (first, ada.player_id, 0, line[:2]),
+            (second, eve.player_id, 0, ["draw"]),
+            (first, ada.player_id, 2, line[2:4]),  # follows the first item of the same game
+            (second, ada.player_id, 1, ["draw"]),  # Ada may not touch Eve's game
+            (second, eve.player_id, 1, ["QX"]),  # not a card
+        ]
+    )
+    assert results[:3] == [2, 1, 4]
+    assert isinstance(results[3], UnknownGame) and isinstance(results[4], InvalidCard)
+    assert store.game_record(first, ada.player_id).moves == list(line[:4])
+    assert store.game_record(second, eve.player_id).moves == ["draw"]

@@ -114,7 +114,7 @@ def test_player_page_name_recovery_and_preferences(client: TestClient, store: St
 
     saved = client.post(
         "/player/preferences",
-        data={"lang": "hi", "error_help": "", "bot_speed": "fast", "bot_strength": "search"},
+        data={"lang": "hi", "error_help": "", "bot_speed": "fast", "bot_strength": "random"},
         follow_redirects=False,
     )
     assert saved.status_code == 303
@@ -122,7 +122,7 @@ def test_player_page_name_recovery_and_preferences(client: TestClient, store: St
         "lang": "hi",
         "error_help": False,
         "bot_speed": "fast",
-        "bot_strength": "search",
+        "bot_strength": "random",
     }
     assert '<html lang="hi"' in client.get("/player").text
     refused = client.post(

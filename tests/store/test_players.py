@@ -117,7 +117,7 @@ def test_bad_preferences_change_nothing(store: Store, changes: dict[str, object]
     ada = store.create_player("Ada")
     store.set_preferences(ada.player_id, bot_speed="slow")
     with pytest.raises(InvalidPreference):
-        store.set_preferences(ada.player_id, **{"bot_strength": "search", **changes})
+        store.set_preferences(ada.player_id, **{"bot_strength": "greedy", **changes})
     assert store.preferences(ada.player_id) == {
         "lang": None,
         "error_help": True,

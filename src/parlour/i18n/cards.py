@@ -23,9 +23,17 @@ def suit_name(suit: int, lang: str) -> str:
     return pgettext_for(lang, "cards", "suit", _SUIT_NAMES[suit])
 
 
+def card_pattern(rank: int, lang: str) -> str:
+    """Return the name pattern of a rank with a ``{suit}`` placeholder: "queen of {suit}".
+
+    Each rank has a whole phrase of its own, because languages inflect around the rank: Hindi says
+    "पान का बादशाह" but "पान की बेगम".
+    """
+    return pgettext_for(lang, "cards", "card", f"{_RANK_NAMES[rank - 1]} of {{suit}}")
+
+
 def card_name(card: Card, lang: str) -> str:
     """Return the spoken name of a card in ``lang``: "ace of clubs", "चिड़ी का इक्का", "treff ász"."""
     if card.suit is None:
         return pgettext_for(lang, "cards", "card", "joker")
-    pattern = pgettext_for(lang, "cards", "card", "{rank} of {suit}")
-    return pattern.format(rank=rank_name(card.rank, lang), suit=suit_name(card.suit, lang))
+    return card_pattern(card.rank, lang).format(suit=suit_name(card.suit, lang))

@@ -6,9 +6,10 @@ from typing import Any, Final
 
 from parlour.i18n import LANGUAGES
 from parlour.store.errors import InvalidPreference
+from parlour.thirteen.bots import BOTS
 
 BOT_SPEEDS: Final = ("slow", "normal", "fast", "instant")
-BOT_STRENGTHS: Final = ("random", "greedy", "heuristic", "search")
+BOT_STRENGTHS: Final = tuple(BOTS)  # the computer players Thirteen offers, weakest first
 
 DEFAULTS: Final[dict[str, Any]] = {
     "lang": None,  # None: follow the browser's Accept-Language
