@@ -89,17 +89,22 @@ class Player:
         self.games += 1
         return json.loads(body)["game"]
 
-    async def run(self, stop_at: float, measure_from: float) -> None:
+    async def run(self, clock: Clock) -> None:
+        """Sit down (player, game, socket), wait until everybody is seated, then play until the end."""
         _, self.cookie = await asyncio.to_thread(http, f"{self.base}/", None)
         ws_base = self.base.replace("http://", "ws://")
-        while time.monotonic() < stop_at:
+        seated = False
+        while not clock.over():
             game_id = await self.new_game()
             async with websockets.connect(
                 f"{ws_base}/ws/{game_id}", additional_headers={"Cookie": self.cookie or ""}, max_size=2**20
             ) as socket:
                 await socket.send(json.dumps({"type": "hello", "v": None}))
                 view = json.loads(await socket.recv())["view"]
-                while time.monotonic() < stop_at:
+                if not seated:
+                    seated = True
+                    await clock.seated()
+                while not clock.over():
                     action = choose(view)
                     if action is None:
                         break
@@ -113,21 +118,44 @@ class Player:
                             view = message["view"]
                         elif message["type"] in ("ack", "error"):
                             break
-                    if sent >= measure_from:
+                    if clock.counting(sent):
                         self.latencies.append(time.monotonic() - sent)
 
 
+class Clock:
+    """Starts the measured period once every player is seated; it lasts ``seconds``."""
+
+    def __init__(self, players: int, seconds: float) -> None:
+        self.waiting = players
+        self.seconds = seconds
+        self.go = asyncio.Event()
+        self.start = self.stop = float("inf")
+
+    async def seated(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.start = time.monotonic()
+            self.stop = self.start + self.seconds
+            self.go.set()
+        await self.go.wait()
+
+    def counting(self, moment: float) -> bool:
+        return self.start <= moment < self.stop
+
+    def over(self) -> bool:
+        return time.monotonic() >= self.stop
+
+
 async def load(base: str, players: int, seconds: float, think: float, ramp: float) -> dict[str, float]:
-    """Run ``players`` players for ``seconds`` after a ramp-up; return the figures."""
-    start = time.monotonic()
-    measure_from = start + ramp
-    stop_at = measure_from + seconds
+    """Seat ``players`` players (spread over ``ramp`` seconds), then measure ``seconds`` of play."""
+    clock = Clock(players, seconds)
     crowd = [Player(base, think, seed) for seed in range(players)]
 
     async def staggered(index: int, player: Player) -> None:
-        await asyncio.sleep(ramp * 0.8 * index / players)
-        await player.run(stop_at, measure_from)
+        await asyncio.sleep(ramp * index / players)
+        await player.run(clock)
 
+    began = time.monotonic()
     await asyncio.gather(*(staggered(i, p) for i, p in enumerate(crowd)))
     latencies = sorted(value for player in crowd for value in player.latencies)
     if not latencies:
@@ -138,6 +166,7 @@ async def load(base: str, players: int, seconds: float, think: float, ramp: floa
         "p50_ms": 1000 * statistics.median(latencies),
         "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))],
         "games": sum(player.games for player in crowd),
+        "seating_seconds": clock.start - began,
     }
 
 
@@ -283,7 +312,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between a player's moves")
-    parser.add_argument("--ramp", type=float, default=15.0, help="seconds to connect everybody first")
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=15.0,
+        help="seconds over which players arrive (measured once all are seated)",
+    )
     parser.add_argument("--flat-out-players", type=int, default=8)
     parser.add_argument("--thirteen-players", type=int, default=16, help="Thirteen tables (0: none)")
     parser.add_argument("--database-url", help="default: a fresh SQLite file (a PostgreSQL URL works too)")
@@ -314,7 +348,8 @@ def main() -> None:
                 print(
                     f"{label}: {figures['moves']} moves in {options.seconds:g} s = "
                     f"{figures['moves_per_second']:.0f} moves/s; latency p50 {figures['p50_ms']:.1f} ms, "
-                    f"p99 {figures['p99_ms']:.1f} ms ({figures.get('games', 0)} games dealt)"
+                    f"p99 {figures['p99_ms']:.1f} ms ({figures.get('games', 0)} games dealt; "
+                    f"all seated after {figures.get('seating_seconds', 0):.0f} s)"
                 )
             if options.thirteen_players:
                 report_thirteen(address, options.thirteen_players, options.seconds)

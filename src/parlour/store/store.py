@@ -16,7 +16,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, func, insert, select, update
 from sqlalchemy.engine import URL
 from sqlalchemy.orm import Session
 
@@ -305,10 +305,7 @@ class Store:
         """
         try:
             with self._write() as session:
-                return [
-                    _append(session, game_id, player, first, list(moves))
-                    for game_id, player, first, moves in batch
-                ]
+                return _append_batch(session, batch)
         except ParlourError:
             pass
         results: list[int | ParlourError] = []
@@ -557,6 +554,57 @@ def _player_row(session: Session, player_id: int) -> PlayerRow:
     if row is None:
         raise UnknownPlayer(f"no player has the id {player_id!r}")
     return row
+
+
+def _append_batch(
+    session: Session, batch: Sequence[tuple[str, int, int, Sequence[str]]]
+) -> list[int | ParlourError]:
+    """``_append`` for every item with a handful of statements in all (see ``append_moves_many``).
+
+    Raises:
+        ParlourError: the first item refused (the caller then writes the batch item by item).
+    """
+    ids = sorted({game_id for game_id, *_ in batch})
+    rows = {row.id: row for row in session.scalars(select(GameRow).where(GameRow.id.in_(ids)))}
+    stored: dict[str, list[str]] = {game_id: [] for game_id in ids}
+    for game_id, move in session.execute(
+        select(MoveRow.game_id, MoveRow.move)
+        .where(MoveRow.game_id.in_(ids))
+        .order_by(MoveRow.game_id, MoveRow.index)
+    ):
+        stored[game_id].append(move)
+    inserts: list[dict[str, Any]] = []
+    counts: list[int | ParlourError] = []
+    for game_id, player_id, first_index, moves in batch:
+        row = rows.get(game_id)
+        if row is None or row.player_id != player_id:
+            raise UnknownGame(f"you have no game {game_id!r}")
+        if row.status != "open":
+            raise GameOver(f"game {game_id!r} is over ({row.status}): no more moves")
+        known = stored[game_id]
+        moves = list(moves)
+        if first_index < 0 or first_index > len(known):
+            raise MoveConflict(f"moves cannot start at index {first_index}: the game has {len(known)} moves")
+        overlap = known[first_index : first_index + len(moves)]
+        if moves[: len(overlap)] != overlap:
+            raise MoveConflict(
+                f"moves from index {first_index} differ from the stored ones: {moves!r} vs {overlap!r}"
+            )
+        new = replay.check(_spec(row), known, moves[len(overlap) :]) if len(overlap) < len(moves) else []
+        inserts.extend(
+            {"game_id": game_id, "index": len(known) + i, "move": move} for i, move in enumerate(new)
+        )
+        known.extend(new)
+        counts.append(len(known))
+    if inserts:
+        session.execute(insert(MoveRow), inserts)
+        now = utcnow()
+        changed = sorted({item["game_id"] for item in inserts})
+        session.execute(
+            update(GameRow),
+            [{"id": game_id, "move_count": len(stored[game_id]), "updated_at": now} for game_id in changed],
+        )
+    return counts
 
 
 def _append(session: Session, game_id: str, player_id: int, first_index: int, moves: list[str]) -> int:
