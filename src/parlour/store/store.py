@@ -339,7 +339,8 @@ class Store:
         """End the game (finished, or left unfinished) and return what it produced.
 
         The result comes only from replaying the stored moves with the engine; records and statistics
-        are updated in the same transaction. Finishing a finished game returns its outcome again.
+        are updated in the same transaction. A game left before any move counts for neither (its
+        result says ``empty``). Finishing a finished game returns its outcome again.
 
         Raises:
             UnknownGame: no such game of this player.
@@ -350,9 +351,12 @@ class Store:
                 return self._with_record(_outcome_from(row))
             stored = _moves(session, game_id)
             result = replay.result(_spec(row), stored)
+            # A game left before its first move is no result: it neither sets a record nor counts
+            # as played (a player who deals twice has not lost a game).
+            result["empty"] = not stored
             now = utcnow()
             outcome = {"game_id": row.id, "game": row.game, "status": result["status"], "result": result}
-            if row.numbered is not None:
+            if row.numbered is not None and stored:
                 change = apply_result(
                     session, row.rules_key, row.numbered, player_id, result["left"], result["moves"], now
                 )
@@ -565,7 +569,9 @@ def _append_batch(
         ParlourError: the first item refused (the caller then writes the batch item by item).
     """
     ids = sorted({game_id for game_id, *_ in batch})
-    rows = {row.id: row for row in session.scalars(select(GameRow).where(GameRow.id.in_(ids)))}
+    # Locked like ``_append`` does, so that batches from several servers on one PostgreSQL queue up.
+    locked = select(GameRow).where(GameRow.id.in_(ids)).order_by(GameRow.id).with_for_update()
+    rows = {row.id: row for row in session.scalars(locked)}
     stored: dict[str, list[str]] = {game_id: [] for game_id in ids}
     for game_id, move in session.execute(
         select(MoveRow.game_id, MoveRow.move)
