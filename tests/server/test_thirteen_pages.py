@@ -56,10 +56,10 @@ def test_the_page_opens_a_match_and_keeps_it_across_reloads(client: TestClient) 
 @pytest.mark.parametrize(
     ("lang", "words", "ace", "spades"),
     [
-        ("en", ("Pass", "Your hand", "West"), "ace", "spades"),
-        ("hi", ("पास", "आपके पत्ते", "पश्चिम"), "इक्का", "हुकुम"),
-        ("hu", ("Passz", "A lapjaid", "Nyugat"), "ász", "pikk"),
-        ("fr", ("Passer", "Votre main", "Ouest"), "as", "pique"),
+        ("en", ("Pass", "Your hand", "West"), "ace of {suit}", "spades"),
+        ("hi", ("पास", "आपके पत्ते", "पश्चिम"), "{suit} का इक्का", "हुकुम"),
+        ("hu", ("Passz", "A lapjaid", "Nyugat"), "{suit} ász", "pikk"),
+        ("fr", ("Passer", "Votre main", "Ouest"), "as de {suit}", "pique"),
     ],
 )
 def test_the_page_speaks_every_language(
@@ -71,8 +71,10 @@ def test_the_page_speaks_every_language(
     assert all(word in page.text for word in words)
     boot = boot_data(page.text)
     assert boot["lang"] == lang and len(boot["cardCounts"]) == 14
-    assert boot["rankNames"]["A"] == ace and boot["suitNames"]["S"] == spades
+    assert boot["cardPatterns"]["A"] == ace and boot["suitNames"]["S"] == spades
     assert set(boot["texts"]) == set(thirteen_live.SCRIPT_TEXTS)
+    if lang == "hi":
+        assert boot["cardPatterns"]["Q"] == "{suit} की बेगम"
 
 
 def test_settings_are_saved_and_applied_to_the_live_match(client: TestClient, store: MemoryStore) -> None:
