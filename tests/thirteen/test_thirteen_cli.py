@@ -182,3 +182,10 @@ def test_simulate_shows_progress_on_stderr_for_long_runs() -> None:
     assert result.exit_code == 0
     assert json.loads(result.stdout)["games"] == 20
     assert "20/20" in result.stderr
+
+
+def test_judge_text_counts_one_card_in_the_singular() -> None:
+    result = CliRunner().invoke(main, ["thirteen", "judge", "--table", "2H", "--play", "5S 5C 5D 5H"])
+    assert result.exit_code == 0
+    assert "2♥: single, 1 card, top 2♥" in result.output
+    assert "quad, 4 cards, top 5♥" in result.output

@@ -115,7 +115,8 @@ def judge(table_text: str, play_text: str, as_json: bool, house: tuple[str, ...]
         if combo is None:
             return f"{shown}: not a combination"
         top = Card.parse(combo["top"]).pretty()
-        return f"{shown}: {combo['kind'].replace('_', ' ')}, {combo['length']} cards, top {top}"
+        count = f"{combo['length']} card" + ("" if combo["length"] == 1 else "s")
+        return f"{shown}: {combo['kind'].replace('_', ' ')}, {count}, top {top}"
 
     click.echo(f"table: {line(answer['table'], table)}")
     click.echo(f"play:  {line(answer['play'], play)}")
