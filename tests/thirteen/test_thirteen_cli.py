@@ -189,3 +189,12 @@ def test_judge_text_counts_one_card_in_the_singular() -> None:
     assert result.exit_code == 0
     assert "2♥: single, 1 card, top 2♥" in result.output
     assert "quad, 4 cards, top 5♥" in result.output
+
+
+def test_play_reports_a_repeated_card_in_the_language_and_ignores_a_play_of_no_card() -> None:
+    result = CliRunner().invoke(
+        main, ["thirteen", "play", "--code", "TH1-AAAAAAB", "--lang", "fr"], input="3C 3C\n,\nquit\n"
+    )
+    assert "Vous avez nommé 3♣ deux fois." in result.output
+    assert "named twice" not in result.output and "at least one card" not in result.output
+    assert result.output.count("À vous :") == 3

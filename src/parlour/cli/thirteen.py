@@ -274,25 +274,35 @@ class _Terminal:
             if word in PASS_WORDS or word == self._("pass").lower():
                 move = Move(0)
             else:
-                try:
-                    move = Move.play(Card.parse(item) for item in text.replace(",", " ").split())
-                except InvalidCard:
-                    bad = next(item for item in text.replace(",", " ").split() if not _is_card(item))
-                    self.say(
-                        self._(
-                            "“{text}” is not a card: write a rank and a suit, e.g. 5S, 10H, QD or 5♠."
-                        ).format(text=bad)
-                    )
+                read = self.read_cards(text)
+                if read is None:
                     continue
-                except InvalidInput as error:
-                    self.say(str(error))
-                    continue
+                move = read
             try:
                 self.match.round.check(self.human, move.mask)
             except (IllegalMove, InvalidInput) as error:
                 self.say(self.reason(error, move, view))
                 continue
             return move
+
+    def read_cards(self, text: str) -> Move | None:
+        """Return the play the person typed; None, after saying what is wrong, when it names no card,
+        something that is not a card, or a card twice."""
+        cards: list[Card] = []
+        for item in text.replace(",", " ").split():
+            card = _card_or_none(item)
+            if card is None:
+                self.say(
+                    self._("“{text}” is not a card: write a rank and a suit, e.g. 5S, 10H, QD or 5♠.").format(
+                        text=item
+                    )
+                )
+                return None
+            if card in cards:
+                self.say(self._("You named {card} twice.").format(card=card.pretty()))
+                return None
+            cards.append(card)
+        return Move.play(cards) if cards else None
 
     def report(self, seat: int, move: Move) -> None:
         if seat == self.human:
@@ -382,12 +392,13 @@ class _Terminal:
                 )
 
 
-def _is_card(text: str) -> bool:
+def _card_or_none(text: str) -> Card | None:
+    """Return the Thirteen card a word names, None when it names none (the joker included)."""
     try:
-        Card.parse(text)
+        card = Card.parse(text)
     except InvalidCard:
-        return False
-    return True
+        return None
+    return None if card.is_joker else card
 
 
 @thirteen.command()
