@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -198,3 +199,24 @@ def test_play_reports_a_repeated_card_in_the_language_and_ignores_a_play_of_no_c
     assert "Vous avez nommé 3♣ deux fois." in result.output
     assert "named twice" not in result.output and "at least one card" not in result.output
     assert result.output.count("À vous :") == 3
+
+
+def test_ctrl_c_abandons_the_game_with_its_code_and_no_traceback() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "parlour", "thirteen", "play", "--code", "TH1-AAAAAAB"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.startswith("Your turn"):
+            break
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert "Game abandoned. Replay it with --code TH1-AAAAAAB." in out
+    assert "Traceback" not in err and "Aborted" not in err + out
+    assert process.returncode == 130

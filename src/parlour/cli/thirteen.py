@@ -316,6 +316,19 @@ class _Terminal:
             self.say(self._("{player} plays {cards}.").format(player=self.name(seat), cards=move.pretty()))
 
     def run(self, stdin: TextIO) -> int:
+        """Play the match; return the exit code: 0 at its end, 1 when the person quits or the input
+        ends, 130 on Ctrl-C (the code to replay it is printed in both cases)."""
+        try:
+            return self.play(stdin)
+        except KeyboardInterrupt:
+            self.say("")  # leave the line the terminal echoed ^C on
+            self.abandon()
+            return 130
+
+    def abandon(self) -> None:
+        self.say(self._("Game abandoned. Replay it with --code {code}.").format(code=self.match.code))
+
+    def play(self, stdin: TextIO) -> int:
         match = self.match
         self.say(self._("Thirteen, match {code}.").format(code=match.code))
         self.start_round()
@@ -330,7 +343,7 @@ class _Terminal:
                     shown_turn = len(match.moves)
                 move = self.read_move(view, stdin)
                 if move is None:
-                    self.say(self._("Game abandoned. Replay it with --code {code}.").format(code=match.code))
+                    self.abandon()
                     return 1
             else:
                 move = self.bots[seat].choose(view)
