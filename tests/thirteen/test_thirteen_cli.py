@@ -220,3 +220,13 @@ def test_ctrl_c_abandons_the_game_with_its_code_and_no_traceback() -> None:
     assert "Game abandoned. Replay it with --code TH1-AAAAAAB." in out
     assert "Traceback" not in err and "Aborted" not in err + out
     assert process.returncode == 130
+
+
+def test_play_separates_names_from_counts_and_scores_as_the_language_writes_it() -> None:
+    lines = human_moves(1)
+    args = ["thirteen", "play", "--code", "TH1-AAAAAAB", "--lang", "fr"]
+    result = CliRunner().invoke(main, args, input="\n".join(lines[:40]) + "\n")
+    assert "Les autres : Joueur 2 : 13 cartes; Joueur 3 : 13 cartes; Joueur 4 : 10 cartes" in result.output
+    assert re.search(r"Points : Vous : \d+, Joueur 2 : \d+, Joueur 3 : \d+, Joueur 4 : \d+", result.output)
+    english = CliRunner().invoke(main, [*args[:-2], "--lang", "en"], input="\n".join(lines[:40]) + "\n")
+    assert re.search(r"Scores: You: \d+, Player 2: \d+, Player 3: \d+, Player 4: \d+", english.output)

@@ -199,6 +199,10 @@ class _Terminal:
             return self._("You")
         return self._("Player {seat}").format(seat=seat + 1)
 
+    def labelled(self, seat: int, text: str) -> str:
+        """Return ``Player 2: 13 cards`` as the language writes it (French puts a space before the colon)."""
+        return self._("{player}: {text}").format(player=self.name(seat), text=text)
+
     def cards(self, count: int) -> str:
         return ngettext_for(self.lang, DOMAIN, "{count} card", "{count} cards", count).format(count=count)
 
@@ -232,7 +236,7 @@ class _Terminal:
                 state += ", " + self._("passed")
             elif seat in view.finished:
                 state = self._("out")
-            others.append(f"{self.name(seat)}: {state}")
+            others.append(self.labelled(seat, state))
         self.say(self._("Others: {list}").format(list="; ".join(others)))
         self.say(self._("Your hand: {cards}").format(cards=pretty_of(view.hand_mask)))
 
@@ -391,7 +395,7 @@ class _Terminal:
             result = self.match.results[-1]
             order = ", ".join(f"{place + 1}. {self.name(seat)}" for place, seat in enumerate(result.order))
             self.say(self._("Round {number} is over: {order}.").format(number=result.number, order=order))
-            scores = ", ".join(f"{self.name(seat)} {result.totals[seat]}" for seat in range(4))
+            scores = ", ".join(self.labelled(seat, str(result.totals[seat])) for seat in range(4))
             self.say(self._("Scores: {scores}").format(scores=scores))
             if not self.match.over:
                 self.start_round()
