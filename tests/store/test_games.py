@@ -132,6 +132,7 @@ def test_results_come_from_the_replay(store: Store) -> None:
         "left": 0,
         "moves": len(line),
         "score": 500 - len(line) + 300,
+        "empty": False,
     }
     assert store.finish_game(game_id, ada.player_id) == outcome  # finishing again changes nothing
 

@@ -181,3 +181,16 @@ def test_the_picker_asks_the_census_when_there_is_one(store: Store, monkeypatch:
 
 def _missing(name: str) -> object:
     raise ImportError(name)
+
+
+def test_a_game_left_before_its_first_move_is_no_result(store: Store) -> None:
+    ada, bob = store.create_player("Ada"), store.create_player("Bob")
+    nothing = play(store, ada.player_id, [])
+    assert nothing.status == "left" and nothing.result["empty"] is True
+    assert not (nothing.holds_record or nothing.record_broken or nothing.personal_best)
+    assert store.numbered_record("easy", NUMBER) is None
+    assert store.statistics(ada.player_id).tripeaks["all"].played == 0
+    play(store, bob.player_id, win()[:3])
+    play(store, ada.player_id, [])
+    record = store.numbered_record("easy", NUMBER)
+    assert record is not None and record.holder.name == "Bob" and record.plays == 1

@@ -18,13 +18,16 @@ RECENT = 30
 def compute(finished: Iterable[tuple[str, str, dict[str, Any], datetime]]) -> Statistics:
     """Return the statistics of finished games given as (game, rules_key, result, finished_at).
 
-    A TriPeaks game left unfinished counts as played and not won (it ends a winning streak).
+    A TriPeaks game left unfinished counts as played and not won (it ends a winning streak); a game
+    left before its first move (``empty`` result) does not count at all.
     """
     tripeaks: dict[str, list[tuple[bool, int, int]]] = {}
     recent: list[RecentGame] = []
     games = rounds = points = won = 0
     places = [0, 0, 0, 0]
     for game, rules_key, result, finished_at in finished:
+        if result.get("empty"):  # left before the first move: not a game played
+            continue
         if game == "tripeaks":
             entry = (bool(result["won"]), int(result["score"]), int(result["moves"]))
             tripeaks.setdefault(rules_key, []).append(entry)

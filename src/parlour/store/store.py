@@ -339,7 +339,8 @@ class Store:
         """End the game (finished, or left unfinished) and return what it produced.
 
         The result comes only from replaying the stored moves with the engine; records and statistics
-        are updated in the same transaction. Finishing a finished game returns its outcome again.
+        are updated in the same transaction. A game left before any move counts for neither (its
+        result says ``empty``). Finishing a finished game returns its outcome again.
 
         Raises:
             UnknownGame: no such game of this player.
@@ -350,9 +351,12 @@ class Store:
                 return self._with_record(_outcome_from(row))
             stored = _moves(session, game_id)
             result = replay.result(_spec(row), stored)
+            # A game left before its first move is no result: it neither sets a record nor counts
+            # as played (a player who deals twice has not lost a game).
+            result["empty"] = not stored
             now = utcnow()
             outcome = {"game_id": row.id, "game": row.game, "status": result["status"], "result": result}
-            if row.numbered is not None:
+            if row.numbered is not None and stored:
                 change = apply_result(
                     session, row.rules_key, row.numbered, player_id, result["left"], result["moves"], now
                 )
