@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 from scripted_deals import chain_deal, chain_moves
 
@@ -127,3 +128,14 @@ def test_a_page_load_is_small_and_stays_on_this_machine(page: Any) -> None:
     assert transferred < 300_000, (
         f"{transferred} bytes: {json.dumps([s.__dict__ for s in page.requests_seen])}"
     )
+
+
+def test_numbered_games_show_the_verdict_and_the_hint_button_points_at_a_move(page: Any) -> None:
+    solver = pytest.importorskip("parlour.tripeaks.solver")
+    page.goto(f"{page.base_url}/tripeaks?number=123&rules=easy")
+    expect(page.locator("#game-number")).to_have_text("Game #123")
+    census = solver.numbered_result("easy", 123)
+    expect(page.locator("#winnable")).to_have_text(f"Winnable in {census.moves} moves")
+    page.locator("#hint-button").click()
+    expect(page.locator("#help-message")).to_contain_text("Hint:")
+    assert page.locator(".hinted").count() == 1

@@ -223,3 +223,15 @@ def test_a_new_game_closes_the_previous_one_and_games_survive_a_restart(store: A
     with again, again.websocket_connect(f"/ws/{game_id}") as socket:
         socket.send_json({"type": "hello", "v": None})
         assert socket.receive_json()["view"]["total"] == 2
+
+
+def test_a_game_without_hints_says_so(client: TestClient) -> None:
+    game_id = new_game(client)
+    with client.websocket_connect(f"/ws/{game_id}") as socket:
+        socket.send_json({"type": "hint", "ref": 3})
+        assert socket.receive_json()["code"] == "bad_message"  # hello first
+        socket.send_json({"type": "hello", "v": None})
+        socket.receive_json()
+        socket.send_json({"type": "hint", "ref": 4})
+        answer = socket.receive_json()
+        assert answer["type"] == "error" and answer["code"] == "no_hint" and answer["ref"] == 4

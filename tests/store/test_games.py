@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+
 import pytest
 from sqlalchemy import text
 
@@ -186,3 +189,32 @@ def test_a_batch_of_appends_shares_one_transaction_and_refuses_items_alone(store
     assert isinstance(results[3], UnknownGame) and isinstance(results[4], InvalidCard)
     assert store.game_record(first, ada.player_id).moves == list(line[:4])
     assert store.game_record(second, eve.player_id).moves == ["draw"]
+
+
+def test_two_servers_appending_to_one_game_at_once_store_one_move(make_store: Callable[[], Store]) -> None:
+    first, second = make_store(), make_store()
+    ada = first.create_player("Ada")
+    game_id = first.start_game(ada.player_id, "tripeaks", None, code_of(2), ["human"])
+    line = winning_line(code_of(2))
+    assert line is not None
+    barrier = threading.Barrier(2)
+    results: list[object] = [None, None]
+
+    def append(index: int, store: Store, move: str) -> None:
+        barrier.wait()
+        try:
+            results[index] = store.append_moves_many([(game_id, ada.player_id, 0, [move])])[0]
+        except Exception as error:  # anything but a per-item answer is a failure of the test
+            results[index] = error
+
+    threads = [
+        threading.Thread(target=append, args=(0, first, line[0])),
+        threading.Thread(target=append, args=(1, second, "draw")),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    stored = first.game_record(game_id, ada.player_id).moves
+    assert len(stored) == 1 and stored[0] in (line[0], "draw")
+    assert sorted(map(type, results), key=str) == sorted([int, MoveConflict], key=str), results

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from parlour.cards import DECK, Card
+from parlour.cli.tripeaks_solver import SOLVER_COMMANDS, numbered_line
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidCode, InvalidInput
 from parlour.i18n import LANGUAGES, gettext_for
@@ -155,6 +156,9 @@ def show(code: str, as_json: bool, reveal: bool, lang: str) -> None:
     console.print(status_panel(game, lang, reveal))
     console.print()
     console.print(describe(game.to_json(), lang), markup=False)
+    verdict = numbered_line(game.code, lang) if game.code else None
+    if verdict:
+        console.print(verdict, markup=False)
 
 
 @tripeaks.command("replay")
@@ -341,3 +345,7 @@ def play(code: str | None, rules: str | None, lang: str, no_error_help: bool) ->
         session.console.print()
         session.say(_(session.lang, "Goodbye."))
         raise click.exceptions.Exit(130) from None
+
+
+for _command in SOLVER_COMMANDS:
+    tripeaks.add_command(_command)

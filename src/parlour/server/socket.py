@@ -12,6 +12,7 @@ import logging
 from typing import Any, Final
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.concurrency import run_in_threadpool
 
 from parlour.errors import ParlourError
 from parlour.server.context import TOKEN_COOKIE, Parlour
@@ -83,6 +84,14 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                         raise BadMessage("an action must be an object", code="bad_message")
                     version = await owner.act(seat, action)
                     await send({"type": "ack", "ref": ref, "v": version})
+                elif kind == "hint":
+                    if not joined:
+                        raise BadMessage("say hello first", code="bad_message")
+                    task = owner.game.hint_task(seat)
+                    if task is None:
+                        raise BadMessage("this game gives no hints", code="no_hint")
+                    hint = await run_in_threadpool(task)
+                    await send({"type": "hint", "ref": ref, "v": owner.version, **hint})
                 elif kind == "ping":
                     await send({"type": "pong", "ref": ref, "v": owner.version})
                 else:

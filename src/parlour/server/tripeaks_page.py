@@ -16,7 +16,7 @@ from starlette.responses import Response
 
 from parlour.errors import ParlourError
 from parlour.server.context import current_player, parlour_of, render, request_language, set_player_cookie
-from parlour.server.tripeaks_live import NUMBERED_GAMES, text
+from parlour.server.tripeaks_live import NUMBERED_GAMES, solver_available, text
 from parlour.tripeaks.rules import VARIANTS
 
 router = APIRouter()
@@ -41,6 +41,11 @@ SCRIPT_TEXTS: Final = (
     "Move taken back.",
     "Peak cleared! +100",
     "Start a new game?",
+    "Winnable in {moves} moves",
+    "This game cannot be won",
+    "Thinking…",
+    "Hint: play the {card}.",
+    "Hint: draw a card.",
 )
 """Texts the page's script shows (all in the ``web`` catalog)."""
 
@@ -104,6 +109,7 @@ async def tripeaks_page(request: Request) -> Response:
             "variants": VARIANTS,
             "numbered_games": NUMBERED_GAMES,
             "notice": notice,
+            "hints": solver_available(),
             "tt": lambda message: text(lang, message),
         },
     )

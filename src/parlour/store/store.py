@@ -569,7 +569,9 @@ def _append_batch(
         ParlourError: the first item refused (the caller then writes the batch item by item).
     """
     ids = sorted({game_id for game_id, *_ in batch})
-    rows = {row.id: row for row in session.scalars(select(GameRow).where(GameRow.id.in_(ids)))}
+    # Locked like ``_append`` does, so that batches from several servers on one PostgreSQL queue up.
+    locked = select(GameRow).where(GameRow.id.in_(ids)).order_by(GameRow.id).with_for_update()
+    rows = {row.id: row for row in session.scalars(locked)}
     stored: dict[str, list[str]] = {game_id: [] for game_id in ids}
     for game_id, move in session.execute(
         select(MoveRow.game_id, MoveRow.move)

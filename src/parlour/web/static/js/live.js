@@ -66,6 +66,7 @@ export class LiveGame {
         if (message.name !== null) this.callbacks.onEvent?.(message);
         break;
       case "ack":
+      case "hint":
         this.settle(message.ref, true, message);
         break;
       case "error":
@@ -103,6 +104,18 @@ export class LiveGame {
     return new Promise((resolve, reject) => {
       this.pending.set(ref, { resolve, reject });
       if (!this.send({ type: "action", action, ref })) {
+        this.pending.delete(ref);
+        reject(new Error("not connected"));
+      }
+    });
+  }
+
+  // Send a request that is not a move ({type: "hint"}); resolves with the reply or the error message.
+  ask(type) {
+    const ref = this.nextRef++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(ref, { resolve, reject });
+      if (!this.send({ type, ref })) {
         this.pending.delete(ref);
         reject(new Error("not connected"));
       }

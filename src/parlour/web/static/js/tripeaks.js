@@ -109,6 +109,16 @@ function render(next, message) {
   number.hidden = view.numbered === null;
   if (view.numbered !== null) number.textContent = T("Game #{number}").replace("{number}", view.numbered);
   $("undo-button").disabled = !view.can_undo;
+  const winnable = $("winnable");
+  winnable.hidden = !view.winnable;
+  if (view.winnable) {
+    winnable.textContent = view.winnable.winnable
+      ? T("Winnable in {moves} moves").replace("{moves}", view.winnable.moves)
+      : T("This game cannot be won");
+  }
+  const hintButton = $("hint-button");
+  if (hintButton) hintButton.disabled = view.status !== "playing";
+  for (const hinted of document.querySelectorAll(".hinted")) hinted.classList.remove("hinted");
   if (description) $("board-description").textContent = description;
   showEnding();
 }
@@ -247,6 +257,27 @@ function undo() {
   send({ move: "undo" });
 }
 
+async function hint() {
+  const button = $("hint-button");
+  if (!live || !view || !button || button.disabled) return;
+  button.disabled = true;
+  showHelp(T("Thinking…"));
+  try {
+    const reply = await live.ask("hint");
+    if (reply.type !== "hint") return;
+    const words = reply.move === "draw"
+      ? T("Hint: draw a card.")
+      : T("Hint: play the {card}.").replace("{card}", cardName(reply.move));
+    (reply.position === null ? stock : slots[reply.position]).classList.add("hinted");
+    showHelp(words);
+    announce(words);
+  } catch {
+    hideHelp();
+  } finally {
+    button.disabled = view?.status !== "playing";
+  }
+}
+
 function connect(gameId) {
   if (live) live.close();
   view = null;
@@ -266,6 +297,7 @@ function connect(gameId) {
 // --- buttons, dialogs, keys -------------------------------------------------------------------------
 stock.addEventListener("click", draw);
 $("undo-button").addEventListener("click", undo);
+$("hint-button")?.addEventListener("click", hint);
 $("ending-undo").addEventListener("click", undo);
 
 const newGameDialog = $("new-game-dialog");
@@ -362,6 +394,7 @@ document.addEventListener("keydown", (event) => {
   else if (key === "u" || key === "z") undo();
   else if (key === "n") openNewGame();
   else if (key === "b") announce($("board-description").textContent);
+  else if (key === "h") hint();
   else return;
   event.preventDefault();
 });

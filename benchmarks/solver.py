@@ -1,0 +1,98 @@
+"""TriPeaks solver speed: deals per second, median and 99th-percentile time per deal, for Easy and
+Classic, with the compiled core and the pure-Python twin on the same deals in one run.
+
+Run: ``PYTHONPATH=src python benchmarks/solver.py [--deals N] [--twin-deals M] [--first K]``.
+
+The compiled core solves deals K..K+N-1 of each rule set; the twin solves the first M of them (it is
+far slower) and every answer of the two is compared. The ratio is taken on the deals both solved. Also
+printed: the time of fair hints at the start of deals, the third bar of docs/solver.md. Figures are
+printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from parlour.tripeaks import CLASSIC, EASY, Deal, DealCode, Game
+from parlour.tripeaks.rules import Rules
+from parlour.tripeaks.solver import compiled_available, fair_hint
+from parlour.tripeaks.solver.position import Position
+from parlour.tripeaks.solver.solve import Solution, solve_position
+
+
+def timed(positions: list[Position], core_name: str) -> tuple[list[float], list[Solution]]:
+    """Solve every position with one core; return the seconds per deal and the answers."""
+    seconds, answers = [], []
+    for position in positions:
+        started = time.perf_counter()
+        answers.append(solve_position(position, core_name=core_name))
+        seconds.append(time.perf_counter() - started)
+    return seconds, answers
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def report(label: str, seconds: list[float]) -> None:
+    total = sum(seconds)
+    print(
+        f"  {label:<8} {len(seconds):>6} deals  {len(seconds) / total:10.1f} deals/s  "
+        f"median {1000 * statistics.median(seconds):8.2f} ms  p99 {1000 * percentile(seconds, 0.99):9.2f} ms"
+    )
+
+
+def bench_rules(rules: Rules, first: int, deals: int, twin_deals: int) -> None:
+    positions = [
+        Position.of_deal(Deal.from_code(DealCode(n, rules)), rules) for n in range(first, first + deals)
+    ]
+    print(f"{rules.name}: deals {first}..{first + deals - 1}")
+    c_seconds, c_answers = timed(positions, "c")
+    report("C core", c_seconds)
+    twin = positions[:twin_deals]
+    if not twin:
+        return
+    p_seconds, p_answers = timed(twin, "python")
+    report("twin", p_seconds)
+    same = all(
+        (a.winnable, a.line, a.moves, a.best_left, a.best_moves, a.nodes)
+        == (b.winnable, b.line, b.moves, b.best_left, b.best_moves, b.nodes)
+        for a, b in zip(c_answers, p_answers, strict=False)
+    )
+    ratio = sum(p_seconds) / sum(c_seconds[: len(twin)])
+    print(f"  twin / C time on the same {len(twin)} deals: {ratio:.1f}x; identical answers: {same}")
+
+
+def bench_hints(rules: Rules, first: int, count: int) -> None:
+    seconds = []
+    for n in range(first, first + count):
+        game = Game.from_code(DealCode(n, rules))
+        started = time.perf_counter()
+        fair_hint(game, core_name="c")
+        seconds.append(time.perf_counter() - started)
+    print(
+        f"  fair hint at the deal start ({count} deals): median {statistics.median(seconds):.3f} s, "
+        f"max {max(seconds):.3f} s"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000, help="deals per rule set for the C core")
+    parser.add_argument("--twin-deals", type=int, default=20, help="of those, how many the twin solves too")
+    parser.add_argument("--first", type=int, default=1, help="first deal number")
+    parser.add_argument("--hints", type=int, default=10, help="deals whose first fair hint is timed")
+    args = parser.parse_args()
+    if not compiled_available():
+        raise SystemExit("the compiled core is not built: pip install -e . (with a C compiler)")
+    for rules in (EASY, CLASSIC):
+        bench_rules(rules, args.first, args.deals, args.twin_deals)
+        if args.hints:
+            bench_hints(rules, args.first, args.hints)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+"""Computer players that see only what a person sees, to measure hints against simple play.
+
+* ``greedy``: removes a card whenever one fits (preferring one that turns a face-down card up, then the
+  leftmost lowest row), draws otherwise.
+* ``fair``: plays the fair hint (``hints.fair_hint``) whenever there is a choice.
+
+Neither looks at a face-down card or the stock order: ``greedy`` uses only the free cards, and the fair
+hint deals the unseen cards at random.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from parlour.tripeaks.codes import DealCode
+from parlour.tripeaks.game import DRAW, PLAYING, WON, Game
+from parlour.tripeaks.layout import COVERED_BY, COVERS
+from parlour.tripeaks.rules import Rules
+from parlour.tripeaks.solver.hints import fair_hint
+
+PLAYERS: Final = ("greedy", "fair")
+AUTOPLAY_SAMPLES: Final = 12
+"""Samples per fair hint in autoplay: fewer than an interactive hint, to play thousands of games."""
+
+Chooser = Callable[[Game], str]
+
+
+def _turns_up(game: Game, position: int) -> int:
+    """How many face-down cards removing the card at ``position`` would turn up."""
+    count = 0
+    for q in COVERS[position]:
+        if not game.face_up(q) and all(c == position or game.removed(c) for c in COVERED_BY[q]):
+            count += 1
+    return count
+
+
+def greedy_move(game: Game) -> str:
+    """The greedy player's move (see the module docstring)."""
+    fitting = game.fitting_positions()
+    if not fitting:
+        return DRAW
+    best = max(fitting, key=lambda p: (_turns_up(game, p), p))
+    return str(game.card_at(best))
+
+
+def fair_chooser(samples: int = AUTOPLAY_SAMPLES, seed: int = 0, core_name: str | None = None) -> Chooser:
+    """A chooser playing the fair hint, with a seed that changes at every move of every game."""
+
+    def choose(game: Game) -> str:
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        mix = seed * 1_000_003 + (game.code.number if game.code else 0) * 101 + game.moves
+        return fair_hint(game, samples=samples, seed=mix, core_name=core_name).move
+
+    return choose
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One game played by a computer player: ``won``, the ``moves`` made and the peak cards ``left``."""
+
+    code: str
+    won: bool
+    moves: int
+    left: int
+
+
+def play(game: Game, choose: Chooser) -> Played:
+    """Play ``game`` to its end with ``choose`` and return the outcome."""
+    while game.status == PLAYING:
+        game.apply(choose(game))
+    return Played(str(game.code), game.status == WON, game.moves, game.cards_left)
+
+
+def play_number(args: tuple[int, Rules, str, int, int, str | None]) -> Played:
+    """Play deal ``number`` with a named player (a top-level function, for worker processes)."""
+    number, rules, player, samples, seed, core_name = args
+    game = Game.from_code(DealCode(number, rules))
+    choose = greedy_move if player == "greedy" else fair_chooser(samples, seed, core_name)
+    return play(game, choose)

@@ -1,0 +1,565 @@
+"""The pure-Python twin of the compiled core (``_core.c``): the same algorithm, step for step.
+
+Both take a position in the same low-level form and return the same answer, the same line and the same
+node count, so that either can stand in for the other. docs/solver.md explains the algorithm; in short:
+
+* a state is (removed mask, the ranks of the free cards the discard top takes), with the number of
+  cards drawn kept beside it. The top matters only through the free cards it takes (after one more move
+  it is another card), and the same cards and top reached with more draws is never better (play the
+  same cards, then draw up to the other state), so only the fewest draws count. Under "draw only when
+  stuck" that argument fails and the number of draws becomes part of the key;
+* a draw is a "macro" move to the first stock card of each rank still to come that fits a free card;
+* every win removes the same 28 cards, so the fewest moves are the fewest draws: pass 1 is an A*
+  search on draws with a bucket queue (last in, first out inside a bucket), an admissible lower bound
+  from rank components, rank parity and the depth of the stock cards that can start their chains;
+* pass 2, only for a position without a win, finds the fewest cards left (then the fewest moves) by
+  increasing draws, pruned by an upper bound on the cards that can still be removed.
+
+Rank codes: 0 = ace … 12 = king, 13 = the joker (as a card) or a top that takes any card (the joker, or
+an empty discard pile).
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+TABLEAU_SIZE: Final = 28
+FULL: Final = (1 << TABLEAU_SIZE) - 1
+WILD: Final = 13
+DEAD: Final = 14
+CODES: Final = 15
+ALL_RANKS: Final = 0x1FFF
+F_SHIFT: Final = 28
+K_SHIFT: Final = 41
+ITEM_K_SHIFT: Final = 48
+IDX_SHIFT: Final = 53
+LATER: Final = 1 << 63
+"""Marks a bucket item standing for the draws still to make from a state."""
+NO_PARENT: Final = -1
+MAX_STOCK: Final = 30
+BUCKETS: Final = MAX_STOCK + 2
+
+
+class CoreAnswer(NamedTuple):
+    """The raw answer of a core; moves are positions 0–27, or -1 for a draw.
+
+    ``winnable`` is True when a win was found (always one with the fewest draws) and ``line`` is that
+    win (None without one). ``best_removed`` and ``best_line`` are the best result found: the most
+    cards removed, then the fewest moves (``best_line`` is None when ``winnable_only`` skipped pass 2).
+    ``nodes`` counts the states visited; ``proved`` is False when the node limit stopped the search.
+    """
+
+    winnable: bool
+    line: list[int] | None
+    best_removed: int
+    best_line: list[int] | None
+    nodes: int
+    proved: bool
+
+
+def _covers() -> list[int]:
+    """For each position, the bit mask of the positions it covers (the row above)."""
+    covers = [0] * TABLEAU_SIZE
+    for t in range(3):
+        covers[3 + 2 * t] |= 1 << t
+        covers[4 + 2 * t] |= 1 << t
+    for k in range(6):
+        a = k + k // 2
+        covers[9 + a] |= 1 << (3 + k)
+        covers[10 + a] |= 1 << (3 + k)
+    for j in range(9):
+        covers[18 + j] |= 1 << (9 + j)
+        covers[19 + j] |= 1 << (9 + j)
+    return covers
+
+
+def _up_closures() -> list[int]:
+    """For each position, itself and every position it covers, transitively."""
+    covers = _covers()
+    closures = []
+    for q in range(TABLEAU_SIZE):
+        closure, frontier = 1 << q, covers[q]
+        while frontier:
+            closure |= frontier
+            following = 0
+            for p in range(TABLEAU_SIZE):
+                if frontier >> p & 1:
+                    following |= covers[p]
+            frontier = following & ~closure
+        closures.append(closure)
+    return closures
+
+
+UP_CLOSURE: Final = _up_closures()
+
+
+def free_of(removed: int) -> int:
+    """The positions still there and no longer covered, for a removed mask."""
+    free = ~removed & (0x3FF << 18)
+    r4 = (removed >> 18) & 0x3FF
+    free |= (r4 & (r4 >> 1) & 0x1FF) << 9
+    r3 = (removed >> 9) & 0x1FF
+    q = r3 & (r3 >> 1)
+    p2 = (
+        (q & 1)
+        | ((q >> 1) & 1) << 1
+        | ((q >> 3) & 1) << 2
+        | ((q >> 4) & 1) << 3
+        | ((q >> 6) & 1) << 4
+        | ((q >> 7) & 1) << 5
+    )
+    free |= p2 << 3
+    r2 = (removed >> 3) & 0x3F
+    q2 = r2 & (r2 >> 1)
+    free |= (q2 & 1) | ((q2 >> 2) & 1) << 1 | ((q2 >> 4) & 1) << 2
+    return free & ~removed & FULL
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class _Components(NamedTuple):
+    near: list[int]  # the ranks a card must have to start a chain in the component
+    pos: list[int]  # the positions holding its cards
+    need: list[int]  # the fewest chains that can clear it
+
+
+class _Search:
+    """One solve: the position, its tables and the search state."""
+
+    def __init__(
+        self, ranks: bytes, stock: bytes, easy: bool, draw_only_when_stuck: bool, node_limit: int
+    ) -> None:
+        self.rank = list(ranks)
+        self.stock = list(stock)
+        self.n = len(stock)
+        self.easy = easy
+        self.dows = draw_only_when_stuck
+        self.limit = node_limit
+        self.adjrank = []
+        for t in range(CODES):
+            if t == DEAD:
+                ranks_mask = 0
+            elif t == WILD:
+                ranks_mask = ALL_RANKS
+            elif easy:
+                ranks_mask = (1 << ((t + 1) % 13)) | (1 << ((t + 12) % 13))
+            else:
+                ranks_mask = (1 << (t + 1) if t < 12 else 0) | (1 << (t - 1) if t > 0 else 0)
+            self.adjrank.append(ranks_mask)
+        self.rankpos = [0] * CODES
+        for p, r in enumerate(self.rank):
+            self.rankpos[r] |= 1 << p
+        self.adjpos = []
+        for t in range(CODES):
+            pos = 0 if t == DEAD else self.rankpos[WILD]
+            for r in _bits(self.adjrank[t]):
+                pos |= self.rankpos[r]
+            self.adjpos.append(pos)
+        self.scnt = [[0] * CODES for _ in range(self.n + 1)]
+        self.firsts: list[list[int]] = [[] for _ in range(self.n + 1)]
+        for k in range(self.n - 1, -1, -1):
+            self.scnt[k] = list(self.scnt[k + 1])
+            self.scnt[k][self.stock[k]] += 1
+            code = self.stock[k]
+            self.firsts[k] = [k] + [x for x in self.firsts[k + 1] if self.stock[x] != code]
+        self.smask = [sum(1 << r for r in range(13) if counts[r]) for counts in self.scnt]
+        self.seen: dict[int, tuple[int, int]] = {}
+        self.buckets: list[list[int]] = [[] for _ in range(BUCKETS)]
+        self.nodes = 0
+        self.mode = 1
+        self.any_win = False
+        self.stop = False
+        self.won = False
+        self.win_key = NO_PARENT
+        self.best_p = -1
+        self.best_k = 1 << 20
+        self.best_key = NO_PARENT
+
+    def make_key(self, removed: int, k: int, ranks: int) -> int:
+        key = removed | ranks << F_SHIFT
+        if self.dows:
+            key |= k << K_SHIFT
+        return key
+
+    def ranks_at(self, positions: int) -> int:
+        """The ranks (13 bits, jokers left out) of the cards at these positions."""
+        ranks = 0
+        for p in _bits(positions):
+            r = self.rank[p]
+            if r != WILD:
+                ranks |= 1 << r
+        return ranks
+
+    def fitting(self, free: int, ranks: int) -> int:
+        """The free cards a top taking these ranks takes (a free joker fits every top)."""
+        pos = self.rankpos[WILD]
+        for r in _bits(ranks):
+            pos |= self.rankpos[r]
+        return free & pos
+
+    def neighbours(self, ranks: int) -> int:
+        if self.easy:
+            return ((ranks << 1) | (ranks >> 1) | (ranks << 12) | (ranks >> 12)) & ALL_RANKS
+        return ((ranks << 1) | (ranks >> 1)) & ALL_RANKS
+
+    # ------------------------------------------------------------------------------------ bounds
+    def components(self, cnt: list[int]) -> _Components:
+        """The rank components of the cards left, each with the fewest chains that can clear it."""
+        present = 0
+        for r in range(13):
+            if cnt[r]:
+                present |= 1 << r
+        out = _Components([], [], [])
+        if not present:
+            return out
+        if self.easy and present == ALL_RANKS:
+            # The whole odd cycle: cut it at every edge and keep the strongest parity bound. The
+            # alternating sum from just after edge e+1 is 2 * cnt[e+1] minus the one after edge e.
+            best = 1
+            imb = 0
+            for i in range(13):
+                imb += -cnt[(1 + i) % 13] if i & 1 else cnt[(1 + i) % 13]
+            for e in range(13):
+                a, b = cnt[e], cnt[(e + 1) % 13]
+                cap = min(2 * a, 2 * b, a + b - 1)
+                best = max(best, abs(imb) - cap)
+                imb = 2 * b - imb
+            out.near.append(present)
+            out.pos.append(FULL & ~self.rankpos[WILD])
+            out.need.append(best)
+            return out
+        start = 0
+        if self.easy:
+            while present >> start & 1:
+                start += 1
+            start = (start + 1) % 13
+        i = 0
+        while i < 13:
+            r = (start + i) % 13
+            if not present >> r & 1:
+                i += 1
+                continue
+            mask = imb = 0
+            sign = 1
+            while i < 13:
+                r = (start + i) % 13
+                if not present >> r & 1:
+                    break
+                mask |= 1 << r
+                imb += sign * cnt[r]
+                sign = -sign
+                i += 1
+            pos = 0
+            for q in _bits(mask):
+                pos |= self.rankpos[q]
+            out.near.append(self.neighbours(mask))
+            out.pos.append(pos)
+            out.need.append(max(abs(imb), 1))
+        return out
+
+    def lower_bound(self, comp: _Components, jt: bool, k: int, fits: int) -> int:
+        """Fewest draws still needed to win (admissible), or -1 when no win is possible any more."""
+        total = deepest = 0
+        stock, n = self.stock, self.n
+        for near, pos, need in zip(comp.near, comp.pos, comp.need, strict=True):
+            total += need
+            if jt:
+                continue  # the joker can carry a chain from one component into another
+            # The chains of this component start on distinct stock cards that fit it (one may start on
+            # the top): the last of them lies at least this deep in the stock.
+            more = need - (1 if fits & pos else 0)
+            if more <= 0:
+                continue
+            x = k
+            while x < n:
+                code = stock[x]
+                if code == WILD or near >> code & 1:
+                    more -= 1
+                    if more == 0:
+                        break
+                x += 1
+            if x >= n:
+                return -1
+            deepest = max(deepest, x + 1 - k)
+        lb = total - (1 if jt else 0) - (1 if fits else 0)
+        if not jt and lb > 0:
+            # Those chains need as many distinct stock cards that fit some component: the last is this deep.
+            near_all = 0
+            for near in comp.near:
+                near_all |= near
+            more, x = lb, k
+            while x < n:
+                code = stock[x]
+                if code == WILD or near_all >> code & 1:
+                    more -= 1
+                    if more == 0:
+                        break
+                x += 1
+            if x >= n:
+                return -1
+            deepest = max(deepest, x + 1 - k)
+        lb = max(lb, 0, deepest)
+        return -1 if lb > n - k else lb
+
+    def upper_bound(self, removed: int, comp: _Components, jt: bool, k: int, fits: int) -> int:
+        """The most cards that can be removed in all, those removed so far included."""
+        if jt or self.scnt[k][WILD] or fits & self.rankpos[WILD]:
+            return TABLEAU_SIZE
+        dead = 0
+        for near, pos in zip(comp.near, comp.pos, strict=True):
+            if fits & pos or self.smask[k] & near:
+                continue
+            dead |= pos
+        dead &= ~removed
+        blocked = 0
+        for p in _bits(dead):
+            blocked |= UP_CLOSURE[p]
+        return TABLEAU_SIZE - (blocked & ~removed & FULL).bit_count()
+
+    def priority(self, removed: int, comp: _Components, jt: bool, k: int, fits: int) -> int:
+        if self.mode == 1:
+            h = self.lower_bound(comp, jt, k, fits)
+            if self.any_win:
+                return -1 if h < 0 else 0
+            return -1 if h < 0 else k + h
+        ub = self.upper_bound(removed, comp, jt, k, fits)
+        if ub < self.best_p or (ub == self.best_p and k >= self.best_k):
+            return -1
+        return k
+
+    # ------------------------------------------------------------------------------------ search
+    def note_best(self, removed: int, k: int, key: int) -> None:
+        p = removed.bit_count()
+        if p > self.best_p or (p == self.best_p and k < self.best_k):
+            self.best_p, self.best_k, self.best_key = p, k, key
+
+    def visit(self, key: int, k: int, parent: int) -> bool:
+        """Record a state reached with k draws; True when it is new or now reached with fewer draws."""
+        known = self.seen.get(key)
+        if known is not None and known[0] <= k:
+            return False
+        self.seen[key] = (k, parent)
+        self.nodes += 1
+        if self.nodes > self.limit:
+            self.stop = True
+            return False
+        return True
+
+    def push(self, bucket: int, key: int, k: int) -> None:
+        self.buckets[bucket].append(key | k << ITEM_K_SHIFT)
+
+    def draw_successors(
+        self, removed: int, k: int, free: int, comp: _Components, jt: bool, key: int, f: int, i0: int
+    ) -> None:
+        """Draws to the first stock card of each rank that fits a free card (a later card of that rank,
+        or one that fits nothing, is no better), from the i0-th such card on. Only the draws that cost
+        at most f are made now; the rest wait in the bucket of the next one (none can cost less)."""
+        firsts = self.firsts[k]
+        end = i0
+        horizon = MAX_STOCK + 1 if self.any_win else f  # depth-first: every draw now
+        while end < len(firsts) and firsts[end] + 1 <= horizon:
+            end += 1
+        if end < len(firsts):
+            self.buckets[firsts[end] + 1].append(key | k << ITEM_K_SHIFT | end << IDX_SHIFT | LATER)
+        for i in range(end - 1, i0 - 1, -1):
+            x = firsts[i]
+            fits = free & self.adjpos[self.stock[x]]
+            if not fits:
+                continue
+            key2 = self.make_key(removed, x + 1, self.ranks_at(fits))
+            if self.visit(key2, x + 1, key):
+                self.note_best(removed, x + 1, key2)
+                pr = self.priority(removed, comp, jt, x + 1, fits)
+                if pr >= 0:
+                    self.push(max(pr, f), key2, x + 1)
+            if self.stop:
+                return
+
+    def expand(self, removed: int, k: int, ranks: int, cnt: list[int], key: int, f: int) -> None:
+        """Depth-first through the removals from one state, with its draws (see draw_successors)."""
+        free = free_of(removed)
+        cand = self.fitting(free, ranks)
+        comp = self.components(cnt)
+        jt = cnt[WILD] > 0
+        if self.dows:
+            if not cand and k < self.n:
+                fits = free & self.adjpos[self.stock[k]]
+                key2 = self.make_key(removed, k + 1, self.ranks_at(fits))
+                if self.visit(key2, k + 1, key):
+                    self.note_best(removed, k + 1, key2)
+                    pr = self.priority(removed, comp, jt, k + 1, fits)
+                    if pr >= 0:
+                        self.push(max(pr, f), key2, k + 1)
+                if self.stop:
+                    return
+        else:
+            self.draw_successors(removed, k, free, comp, jt, key, f, 0)
+            if self.stop:
+                return
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            p = low.bit_length() - 1
+            removed2 = removed | low
+            r = self.rank[p]
+            fits = free_of(removed2) & self.adjpos[r]
+            ranks2 = self.ranks_at(fits)
+            key2 = self.make_key(removed2, k, ranks2)
+            if not self.visit(key2, k, key):
+                if self.stop:
+                    return
+                continue
+            if removed2 == FULL:
+                self.won = self.stop = True
+                self.win_key = key2
+                self.note_best(removed2, k, key2)
+                return
+            cnt[r] -= 1
+            comp2 = self.components(cnt)
+            self.note_best(removed2, k, key2)
+            pr = self.priority(removed2, comp2, cnt[WILD] > 0, k, fits)
+            if pr > f:
+                self.push(pr, key2, k)
+            elif pr >= 0:
+                self.expand(removed2, k, ranks2, cnt, key2, f)
+            cnt[r] += 1
+            if self.stop:
+                return
+
+    def counts_of(self, removed: int) -> list[int]:
+        cnt = [0] * CODES
+        for p in range(TABLEAU_SIZE):
+            if not removed >> p & 1:
+                cnt[self.rank[p]] += 1
+        return cnt
+
+    def run(self, removed0: int, top: int) -> None:
+        for bucket in self.buckets:
+            bucket.clear()
+        fits0 = free_of(removed0) & self.adjpos[top]
+        root = self.make_key(removed0, 0, self.ranks_at(fits0))
+        if not self.visit(root, 0, NO_PARENT):
+            return
+        self.note_best(removed0, 0, root)
+        if removed0 == FULL:
+            self.won = self.stop = True
+            self.win_key = root
+            return
+        cnt = self.counts_of(removed0)
+        pr = self.priority(removed0, self.components(cnt), cnt[WILD] > 0, 0, fits0)
+        if pr < 0:
+            return
+        self.push(pr, root, 0)
+        item_key = (1 << ITEM_K_SHIFT) - 1
+        for f in range(BUCKETS):
+            bucket = self.buckets[f]
+            while bucket and not self.stop:
+                item = bucket.pop()
+                key = item & item_key
+                k = (item >> ITEM_K_SHIFT) & 31
+                if self.seen[key][0] < k:
+                    continue  # reached with fewer draws since: that one counts
+                removed = key & FULL
+                cnt = self.counts_of(removed)
+                if item & LATER:
+                    comp = self.components(cnt)
+                    i0 = (item >> IDX_SHIFT) & 31
+                    self.draw_successors(removed, k, free_of(removed), comp, cnt[WILD] > 0, key, f, i0)
+                else:
+                    self.expand(removed, k, (key >> F_SHIFT) & ALL_RANKS, cnt, key, f)
+            if self.stop:
+                return
+
+    def line_to(self, end: int) -> list[int]:
+        """The moves from the root to a state: positions, and -1 for each draw."""
+        chain: list[tuple[int, int]] = []
+        key = end
+        while True:
+            k, parent = self.seen[key]
+            chain.append((key, k))
+            if parent == NO_PARENT:
+                break
+            key = parent
+        line: list[int] = []
+        k = chain[-1][1]
+        for i in range(len(chain) - 2, -1, -1):
+            child, child_k = chain[i]
+            parent = chain[i + 1][0]
+            if (child ^ parent) & FULL:
+                line.append(((child ^ parent) & FULL).bit_length() - 1)
+            else:
+                # Catch up: a parent may since have been reached with fewer draws.
+                line.extend([-1] * (child_k - k))
+                k = child_k
+        return line
+
+
+def solve(
+    ranks: bytes,
+    removed: int,
+    stock: bytes,
+    top: int,
+    easy: bool,
+    draw_only_when_stuck: bool,
+    node_limit: int,
+    winnable_only: int,
+) -> CoreAnswer:
+    """Solve a position given as rank codes (see the module docstring).
+
+    Args:
+        ranks: 28 rank codes by position.
+        removed: the bit mask of the positions already removed.
+        stock: the rank codes of the cards still in the stock, top first.
+        top: the rank code of the discard top (13 for the joker or an empty pile).
+        easy: True when K and A are adjacent.
+        draw_only_when_stuck: True when a draw is allowed only while no card fits.
+        node_limit: stop, unproved, after visiting this many states.
+        winnable_only: 0 for the full answer; 1 to skip pass 2 (the best result of a position
+            without a win); 2 to skip it and also accept any win, found depth-first (much faster,
+            but the line is then not the fewest moves).
+
+    Returns:
+        The ``CoreAnswer``.
+
+    Raises:
+        ValueError: the input is malformed.
+    """
+    if (
+        len(ranks) != TABLEAU_SIZE
+        or len(stock) > MAX_STOCK
+        or not 0 <= top <= WILD
+        or not 0 <= removed <= FULL
+    ):
+        raise ValueError("solve() needs 28 ranks, at most 30 stock cards, a top code 0-13")
+    if any(r > WILD for r in ranks) or any(r > WILD for r in stock):
+        raise ValueError("rank codes run from 0 to 13")
+    search = _Search(ranks, stock, easy, draw_only_when_stuck, node_limit)
+    search.any_win = winnable_only == 2
+    search.run(removed, top)
+    if search.won:
+        line = search.line_to(search.win_key)
+        return CoreAnswer(True, line, search.best_p, list(line), search.nodes, True)
+    best_line: list[int] | None = search.line_to(search.best_key)
+    proved = True
+    if search.stop:
+        proved = False
+    elif winnable_only:
+        best_line = None
+    else:
+        # Pass 2: the best result; the best of pass 1 is a known result to beat.
+        first_best = search.best_key
+        search.seen = {}
+        search.mode = 2
+        search.stop = False
+        search.run(removed, top)
+        proved = not search.stop
+        if search.best_key != first_best:
+            best_line = search.line_to(search.best_key)
+    return CoreAnswer(False, None, search.best_p, best_line, search.nodes, proved)

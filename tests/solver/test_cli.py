@@ -1,0 +1,133 @@
+"""``parlour tripeaks solve | census | hint | autoplay`` and the census line of ``show``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from parlour.cli import main
+from parlour.tripeaks import Deal, Game
+from parlour.tripeaks.solver import numbered_result
+from solver.helpers import replay
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["tripeaks", *args])
+    return result.exit_code, result.output
+
+
+def test_solve_json_has_the_answer_and_a_line_that_wins() -> None:
+    code, output = run("solve", "TP1-E-AAAAAAB", "--json")
+    assert code == 0, output
+    answer = json.loads(output)
+    assert set(answer) >= {"winnable", "moves", "line", "best"}
+    assert answer["winnable"] and answer["moves"] == len(answer["line"])
+    assert answer["best"] == {"left": 0, "moves": answer["moves"]}
+    game = replay(Game.from_code("TP1-E-AAAAAAB"), tuple(answer["line"]))
+    assert game.status == "won" and game.moves == answer["moves"]
+
+
+def test_solve_after_moves_counts_from_the_start_and_lines_go_on_from_there() -> None:
+    _, whole = run("solve", "TP1-C-AAAAAAC", "--json")
+    first = json.loads(whole)["line"][:3]
+    code, output = run("solve", "TP1-C-AAAAAAC", *first, "--json")
+    assert code == 0, output
+    answer = json.loads(output)
+    assert answer["moves"] == json.loads(whole)["moves"]
+    assert len(answer["line"]) == answer["moves"] - 3
+
+
+def test_solve_takes_an_explicit_layout_like_the_code() -> None:
+    layout = Deal.from_code("TP1-C-AAAAAAD").to_text()
+    by_code = json.loads(run("solve", "TP1-C-AAAAAAD", "--json")[1])
+    code, output = run("solve", layout, "--rules", "classic", "--json")
+    assert code == 0, output
+    by_layout = json.loads(output)
+    assert (by_layout["winnable"], by_layout["moves"], by_layout["best"]) == (
+        by_code["winnable"],
+        by_code["moves"],
+        by_code["best"],
+    )
+
+
+def test_solve_text_and_refusals() -> None:
+    code, output = run("solve", "TP1-E-AAAAAAB")
+    assert code == 0 and "Winnable in" in output
+    code, output = run("solve", "TP1-E-AAAAAAB", "2S")
+    assert code == 2 and "move 1 '2S'" in output
+    code, output = run("solve", "TP1-Q-AAAAAAB")
+    assert code == 2 and "not a deal code" in output
+    code, output = run("solve", "AC 2C 3C")
+    assert code == 2 and "layout" in output
+
+
+def test_census_writes_json_lines_and_a_summary(tmp_path: Path) -> None:
+    out = tmp_path / "c.jsonl"
+    code, output = run(
+        "census", "--from", "1", "--to", "6", "--rules", "easy", "--jobs", "2", "--out", str(out)
+    )
+    assert code == 0, output
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(r["code"] for r in records) == [
+        f"TP1-E-AAAAA{c}" for c in ("AB", "AC", "AD", "AE", "AF", "AG")
+    ]
+    assert all({"code", "winnable", "moves", "best"} <= set(r) for r in records)
+    assert "95% Wilson interval" in output and "slowest deals" in output
+    code, output = run("census", "--from", "1", "--to", "6", "--rules", "easy", "--out", str(out))
+    assert code == 0 and len(out.read_text().splitlines()) == 6  # resumed: nothing solved twice
+    code, output = run("census", "--rules", "easy")
+    assert code == 2 and "--from" in output
+
+
+def test_census_of_a_deals_file(tmp_path: Path) -> None:
+    deals = tmp_path / "deals.txt"
+    deals.write_text(Deal.from_code("TP1-E-AAAAAAB").to_text() + "\n")
+    out = tmp_path / "c.jsonl"
+    code, output = run(
+        "census", "--deals-file", str(deals), "--rules", "easy", "--jobs", "1", "--out", str(out)
+    )
+    assert code == 0, output
+    assert json.loads(out.read_text())["deal"].startswith(str(Deal.from_code("TP1-E-AAAAAAB").tableau[0]))
+
+
+def test_hint_json_is_reproducible() -> None:
+    args = ("hint", "TP1-E-AAAAAAB", "KC", "--samples", "4", "--seed", "5", "--json")
+    code, output = run(*args)
+    assert code == 0, output
+    hint = json.loads(output)
+    assert hint["move"] in hint["chances"] and hint["samples"] == 4
+    assert run(*args)[1] == output
+
+
+def test_autoplay_reports_a_win_rate() -> None:
+    code, output = run(
+        "autoplay",
+        "--player",
+        "greedy",
+        "--from",
+        "1",
+        "--to",
+        "8",
+        "--rules",
+        "classic",
+        "--jobs",
+        "1",
+        "--json",
+    )
+    assert code == 0, output
+    report = json.loads(output.splitlines()[-1])
+    assert report["deals"] == 8 and 0 <= report["won"] <= 8
+
+
+def test_show_prints_the_census_verdict_of_a_numbered_game() -> None:
+    result = numbered_result("easy", 1)
+    assert result is not None and result.winnable
+    code, output = run("show", "TP1-E-AAAAAAB")
+    assert code == 0
+    assert f"Game #1: winnable in {result.moves} moves" in output
+    code, output = run("show", "TP1-E-AAAAAAB", "--lang", "hu")
+    assert f"#1. játék: {result.moves} lépésben megnyerhető" in output
+    code, output = run("show", "TP1-E-AAAAAAB-J")
+    assert "Game #" not in output  # variants are not in the census
