@@ -165,3 +165,14 @@ def test_a_bad_or_foreign_token_gets_a_fresh_player_not_someone_elses(
     newcomer = store.player_by_token(fresh_token)
     assert newcomer is not None and newcomer.player_id != ada.player_id
     assert store.statistics(newcomer.player_id).tripeaks["all"].played == 0
+
+
+def test_every_page_links_to_the_players_pages(client: TestClient) -> None:
+    home = client.get("/", headers={"Accept-Language": "hu"})
+    for href, text in (
+        ("/tripeaks/numbered", "Számozott játékok"),
+        ("/stats", "Statisztika"),
+        ("/player", "Játékos"),
+    ):
+        assert f'href="{href}"' in home.text and text in home.text
+    assert 'href="/stats" aria-current="page"' in client.get("/stats").text
