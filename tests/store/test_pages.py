@@ -176,3 +176,19 @@ def test_every_page_links_to_the_players_pages(client: TestClient) -> None:
     ):
         assert f'href="{href}"' in home.text and text in home.text
     assert 'href="/stats" aria-current="page"' in client.get("/stats").text
+
+
+def test_play_button_starts_the_numbered_game(store: Store) -> None:
+    with TestClient(create_app(store)) as browser:
+        player_id = me(browser, store)
+        started = browser.post(
+            "/tripeaks/numbered/play", data={"rules": "classic", "number": "321"}, follow_redirects=False
+        )
+        assert started.status_code == 303 and started.headers["location"] == "/tripeaks"
+        [game] = store.open_games(player_id, "tripeaks")
+        assert (game.numbered, game.rules_key, game.code) == (321, "classic", code_of(321, "classic"))
+        wrong = browser.post(
+            "/tripeaks/numbered/play", data={"rules": "classic", "number": "50001"}, follow_redirects=False
+        )
+        assert wrong.status_code == 303 and wrong.headers["location"].startswith("/tripeaks/numbered")
+        assert [g.game_id for g in store.open_games(player_id, "tripeaks")] == [game.game_id]

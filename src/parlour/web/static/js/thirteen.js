@@ -51,7 +51,7 @@ function comboName(combo) {
 }
 
 function cardName(code) {
-  return fill(boot.cardPattern, { rank: boot.rankNames[code.slice(0, -1)], suit: boot.suitNames[code.slice(-1)] });
+  return fill(boot.cardPatterns[code.slice(0, -1)], { suit: boot.suitNames[code.slice(-1)] });
 }
 
 function cardsLabel(cards) {
