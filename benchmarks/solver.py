@@ -1,5 +1,5 @@
 """TriPeaks solver speed: deals per second, median and 99th-percentile time per deal, for Easy and
-Classic, with the compiled core and the pure-Python twin on the same deals in one run.
+Classic, with the compiled core and the pure-Python twin on the same deals in one run (wall and CPU time).
 
 Run: ``PYTHONPATH=src python benchmarks/solver.py [--deals N] [--twin-deals M] [--first K]``.
 
@@ -22,14 +22,19 @@ from parlour.tripeaks.solver.position import Position
 from parlour.tripeaks.solver.solve import Solution, solve_position
 
 
-def timed(positions: list[Position], core_name: str) -> tuple[list[float], list[Solution]]:
-    """Solve every position with one core; return the seconds per deal and the answers."""
-    seconds, answers = [], []
+def timed(positions: list[Position], core_name: str) -> tuple[list[float], list[float], list[Solution]]:
+    """Solve every position with one core; return the wall and CPU seconds per deal and the answers.
+
+    CPU seconds (this process only) are what a quiet machine would show as wall time: on a shared,
+    busy machine the wall time also counts the time other programs had the core.
+    """
+    wall, cpu, answers = [], [], []
     for position in positions:
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         answers.append(solve_position(position, core_name=core_name))
-        seconds.append(time.perf_counter() - started)
-    return seconds, answers
+        cpu.append(time.process_time() - started_cpu)
+        wall.append(time.perf_counter() - started)
+    return wall, cpu, answers
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -40,7 +45,7 @@ def percentile(values: list[float], share: float) -> float:
 def report(label: str, seconds: list[float]) -> None:
     total = sum(seconds)
     print(
-        f"  {label:<8} {len(seconds):>6} deals  {len(seconds) / total:10.1f} deals/s  "
+        f"  {label:<12} {len(seconds):>6} deals  {len(seconds) / total:10.1f} deals/s  "
         f"median {1000 * statistics.median(seconds):8.2f} ms  p99 {1000 * percentile(seconds, 0.99):9.2f} ms"
     )
 
@@ -50,32 +55,35 @@ def bench_rules(rules: Rules, first: int, deals: int, twin_deals: int) -> None:
         Position.of_deal(Deal.from_code(DealCode(n, rules)), rules) for n in range(first, first + deals)
     ]
     print(f"{rules.name}: deals {first}..{first + deals - 1}")
-    c_seconds, c_answers = timed(positions, "c")
-    report("C core", c_seconds)
+    c_wall, c_seconds, c_answers = timed(positions, "c")
+    report("C core wall", c_wall)
+    report("C core CPU", c_seconds)
     twin = positions[:twin_deals]
     if not twin:
         return
-    p_seconds, p_answers = timed(twin, "python")
-    report("twin", p_seconds)
+    p_wall, p_seconds, p_answers = timed(twin, "python")
+    report("twin wall", p_wall)
+    report("twin CPU", p_seconds)
     same = all(
         (a.winnable, a.line, a.moves, a.best_left, a.best_moves, a.nodes)
         == (b.winnable, b.line, b.moves, b.best_left, b.best_moves, b.nodes)
         for a, b in zip(c_answers, p_answers, strict=False)
     )
     ratio = sum(p_seconds) / sum(c_seconds[: len(twin)])
-    print(f"  twin / C time on the same {len(twin)} deals: {ratio:.1f}x; identical answers: {same}")
+    print(f"  twin / C CPU time on the same {len(twin)} deals: {ratio:.1f}x; identical answers: {same}")
 
 
 def bench_hints(rules: Rules, first: int, count: int) -> None:
-    seconds = []
+    wall, cpu = [], []
     for n in range(first, first + count):
         game = Game.from_code(DealCode(n, rules))
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         fair_hint(game, core_name="c")
-        seconds.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
+        wall.append(time.perf_counter() - started)
     print(
-        f"  fair hint at the deal start ({count} deals): median {statistics.median(seconds):.3f} s, "
-        f"max {max(seconds):.3f} s"
+        f"  fair hint at the deal start ({count} deals): CPU median {statistics.median(cpu):.3f} s, "
+        f"max {max(cpu):.3f} s; wall median {statistics.median(wall):.3f} s"
     )
 
 

@@ -78,10 +78,14 @@ def test_packing_numbered_results_round_trips() -> None:
         table_from_records(records[1:])
 
 
+# The games shipped so far (docs/solver.md: the census is resumable and is to reach #50,000).
+SHIPPED = {"easy": 40_656, "classic": 13_288}
+
+
 @pytest.mark.parametrize("rules", [EASY, CLASSIC])
 def test_the_shipped_census_matches_a_fresh_solve_of_random_games(rules: Rules) -> None:
     count = numbered_count(rules)
-    assert count >= 300, "the census of the numbered games is not in the package"
+    assert count >= SHIPPED[rules.name], "the census of the numbered games is not (all) in the package"
     for number in random.Random(2026).sample(range(1, count + 1), 6):
         shipped = numbered_result(rules, number)
         solution = solve(Deal.from_code(DealCode(number, rules)), rules)

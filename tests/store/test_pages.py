@@ -165,3 +165,30 @@ def test_a_bad_or_foreign_token_gets_a_fresh_player_not_someone_elses(
     newcomer = store.player_by_token(fresh_token)
     assert newcomer is not None and newcomer.player_id != ada.player_id
     assert store.statistics(newcomer.player_id).tripeaks["all"].played == 0
+
+
+def test_every_page_links_to_the_players_pages(client: TestClient) -> None:
+    home = client.get("/", headers={"Accept-Language": "hu"})
+    for href, text in (
+        ("/tripeaks/numbered", "Számozott játékok"),
+        ("/stats", "Statisztika"),
+        ("/player", "Játékos"),
+    ):
+        assert f'href="{href}"' in home.text and text in home.text
+    assert 'href="/stats" aria-current="page"' in client.get("/stats").text
+
+
+def test_play_button_starts_the_numbered_game(store: Store) -> None:
+    with TestClient(create_app(store)) as browser:
+        player_id = me(browser, store)
+        started = browser.post(
+            "/tripeaks/numbered/play", data={"rules": "classic", "number": "321"}, follow_redirects=False
+        )
+        assert started.status_code == 303 and started.headers["location"] == "/tripeaks"
+        [game] = store.open_games(player_id, "tripeaks")
+        assert (game.numbered, game.rules_key, game.code) == (321, "classic", code_of(321, "classic"))
+        wrong = browser.post(
+            "/tripeaks/numbered/play", data={"rules": "classic", "number": "50001"}, follow_redirects=False
+        )
+        assert wrong.status_code == 303 and wrong.headers["location"].startswith("/tripeaks/numbered")
+        assert [g.game_id for g in store.open_games(player_id, "tripeaks")] == [game.game_id]

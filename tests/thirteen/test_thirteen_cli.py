@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -182,3 +183,50 @@ def test_simulate_shows_progress_on_stderr_for_long_runs() -> None:
     assert result.exit_code == 0
     assert json.loads(result.stdout)["games"] == 20
     assert "20/20" in result.stderr
+
+
+def test_judge_text_counts_one_card_in_the_singular() -> None:
+    result = CliRunner().invoke(main, ["thirteen", "judge", "--table", "2H", "--play", "5S 5C 5D 5H"])
+    assert result.exit_code == 0
+    assert "2♥: single, 1 card, top 2♥" in result.output
+    assert "quad, 4 cards, top 5♥" in result.output
+
+
+def test_play_reports_a_repeated_card_in_the_language_and_ignores_a_play_of_no_card() -> None:
+    result = CliRunner().invoke(
+        main, ["thirteen", "play", "--code", "TH1-AAAAAAB", "--lang", "fr"], input="3C 3C\n,\nquit\n"
+    )
+    assert "Vous avez nommé 3♣ deux fois." in result.output
+    assert "named twice" not in result.output and "at least one card" not in result.output
+    assert result.output.count("À vous :") == 3
+
+
+def test_ctrl_c_abandons_the_game_with_its_code_and_no_traceback() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "parlour", "thirteen", "play", "--code", "TH1-AAAAAAB"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.startswith("Your turn"):
+            break
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert "Game abandoned. Replay it with --code TH1-AAAAAAB." in out
+    assert "Traceback" not in err and "Aborted" not in err + out
+    assert process.returncode == 130
+
+
+def test_play_separates_names_from_counts_and_scores_as_the_language_writes_it() -> None:
+    lines = human_moves(1)
+    args = ["thirteen", "play", "--code", "TH1-AAAAAAB", "--lang", "fr"]
+    result = CliRunner().invoke(main, args, input="\n".join(lines[:40]) + "\n")
+    assert "Les autres : Joueur 2 : 13 cartes; Joueur 3 : 13 cartes; Joueur 4 : 10 cartes" in result.output
+    assert re.search(r"Points : Vous : \d+, Joueur 2 : \d+, Joueur 3 : \d+, Joueur 4 : \d+", result.output)
+    english = CliRunner().invoke(main, [*args[:-2], "--lang", "en"], input="\n".join(lines[:40]) + "\n")
+    assert re.search(r"Scores: You: \d+, Player 2: \d+, Player 3: \d+, Player 4: \d+", english.output)

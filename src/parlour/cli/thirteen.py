@@ -115,7 +115,8 @@ def judge(table_text: str, play_text: str, as_json: bool, house: tuple[str, ...]
         if combo is None:
             return f"{shown}: not a combination"
         top = Card.parse(combo["top"]).pretty()
-        return f"{shown}: {combo['kind'].replace('_', ' ')}, {combo['length']} cards, top {top}"
+        count = f"{combo['length']} card" + ("" if combo["length"] == 1 else "s")
+        return f"{shown}: {combo['kind'].replace('_', ' ')}, {count}, top {top}"
 
     click.echo(f"table: {line(answer['table'], table)}")
     click.echo(f"play:  {line(answer['play'], play)}")
@@ -198,6 +199,10 @@ class _Terminal:
             return self._("You")
         return self._("Player {seat}").format(seat=seat + 1)
 
+    def labelled(self, seat: int, text: str) -> str:
+        """Return ``Player 2: 13 cards`` as the language writes it (French puts a space before the colon)."""
+        return self._("{player}: {text}").format(player=self.name(seat), text=text)
+
     def cards(self, count: int) -> str:
         return ngettext_for(self.lang, DOMAIN, "{count} card", "{count} cards", count).format(count=count)
 
@@ -231,7 +236,7 @@ class _Terminal:
                 state += ", " + self._("passed")
             elif seat in view.finished:
                 state = self._("out")
-            others.append(f"{self.name(seat)}: {state}")
+            others.append(self.labelled(seat, state))
         self.say(self._("Others: {list}").format(list="; ".join(others)))
         self.say(self._("Your hand: {cards}").format(cards=pretty_of(view.hand_mask)))
 
@@ -273,25 +278,35 @@ class _Terminal:
             if word in PASS_WORDS or word == self._("pass").lower():
                 move = Move(0)
             else:
-                try:
-                    move = Move.play(Card.parse(item) for item in text.replace(",", " ").split())
-                except InvalidCard:
-                    bad = next(item for item in text.replace(",", " ").split() if not _is_card(item))
-                    self.say(
-                        self._(
-                            "“{text}” is not a card: write a rank and a suit, e.g. 5S, 10H, QD or 5♠."
-                        ).format(text=bad)
-                    )
+                read = self.read_cards(text)
+                if read is None:
                     continue
-                except InvalidInput as error:
-                    self.say(str(error))
-                    continue
+                move = read
             try:
                 self.match.round.check(self.human, move.mask)
             except (IllegalMove, InvalidInput) as error:
                 self.say(self.reason(error, move, view))
                 continue
             return move
+
+    def read_cards(self, text: str) -> Move | None:
+        """Return the play the person typed; None, after saying what is wrong, when it names no card,
+        something that is not a card, or a card twice."""
+        cards: list[Card] = []
+        for item in text.replace(",", " ").split():
+            card = _card_or_none(item)
+            if card is None:
+                self.say(
+                    self._("“{text}” is not a card: write a rank and a suit, e.g. 5S, 10H, QD or 5♠.").format(
+                        text=item
+                    )
+                )
+                return None
+            if card in cards:
+                self.say(self._("You named {card} twice.").format(card=card.pretty()))
+                return None
+            cards.append(card)
+        return Move.play(cards) if cards else None
 
     def report(self, seat: int, move: Move) -> None:
         if seat == self.human:
@@ -305,6 +320,19 @@ class _Terminal:
             self.say(self._("{player} plays {cards}.").format(player=self.name(seat), cards=move.pretty()))
 
     def run(self, stdin: TextIO) -> int:
+        """Play the match; return the exit code: 0 at its end, 1 when the person quits or the input
+        ends, 130 on Ctrl-C (the code to replay it is printed in both cases)."""
+        try:
+            return self.play(stdin)
+        except KeyboardInterrupt:
+            self.say("")  # leave the line the terminal echoed ^C on
+            self.abandon()
+            return 130
+
+    def abandon(self) -> None:
+        self.say(self._("Game abandoned. Replay it with --code {code}.").format(code=self.match.code))
+
+    def play(self, stdin: TextIO) -> int:
         match = self.match
         self.say(self._("Thirteen, match {code}.").format(code=match.code))
         self.start_round()
@@ -319,7 +347,7 @@ class _Terminal:
                     shown_turn = len(match.moves)
                 move = self.read_move(view, stdin)
                 if move is None:
-                    self.say(self._("Game abandoned. Replay it with --code {code}.").format(code=match.code))
+                    self.abandon()
                     return 1
             else:
                 move = self.bots[seat].choose(view)
@@ -367,7 +395,7 @@ class _Terminal:
             result = self.match.results[-1]
             order = ", ".join(f"{place + 1}. {self.name(seat)}" for place, seat in enumerate(result.order))
             self.say(self._("Round {number} is over: {order}.").format(number=result.number, order=order))
-            scores = ", ".join(f"{self.name(seat)} {result.totals[seat]}" for seat in range(4))
+            scores = ", ".join(self.labelled(seat, str(result.totals[seat])) for seat in range(4))
             self.say(self._("Scores: {scores}").format(scores=scores))
             if not self.match.over:
                 self.start_round()
@@ -381,12 +409,13 @@ class _Terminal:
                 )
 
 
-def _is_card(text: str) -> bool:
+def _card_or_none(text: str) -> Card | None:
+    """Return the Thirteen card a word names, None when it names none (the joker included)."""
     try:
-        Card.parse(text)
+        card = Card.parse(text)
     except InvalidCard:
-        return False
-    return True
+        return None
+    return None if card.is_joker else card
 
 
 @thirteen.command()

@@ -28,8 +28,8 @@ from starlette.responses import Response
 
 from parlour.cards import Card, Suit
 from parlour.errors import IllegalMove, InvalidInput, NotYourTurn
-from parlour.i18n import gettext_for, ngettext_for, pgettext_for
-from parlour.i18n.cards import rank_name, suit_name
+from parlour.i18n import gettext_for, ngettext_for
+from parlour.i18n.cards import card_pattern, suit_name
 from parlour.server.context import current_player, parlour_of, render, request_language
 from parlour.server.i18n import supported
 from parlour.server.kinds import GameKind, GameRecord, NewGame
@@ -322,8 +322,8 @@ async def thirteen_page(request: Request) -> Response:
         "texts": {message: t(message) for message in SCRIPT_TEXTS},
         "seatNames": seat_names,
         # Card names are built on the page from rank and suit names: the page holds no card codes.
-        "cardPattern": pgettext_for(lang, "cards", "card", "{rank} of {suit}"),
-        "rankNames": {text: rank_name(rank, lang) for rank, text in enumerate(RANK_CODES, start=1)},
+        # One pattern per rank ("queen of {suit}"), since languages inflect around the rank.
+        "cardPatterns": {text: card_pattern(rank, lang) for rank, text in enumerate(RANK_CODES, start=1)},
         "suitNames": {suit.letter: suit_name(suit, lang) for suit in Suit},
         "cardCounts": [
             ngettext_for(lang, DOMAIN, "{n} card", "{n} cards", n).format(n=n) for n in range(MAX_CARDS + 1)

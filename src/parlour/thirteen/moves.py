@@ -17,6 +17,7 @@ from parlour.thirteen.combos import (
     SINGLE,
     TRIPLE,
     Shape,
+    is_bomb,
     shape_beats,
     shape_of,
 )
@@ -128,6 +129,15 @@ def legal_plays(
         if shape is not None and shape_beats(shape, table, rules):
             result.append(mask)
     return tuple(result)
+
+
+def plays_now(
+    hand: int, table: Shape | None, rules: Rules, must_include: int, locked: bool
+) -> tuple[int, ...]:
+    """Return the plays a seat to move may make: ``legal_plays``, bombs only when the seat is ``locked``
+    (it passed, and the ``bomb_after_pass`` house rule gives it a turn while it holds a bomb)."""
+    plays = legal_plays(hand, table, rules, must_include)
+    return tuple(mask for mask in plays if is_bomb(mask)) if locked else plays
 
 
 def _has_run(counts: list[int], tops: list[int], per_rank: int, ranks: int, table_top: int) -> bool:

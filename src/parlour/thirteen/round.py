@@ -13,7 +13,7 @@ from typing import Final
 
 from parlour.errors import GameOver, IllegalMove, NotYourTurn
 from parlour.thirteen.combos import KIND_NAMES, Shape, is_bomb, shape_beats, shape_of
-from parlour.thirteen.moves import legal_plays
+from parlour.thirteen.moves import legal_plays, plays_now
 from parlour.thirteen.order import THREE_OF_SPADES_BIT, TWO, pretty_of, text_of
 from parlour.thirteen.rules import Rules
 
@@ -135,10 +135,8 @@ class Round:
         """Return the plays (masks) the seat may make now; empty when it is not the seat's turn."""
         if seat != self.turn:
             return ()
-        plays = legal_plays(self.hands[seat], self.table_shape, self.rules, self.must_include)
-        if self.passed >> seat & 1:
-            plays = tuple(mask for mask in plays if is_bomb(mask))
-        return plays
+        locked = bool(self.passed >> seat & 1)
+        return plays_now(self.hands[seat], self.table_shape, self.rules, self.must_include, locked)
 
     def can_pass(self, seat: int) -> bool:
         """True when the seat may pass now (its turn, and cards on the table)."""

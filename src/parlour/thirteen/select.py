@@ -16,7 +16,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from parlour.thirteen.combos import Shape, is_bomb, shape_beats, shape_of
-from parlour.thirteen.moves import legal_plays
+from parlour.thirteen.moves import plays_now
 from parlour.thirteen.rules import STANDARD, Rules
 from parlour.thirteen.views import PlayerView
 
@@ -60,8 +60,8 @@ def judge_selection(
         or (bombs_only and not is_bomb(selection))
     ):
         return Selection.NOT_PLAYABLE
-    for play in legal_plays(hand, table, rules, must_include):
-        if play != selection and play & selection == selection and (not bombs_only or is_bomb(play)):
+    for play in plays_now(hand, table, rules, must_include, bombs_only):
+        if play != selection and play & selection == selection:
             return Selection.WAIT
     return Selection.PLAY_NOW
 

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from parlour.cards import Card
-from parlour.thirteen.combos import Combo, Shape, is_bomb
+from parlour.thirteen.combos import Combo, Shape
 from parlour.thirteen.move import PASS, Move
-from parlour.thirteen.moves import legal_plays
+from parlour.thirteen.moves import plays_now
 from parlour.thirteen.order import cards_of
 from parlour.thirteen.rules import Rules
 
@@ -129,10 +129,7 @@ class PlayerView:
         if not self.my_turn:
             return ()
         include = 1 if self.must_include_three_of_spades else 0
-        plays = legal_plays(self.hand_mask, self.table_shape, self.rules, include)
-        if self.passed[self.seat]:
-            plays = tuple(mask for mask in plays if is_bomb(mask))
-        return plays
+        return plays_now(self.hand_mask, self.table_shape, self.rules, include, self.passed[self.seat])
 
     def legal_moves(self) -> list[Move]:
         """Return every move this seat may make now: the plays, then the pass when allowed."""

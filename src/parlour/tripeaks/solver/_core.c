@@ -26,8 +26,7 @@
 #define NPOS 28
 #define FULL ((1u << NPOS) - 1u)
 #define WILD 13
-#define DEAD 14 /* a top that no free card fits: only a draw can follow */
-#define NCODES 15
+#define NCODES 14
 #define MAXSTOCK 30
 #define NBUCKETS (MAXSTOCK + 2)
 #define NO_PARENT ((uint64_t)0xFFFFFFFFFFFFFFull)
@@ -547,8 +546,7 @@ static PyObject *line_to(Ctx *c, uint64_t end) {
 static void prepare(Ctx *c) {
     for (int t = 0; t < NCODES; t++) {
         uint32_t ranks;
-        if (t == DEAD) ranks = 0;
-        else if (t == WILD) ranks = 0x1FFFu;
+        if (t == WILD) ranks = 0x1FFFu;
         else if (c->easy) ranks = (1u << ((t + 1) % 13)) | (1u << ((t + 12) % 13));
         else ranks = (t < 12 ? 1u << (t + 1) : 0) | (t > 0 ? 1u << (t - 1) : 0);
         c->adjrank[t] = ranks;
@@ -556,7 +554,7 @@ static void prepare(Ctx *c) {
     }
     for (int p = 0; p < NPOS; p++) c->rankpos[c->rank[p]] |= 1u << p;
     for (int t = 0; t < NCODES; t++) {
-        uint32_t pos = t == DEAD ? 0 : c->rankpos[WILD];
+        uint32_t pos = c->rankpos[WILD];
         for (int r = 0; r < 13; r++)
             if (c->adjrank[t] & (1u << r)) pos |= c->rankpos[r];
         c->adjpos[t] = pos;

@@ -15,7 +15,7 @@ from typing import Any, Final
 from parlour.cards import DECK, JOKER, Card
 from parlour.errors import GameOver
 from parlour.tripeaks.game import DRAW, Game
-from parlour.tripeaks.layout import TABLEAU_SIZE
+from parlour.tripeaks.layout import COVERED_BY, COVERS, TABLEAU_SIZE
 from parlour.tripeaks.solver.position import Position
 from parlour.tripeaks.solver.solve import solve_position
 
@@ -46,6 +46,23 @@ class Hint:
             "unproved": self.unproved,
             "seed": self.seed,
         }
+
+
+def turns_up(game: Game, position: int) -> int:
+    """How many face-down cards removing the card at ``position`` would turn up (visible information)."""
+    count = 0
+    for q in COVERS[position]:
+        if not game.face_up(q) and all(c == position or game.removed(c) for c in COVERED_BY[q]):
+            count += 1
+    return count
+
+
+def preference_order(game: Game) -> list[str]:
+    """The legal moves, most natural first: cards that turn the most face-down cards up (then the
+    rightmost lowest), then ``draw``. Ties between estimated chances go to the earlier move."""
+    fitting = sorted(game.fitting_positions(), key=lambda p: (-turns_up(game, p), -p))
+    order = [str(game.card_at(p)) for p in fitting]
+    return [*order, *[move for move in game.legal_actions() if move not in order]]
 
 
 def unseen_cards(game: Game) -> list[Card]:
@@ -105,12 +122,12 @@ def fair_hint(
 ) -> Hint:
     """The fair hint for a game in play (see the module docstring).
 
-    Ties go to the first of ``game.legal_actions()`` (cards before ``draw``).
+    Ties go to the earlier move of ``preference_order`` (cards before ``draw``).
 
     Raises:
         GameOver: the game is won or stuck: there is nothing to hint.
     """
-    moves = game.legal_actions()
+    moves = preference_order(game)
     if not moves:
         raise GameOver("the game is over: there is no move to hint", code="game_over")
     wins = dict.fromkeys(moves, 0)

@@ -1,7 +1,7 @@
 """Computer players that see only what a person sees, to measure hints against simple play.
 
-* ``greedy``: removes a card whenever one fits (preferring one that turns a face-down card up, then the
-  leftmost lowest row), draws otherwise.
+* ``greedy``: removes a card whenever one fits (the first of ``hints.preference_order``: one that turns
+  the most face-down cards up, then the rightmost lowest), draws otherwise.
 * ``fair``: plays the fair hint (``hints.fair_hint``) whenever there is a choice.
 
 Neither looks at a face-down card or the stock order: ``greedy`` uses only the free cards, and the fair
@@ -16,9 +16,8 @@ from typing import Final
 
 from parlour.tripeaks.codes import DealCode
 from parlour.tripeaks.game import DRAW, PLAYING, WON, Game
-from parlour.tripeaks.layout import COVERED_BY, COVERS
 from parlour.tripeaks.rules import Rules
-from parlour.tripeaks.solver.hints import fair_hint
+from parlour.tripeaks.solver.hints import fair_hint, preference_order
 
 PLAYERS: Final = ("greedy", "fair")
 AUTOPLAY_SAMPLES: Final = 12
@@ -27,22 +26,9 @@ AUTOPLAY_SAMPLES: Final = 12
 Chooser = Callable[[Game], str]
 
 
-def _turns_up(game: Game, position: int) -> int:
-    """How many face-down cards removing the card at ``position`` would turn up."""
-    count = 0
-    for q in COVERS[position]:
-        if not game.face_up(q) and all(c == position or game.removed(c) for c in COVERED_BY[q]):
-            count += 1
-    return count
-
-
 def greedy_move(game: Game) -> str:
     """The greedy player's move (see the module docstring)."""
-    fitting = game.fitting_positions()
-    if not fitting:
-        return DRAW
-    best = max(fitting, key=lambda p: (_turns_up(game, p), p))
-    return str(game.card_at(best))
+    return preference_order(game)[0] if game.fitting_positions() else DRAW
 
 
 def fair_chooser(samples: int = AUTOPLAY_SAMPLES, seed: int = 0, core_name: str | None = None) -> Chooser:

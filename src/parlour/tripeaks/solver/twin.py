@@ -26,8 +26,7 @@ from typing import Final, NamedTuple
 TABLEAU_SIZE: Final = 28
 FULL: Final = (1 << TABLEAU_SIZE) - 1
 WILD: Final = 13
-DEAD: Final = 14
-CODES: Final = 15
+CODES: Final = 14
 ALL_RANKS: Final = 0x1FFF
 F_SHIFT: Final = 28
 K_SHIFT: Final = 41
@@ -144,9 +143,7 @@ class _Search:
         self.limit = node_limit
         self.adjrank = []
         for t in range(CODES):
-            if t == DEAD:
-                ranks_mask = 0
-            elif t == WILD:
+            if t == WILD:
                 ranks_mask = ALL_RANKS
             elif easy:
                 ranks_mask = (1 << ((t + 1) % 13)) | (1 << ((t + 12) % 13))
@@ -158,7 +155,7 @@ class _Search:
             self.rankpos[r] |= 1 << p
         self.adjpos = []
         for t in range(CODES):
-            pos = 0 if t == DEAD else self.rankpos[WILD]
+            pos = self.rankpos[WILD]
             for r in _bits(self.adjrank[t]):
                 pos |= self.rankpos[r]
             self.adjpos.append(pos)

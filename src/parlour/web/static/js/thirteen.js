@@ -51,7 +51,7 @@ function comboName(combo) {
 }
 
 function cardName(code) {
-  return fill(boot.cardPattern, { rank: boot.rankNames[code.slice(0, -1)], suit: boot.suitNames[code.slice(-1)] });
+  return fill(boot.cardPatterns[code.slice(0, -1)], { suit: boot.suitNames[code.slice(-1)] });
 }
 
 function cardsLabel(cards) {
@@ -243,6 +243,7 @@ function renderResult() {
 
 function render() {
   if (!view) return;
+  table.dataset.version = String(live?.version ?? ""); // the event this view follows (tests wait on it)
   renderSeats();
   renderPile();
   renderHand();
@@ -259,12 +260,12 @@ function say(message) {
 }
 
 let inflight = false;
-let queued = null; // the newest selection clicked while a message was on its way
+let queued = null; // the newest action asked for while another was on its way ("select" or "play")
 
 async function send(action) {
   if (!live) return;
   if (inflight) {
-    if (action.type === "select") queued = action;
+    queued = action.type;
     return;
   }
   inflight = true;
@@ -275,11 +276,10 @@ async function send(action) {
   } finally {
     inflight = false;
   }
-  if (queued) {
-    queued = null;
-    // The selection may have been played or changed meanwhile: ask about what is raised now.
-    if (myTurn() && selection.size > 0) send({ type: "select", cards: [...selection] });
-  }
+  const next = queued;
+  queued = null;
+  // The raised cards may have been played or changed meanwhile: act on what is raised now.
+  if (next && myTurn() && selection.size > 0) send({ type: next, cards: [...selection] });
 }
 
 function onEvent(message) {
