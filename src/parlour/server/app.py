@@ -8,6 +8,7 @@ router for their page; other parts of Parlour add routers too.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import importlib.util
 import logging
@@ -84,6 +85,8 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await parlour.call(the_store.upgrade)
+        # Everything loaded so far lives as long as the server: keep it out of the collector's walks.
+        gc.freeze()
         yield
         parlour.live.close()
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 from abc import ABC, abstractmethod
@@ -149,7 +150,9 @@ class Owner:
         self.moves_recorded = moves_recorded
         self.outcome: object = None
         self.version = 0
-        self._log: deque[tuple[int, Change, dict[int, Json]]] = deque(maxlen=LOG_SIZE)
+        # Views in the log are kept as JSON text: hundreds of games' logs as dicts would be millions of
+        # small objects for the garbage collector to walk through (pauses of a few hundred ms).
+        self._log: deque[tuple[int, Change, dict[int, str]]] = deque(maxlen=LOG_SIZE)
         self.lock = asyncio.Lock()
         self._subscribers: list[_Subscriber] = []
         self._auto_task: asyncio.Task[None] | None = None
@@ -168,7 +171,8 @@ class Owner:
             if missed is None:
                 await send(self.state_message(seat))
             else:
-                for version, change, views in missed:
+                for version, change, texts in missed:
+                    views = {seat: json.loads(texts[seat])} if seat in texts else {}
                     await send(_event_message(version, change, seat, views))
         self._schedule_auto()
 
@@ -185,7 +189,7 @@ class Owner:
         """Return the full-resynchronisation message for ``seat``."""
         return {"type": "state", "v": self.version, "game": self.game_id, "view": self.game.view(seat)}
 
-    def _missed(self, last_version: int | None) -> list[tuple[int, Change, dict[int, Json]]] | None:
+    def _missed(self, last_version: int | None) -> list[tuple[int, Change, dict[int, str]]] | None:
         if last_version is None or last_version > self.version or last_version < 0:
             return None
         if last_version == self.version:
@@ -216,7 +220,7 @@ class Owner:
         change = await self._record(change)
         self.version += 1
         views = {seat: self.game.view(seat) for seat in self.game.seats}
-        self._log.append((self.version, change, views))
+        self._log.append((self.version, change, {seat: json.dumps(view) for seat, view in views.items()}))
         for sub in list(self._subscribers):
             try:
                 await sub.send(_event_message(self.version, change, sub.seat, views))

@@ -100,7 +100,7 @@ class TriPeaksLive(LiveGame):
         Raises:
             GameOver: the game is won or stuck: nothing to hint.
         """
-        if not solver_available():
+        if not hints_available():
             return None
         if self.game.status != "playing":
             raise GameOver("the game is over: there is nothing to hint", code="game_over")
@@ -167,6 +167,17 @@ HINT_SAMPLES: Final = 16
 def solver_available() -> bool:
     """Return whether ``parlour.tripeaks.solver`` is present."""
     return importlib.util.find_spec("parlour.tripeaks.solver") is not None
+
+
+@cache
+def hints_available() -> bool:
+    """Return whether fair hints are fast enough to offer: the solver with its compiled core (about
+    half a second a hint; the pure-Python twin would take many seconds)."""
+    if not solver_available():
+        return False
+    from parlour.tripeaks.solver import compiled_available
+
+    return compiled_available()
 
 
 def numbered_verdict(rules: Rules, numbered: int | None) -> Json | None:

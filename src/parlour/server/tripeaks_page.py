@@ -16,7 +16,7 @@ from starlette.responses import Response
 
 from parlour.errors import ParlourError
 from parlour.server.context import current_player, parlour_of, render, request_language, set_player_cookie
-from parlour.server.tripeaks_live import NUMBERED_GAMES, solver_available, text
+from parlour.server.tripeaks_live import NUMBERED_GAMES, hints_available, text
 from parlour.tripeaks.rules import VARIANTS
 
 router = APIRouter()
@@ -109,7 +109,7 @@ async def tripeaks_page(request: Request) -> Response:
             "variants": VARIANTS,
             "numbered_games": NUMBERED_GAMES,
             "notice": notice,
-            "hints": solver_available(),
+            "hints": hints_available(),
             "tt": lambda message: text(lang, message),
         },
     )
