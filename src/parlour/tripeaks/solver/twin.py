@@ -123,6 +123,18 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+def _nth_fitting(stock: list[int], k: int, near: int, count: int) -> int:
+    """Return the index of the ``count``-th stock card from index ``k`` on that is the joker or whose rank
+    is in the mask ``near``, or -1 when the stock holds fewer than ``count`` such cards."""
+    for x in range(k, len(stock)):
+        code = stock[x]
+        if code == WILD or near >> code & 1:
+            count -= 1
+            if count == 0:
+                return x
+    return -1
+
+
 class _Components(NamedTuple):
     near: list[int]  # the ranks a card must have to start a chain in the component
     pos: list[int]  # the positions holding its cards
@@ -274,15 +286,8 @@ class _Search:
             more = need - (1 if fits & pos else 0)
             if more <= 0:
                 continue
-            x = k
-            while x < n:
-                code = stock[x]
-                if code == WILD or near >> code & 1:
-                    more -= 1
-                    if more == 0:
-                        break
-                x += 1
-            if x >= n:
+            x = _nth_fitting(stock, k, near, more)
+            if x < 0:
                 return -1
             deepest = max(deepest, x + 1 - k)
         lb = total - (1 if jt else 0) - (1 if fits else 0)
@@ -291,15 +296,8 @@ class _Search:
             near_all = 0
             for near in comp.near:
                 near_all |= near
-            more, x = lb, k
-            while x < n:
-                code = stock[x]
-                if code == WILD or near_all >> code & 1:
-                    more -= 1
-                    if more == 0:
-                        break
-                x += 1
-            if x >= n:
+            x = _nth_fitting(stock, k, near_all, lb)
+            if x < 0:
                 return -1
             deepest = max(deepest, x + 1 - k)
         lb = max(lb, 0, deepest)
