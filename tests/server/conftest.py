@@ -25,6 +25,16 @@ def client(store: MemoryStore) -> Iterator[TestClient]:
         yield test_client
 
 
+@pytest.fixture
+def thirteen_client(store: MemoryStore) -> Iterator[TestClient]:
+    """A client of an app serving Thirteen and the rules pages on the in-memory store."""
+    from parlour.server import rules_pages, thirteen_live
+
+    app = create_app(store, kinds=[thirteen_live.KIND], routers=[thirteen_live.router, rules_pages.router])
+    with TestClient(app) as test_client:
+        yield test_client
+
+
 @pytest.fixture(scope="module")
 def real_store(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """A real store on an SQLite file of its own (one per test module)."""

@@ -12,8 +12,6 @@ from fastapi.testclient import TestClient
 from memory_store import MemoryStore
 from starlette.testclient import WebSocketTestSession
 
-from parlour.server import rules_pages, thirteen_live
-from parlour.server.app import create_app
 from parlour.thirteen import Match
 
 # Seat 0 holds 3♠ 3♣ 4♣ 5♥ 6♣ 7♠ 7♥ 10♦ Q♣ Q♥ K♥ A♣ 2♦ and leads the match.
@@ -22,15 +20,8 @@ CARD = re.compile(r"^(?:[2-9TJQKA][CDHS])(?: [2-9TJQKA][CDHS])*$")
 
 
 @pytest.fixture
-def store() -> MemoryStore:
-    return MemoryStore()
-
-
-@pytest.fixture
-def client(store: MemoryStore) -> Iterator[TestClient]:
-    app = create_app(store, kinds=[thirteen_live.KIND], routers=[thirteen_live.router, rules_pages.router])
-    with TestClient(app) as test_client:
-        yield test_client
+def client(thirteen_client: TestClient) -> TestClient:
+    return thirteen_client
 
 
 def start(client: TestClient, **options: Any) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,15 +26,8 @@ SEEDS = ROOT / "tests" / "data" / "seeds"
 
 
 @pytest.fixture
-def store() -> MemoryStore:
-    return MemoryStore()
-
-
-@pytest.fixture
-def client(store: MemoryStore) -> Iterator[TestClient]:
-    app = create_app(store, kinds=[thirteen_live.KIND], routers=[thirteen_live.router, rules_pages.router])
-    with TestClient(app) as test_client:
-        yield test_client
+def client(thirteen_client: TestClient) -> TestClient:
+    return thirteen_client
 
 
 def boot_data(html: str) -> dict[str, Any]:
