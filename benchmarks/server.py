@@ -33,6 +33,7 @@ import urllib.request
 from pathlib import Path
 
 import websockets
+from figures import percentile
 
 ROOT = Path(__file__).resolve().parents[1]
 RANKS = "A23456789TJQK"
@@ -164,7 +165,7 @@ async def load(base: str, players: int, seconds: float, think: float, ramp: floa
         "moves": len(latencies),
         "moves_per_second": len(latencies) / seconds,
         "p50_ms": 1000 * statistics.median(latencies),
-        "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))],
+        "p99_ms": 1000 * percentile(latencies, 0.99),
         "games": sum(player.games for player in crowd),
         "seating_seconds": clock.start - began,
     }
@@ -268,9 +269,7 @@ async def thirteen_load(base: str, players: int, seconds: float, ramp: float) ->
         "moves_per_second": moves / seconds,
         "actions": len(latencies),
         "p50_ms": 1000 * statistics.median(latencies) if latencies else float("nan"),
-        "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
-        if latencies
-        else float("nan"),
+        "p99_ms": 1000 * percentile(latencies, 0.99),
         "matches": sum(player.matches for player in crowd),
     }
 

@@ -15,6 +15,8 @@ import argparse
 import statistics
 import time
 
+from figures import percentile
+
 from parlour.tripeaks import CLASSIC, EASY, Deal, DealCode, Game
 from parlour.tripeaks.rules import Rules
 from parlour.tripeaks.solver import compiled_available, fair_hint
@@ -35,11 +37,6 @@ def timed(positions: list[Position], core_name: str) -> tuple[list[float], list[
         cpu.append(time.process_time() - started_cpu)
         wall.append(time.perf_counter() - started)
     return wall, cpu, answers
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def report(label: str, seconds: list[float]) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from parlour.tripeaks.solver.census import summarise
@@ -26,20 +27,20 @@ def main() -> None:
             f"| {name} | {s.deals} | {s.winnable} | {100 * s.share:.2f}% | {100 * low:.2f}%–{100 * high:.2f}% "
             f"| {s.mean_moves:.2f} | {s.unproved} |"
         )
-    moves = sorted({m for s in summaries.values() for m in s.moves})
     print("\nShortest wins (moves: share of the winnable deals)\n")
-    print("| moves | " + " | ".join(summaries) + " |")
-    print("|---:|" + "---:|" * len(summaries))
-    for m in moves:
-        cells = [f"{100 * s.moves[m] / max(1, s.winnable):.2f}%" for s in summaries.values()]
-        print(f"| {m} | " + " | ".join(cells) + " |")
-    lefts = sorted({left for s in summaries.values() for left in s.best_left})
+    print_shares("moves", {name: (s.moves, s.winnable) for name, s in summaries.items()})
     print("\nLost deals: fewest peak cards left at best (share of the lost deals)\n")
-    print("| cards left | " + " | ".join(summaries) + " |")
-    print("|---:|" + "---:|" * len(summaries))
-    for left in lefts:
-        cells = [f"{100 * s.best_left[left] / max(1, s.deals - s.winnable):.2f}%" for s in summaries.values()]
-        print(f"| {left} | " + " | ".join(cells) + " |")
+    print_shares("cards left", {name: (s.best_left, s.deals - s.winnable) for name, s in summaries.items()})
+
+
+def print_shares(label: str, columns: dict[str, tuple[Mapping[int, int], int]]) -> None:
+    """Print a Markdown table: one row per value, one column per census, each cell count / total."""
+    values = sorted({value for counts, _ in columns.values() for value in counts})
+    print(f"| {label} | " + " | ".join(columns) + " |")
+    print("|---:|" + "---:|" * len(columns))
+    for value in values:
+        cells = [f"{100 * counts.get(value, 0) / max(1, total):.2f}%" for counts, total in columns.values()]
+        print(f"| {value} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":
