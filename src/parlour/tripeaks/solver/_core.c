@@ -4,16 +4,20 @@
  * The algorithm is the one of twin.py, step for step, so that both give the same answers, the same lines
  * and the same node counts.  docs/solver.md explains it; in short:
  *
- *  - a state is (removed mask, rank code of the discard top) with the number of cards drawn stored
- *    beside it: the same cards and top reached with more draws is never better (play the same cards,
- *    then draw up to the other state), so only the fewest draws are kept.  Under the variant "draw only
- *    when stuck" that argument fails and the number of draws becomes part of the key;
- *  - a draw is a "macro" move to the first stock card of each rank still to come;
+ *  - the top matters only through the free cards it takes (after one more move it is another card), so
+ *    a state is (removed mask, ranks of the free cards the top takes).  A "draw state" is the same cards
+ *    with a top that takes none: all that is left to do there is to draw or to play a joker, which every
+ *    top can, so each removal also reaches the draw state of its cards and draws are made only from
+ *    draw states.  The number of cards drawn is stored beside each state: the same state reached with
+ *    more draws is never better (play the same cards, then draw up to the other state).  Under the
+ *    variant "draw only when stuck" that argument fails and the number of draws becomes part of the key;
+ *  - a draw is a "macro" move to the first stock card of each rank still to come that fits a free card;
  *  - every win removes the same 28 cards, so the fewest moves are the fewest draws: pass 1 is an A*
  *    search on draws with a bucket queue (last in, first out inside a bucket), an admissible lower
- *    bound from rank components and rank parity, and dead-state pruning;
- *  - pass 2, only for a position without a win, finds the fewest cards left (then the fewest moves),
- *    by increasing draws, pruned by an upper bound on the cards that can still be removed.
+ *    bound from rank components, rank parity and the stock, and dead-state pruning;
+ *  - pass 2, only for a position without a win, finds the fewest cards left (then the fewest moves).
+ *    It goes on from pass 1's states: from the states pass 1 dropped as dead, by increasing draws,
+ *    pruned by an upper bound on the cards that can still be removed.
  *
  * Only the standard library and the Python C API are used.
  */
@@ -27,6 +31,7 @@
 #define FULL ((1u << NPOS) - 1u)
 #define WILD 13
 #define NCODES 14
+#define ALLR 0x1FFFu
 #define MAXSTOCK 30
 #define NBUCKETS (MAXSTOCK + 2)
 #define NO_PARENT ((uint64_t)0xFFFFFFFFFFFFFFull)
@@ -34,15 +39,7 @@
 #define K_SHIFT 41
 #define ITEM_SHIFT 48
 #define IDX_SHIFT 53
-#define LATER ((uint64_t)1 << 63) /* a bucket item standing for the draws still to make from a state */
-
-/* ---- hash map of visited states, one 64-bit word each ----
- *
- *   bits  0..40  key without draws: removed mask (28) | ranks the top takes (13)
- *   bits 41..45  draws (part of the key only under "draw only when stuck")
- *   bits 46..58  the parent's ranks-the-top-takes
- *   bits 59..63  31 - move from the parent: a position 0..27, DRAW_MOVE or ROOT_MOVE; 0 = empty slot
- */
+#define LATER ((uint64_t)1 << 63)
 
 #define KF_SHIFT 41
 #define PF_SHIFT 46
@@ -59,11 +56,9 @@ typedef struct {
 } Map;
 
 static inline uint64_t mix(uint64_t x) {
-    x ^= x >> 31;
-    x *= 0x7fb5d329728ea185ULL;
-    x ^= x >> 27;
-    x *= 0x81dadef4bc2dd44dULL;
-    x ^= x >> 33;
+    x ^= x >> 29;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 32;
     return x;
 }
 
@@ -106,15 +101,13 @@ static inline int slot_draws(Slot s) { return (int)((s >> KF_SHIFT) & 31); }
 static inline int slot_move(Slot s) { return 31 - (int)(s >> MV_SHIFT); }
 static inline uint32_t slot_parent_ranks(Slot s) { return (uint32_t)((s >> PF_SHIFT) & 0x1FFFu); }
 
-/* ---- the position being solved ---- */
-
 typedef struct {
-    uint32_t mask[13];
-    uint32_t near[13]; /* the ranks a card must have to start a chain in the component */
-    uint32_t pos[13];  /* the positions holding its cards */
-    int need[13];
+    uint32_t near[7];
+    uint32_t pos[7];
+    int need[7];
     int count;
 } Components;
+
 
 typedef struct {
     uint8_t rank[NPOS];
@@ -124,47 +117,41 @@ typedef struct {
     uint32_t adjpos[NCODES];
     uint32_t adjrank[NCODES];
     uint32_t rankpos[NCODES];
+    uint32_t rankbit[NPOS]; /* 1 << rank, 0 for a joker */
+    uint32_t poslo[128], poshi[64]; /* positions of the ranks in a mask, by its low 7 and high 6 bits */
+    uint32_t stocklo[128], stockhi[64]; /* the same for stock indices; jokers in every entry */
     uint32_t upclosure[NPOS];
     int scnt[MAXSTOCK + 1][NCODES];
     uint32_t smask[MAXSTOCK + 1];
-    int8_t firsts[MAXSTOCK + 1][NCODES]; /* stock indices >= k holding the first card of their code */
+    int8_t firsts[MAXSTOCK + 1][NCODES];
     int nfirsts[MAXSTOCK + 1];
     Map seen;
     uint64_t *bucket[NBUCKETS];
+    uint64_t *dead; /* pass 1: states dropped because no win is left from them, kept for pass 2 */
+    size_t ndead, capdead;
     size_t blen[NBUCKETS], bcap[NBUCKETS];
     long long nodes, limit;
     int mode;
-    int any_win; /* only whether a win exists: search depth-first instead of by draws */
+    int any_win;
     int stop, oom, won;
     uint64_t win_key;
     int best_p, best_k;
     uint64_t best_key;
 } Ctx;
 
-/* A state's key: the removed cards, the ranks of the free cards the top takes (all the top matters
- * for: after one more move the top is another card) and, only when drawing is restricted, the draws. */
 static inline uint64_t make_key(const Ctx *c, uint32_t R, int k, uint32_t F) {
     uint64_t key = (uint64_t)R | ((uint64_t)F << F_SHIFT);
     if (c->dows) key |= (uint64_t)k << K_SHIFT;
     return key;
 }
 
-/* The ranks (13 bits, jokers left out) of the cards at these positions. */
 static inline uint32_t ranks_at(const Ctx *c, uint32_t positions) {
     uint32_t F = 0;
-    for (; positions; positions &= positions - 1) {
-        int r = c->rank[__builtin_ctz(positions)];
-        if (r != WILD) F |= 1u << r;
-    }
+    for (; positions; positions &= positions - 1) F |= c->rankbit[__builtin_ctz(positions)];
     return F;
 }
 
-/* The free cards a top accepting the ranks F takes (a free joker fits every top). */
-static inline uint32_t fitting(const Ctx *c, uint32_t fr, uint32_t F) {
-    uint32_t pos = c->rankpos[WILD];
-    for (; F; F &= F - 1) pos |= c->rankpos[__builtin_ctz(F)];
-    return fr & pos;
-}
+static inline uint32_t pos_of(const Ctx *c, uint32_t ranks) { return c->poslo[ranks & 127] | c->poshi[ranks >> 7]; }
 
 static inline uint32_t free_of(uint32_t R) {
     uint32_t f = (~R) & (0x3FFu << 18);
@@ -182,29 +169,27 @@ static inline uint32_t free_of(uint32_t R) {
 }
 
 static inline uint32_t neighbours(const Ctx *c, uint32_t ranks) {
-    if (c->easy) return ((ranks << 1) | (ranks >> 1) | (ranks << 12) | (ranks >> 12)) & 0x1FFFu;
-    return ((ranks << 1) | (ranks >> 1)) & 0x1FFFu;
+    if (c->easy) return ((ranks << 1) | (ranks >> 1) | (ranks << 12) | (ranks >> 12)) & ALLR;
+    return ((ranks << 1) | (ranks >> 1)) & ALLR;
 }
 
-static inline uint32_t rank_set(const int *cnt) {
+static const int MOD13[26] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+
+static void components(const Ctx *c, uint32_t R, Components *out) {
+    uint32_t rest = ~R & FULL;
+    int cnt[13];
     uint32_t S = 0;
-    for (int r = 0; r < 13; r++)
-        if (cnt[r]) S |= 1u << r;
-    return S;
-}
-
-/* The rank components of the cards left, each with the fewest chains that can clear it. */
-static void components(const Ctx *c, const int *cnt, Components *out) {
-    uint32_t S = rank_set(cnt);
+    for (int r = 0; r < 13; r++) {
+        cnt[r] = __builtin_popcount(rest & c->rankpos[r]);
+        S |= (uint32_t)(cnt[r] != 0) << r;
+    }
     out->count = 0;
     if (!S) return;
-    if (c->easy && S == 0x1FFFu) {
-        /* The whole odd cycle: cut it at every edge and keep the strongest parity bound.  The alternating
-         * sum from just after edge e+1 is 2 * cnt[e+1] minus the one from just after edge e. */
+    if (c->easy && S == ALLR) {
         int best = 1, imb = 0;
-        for (int i = 0; i < 13; i++) imb += (i & 1) ? -cnt[(1 + i) % 13] : cnt[(1 + i) % 13];
+        for (int i = 0; i < 13; i++) imb += (i & 1) ? -cnt[MOD13[1 + i]] : cnt[MOD13[1 + i]];
         for (int e = 0; e < 13; e++) {
-            int a = cnt[e], b = cnt[(e + 1) % 13];
+            int a = cnt[e], b = cnt[MOD13[e + 1]];
             int cap = 2 * a;
             if (2 * b < cap) cap = 2 * b;
             if (a + b - 1 < cap) cap = a + b - 1;
@@ -212,80 +197,64 @@ static void components(const Ctx *c, const int *cnt, Components *out) {
             if (need > best) best = need;
             imb = 2 * b - imb;
         }
-        out->mask[0] = S;
-        out->near[0] = S;
+        out->near[0] = ALLR;
         out->pos[0] = FULL & ~c->rankpos[WILD];
         out->need[0] = best;
         out->count = 1;
         return;
     }
-    int start = 0;
+    int rot = 0;
+    uint32_t T = S;
     if (c->easy) {
-        while (S & (1u << start)) start++; /* a missing rank: walk the cycle from just after it */
-        start = (start + 1) % 13;
+        rot = __builtin_ctz(~S) + 1; /* a missing rank goes to the top bit: no run wraps around */
+        if (rot == 13) rot = 0;
+        T = ((S >> rot) | (S << (13 - rot))) & ALLR;
     }
-    int i = 0;
-    while (i < 13) {
-        int r = (start + i) % 13;
-        if (!(S & (1u << r))) {
-            i++;
-            continue;
-        }
-        uint32_t m = 0;
+    while (T) {
+        uint32_t low = T & (~T + 1);
+        uint32_t run = T & ~(T + low);
+        T ^= run;
         int imb = 0, sign = 1;
-        while (i < 13) {
-            r = (start + i) % 13;
-            if (!(S & (1u << r))) break;
+        uint32_t m = 0;
+        for (uint32_t bits = run; bits; bits &= bits - 1) {
+            int r = MOD13[__builtin_ctz(bits) + rot];
             m |= 1u << r;
             imb += sign * cnt[r];
             sign = -sign;
-            i++;
         }
         if (imb < 0) imb = -imb;
-        out->mask[out->count] = m;
         out->near[out->count] = neighbours(c, m);
-        uint32_t pos = 0;
-        for (uint32_t bits = m; bits; bits &= bits - 1) pos |= c->rankpos[__builtin_ctz(bits)];
-        out->pos[out->count] = pos;
+        out->pos[out->count] = pos_of(c, m);
         out->need[out->count] = imb > 1 ? imb : 1;
         out->count++;
     }
 }
 
-/* Fewest draws still needed to win (admissible), or -1 when no win is possible any more.  The top can
- * start one chain without a draw, and only on a card that is free now (fits = free cards it takes). */
+/* The index of the count-th stock card from index k on whose rank is in near (or a joker), or -1. */
+static inline int nth_fitting(const Ctx *c, uint32_t near, int k, int count) {
+    uint32_t at = (c->stocklo[near & 127] | c->stockhi[near >> 7]) >> k;
+    while (--count > 0) at &= at - 1;
+    return at ? k + __builtin_ctz(at) : -1;
+}
+
 static int lower_bound(const Ctx *c, const Components *comp, int jt, int k, uint32_t fits) {
     int total = 0, deepest = 0;
     for (int i = 0; i < comp->count; i++) {
         int need = comp->need[i];
         total += need;
-        if (jt) continue; /* the joker can carry a chain from one component into another */
-        /* The chains of this component start on distinct stock cards that fit it (one may start on the
-         * top): the last of them lies at least this deep in the stock. */
+        if (jt) continue;
         int more = need - ((fits & comp->pos[i]) != 0);
         if (more <= 0) continue;
-        uint32_t near = comp->near[i];
-        int x = k;
-        for (; x < c->n; x++) {
-            int code = c->stock[x];
-            if (code == WILD || (near & (1u << code))) {
-                if (--more == 0) break;
-            }
-        }
-        if (x >= c->n) return -1;
+        int x = nth_fitting(c, comp->near[i], k, more);
+        if (x < 0) return -1;
         if (x + 1 - k > deepest) deepest = x + 1 - k;
     }
     int lb = total - jt - (fits != 0);
     if (!jt && lb > 0) {
-        /* Those chains need as many distinct stock cards that fit some component: the last is this deep. */
         uint32_t near = 0;
         for (int i = 0; i < comp->count; i++) near |= comp->near[i];
-        int more = lb, x = k;
-        for (; x < c->n; x++) {
-            int code = c->stock[x];
-            if ((code == WILD || (near & (1u << code))) && --more == 0) break;
-        }
-        if (x >= c->n) return -1;
+        int x = nth_fitting(c, near, k, lb);
+        if (x < 0) return -1;
         if (x + 1 - k > deepest) deepest = x + 1 - k;
     }
     if (lb < deepest) lb = deepest;
@@ -293,8 +262,6 @@ static int lower_bound(const Ctx *c, const Components *comp, int jt, int k, uint
     return lb;
 }
 
-/* The most cards that can be removed in all (those removed so far included): a component that no
- * card still to come and no free card under the top can enter is never removed, nor what it covers. */
 static int upper_bound(const Ctx *c, uint32_t R, const Components *comp, int jt, int k, uint32_t fits) {
     if (jt || c->scnt[k][WILD] || (fits & c->rankpos[WILD])) return NPOS;
     uint32_t dead = 0;
@@ -312,7 +279,6 @@ static int upper_bound(const Ctx *c, uint32_t R, const Components *comp, int jt,
     return NPOS - __builtin_popcount(blocked & ~R);
 }
 
-/* Priority (bucket) of a state, or -1 to drop it. */
 static int priority(Ctx *c, uint32_t R, const Components *comp, int jt, int k, uint32_t fits) {
     if (c->mode == 1) {
         int h = lower_bound(c, comp, jt, k, fits);
@@ -333,8 +299,8 @@ static inline void note_best(Ctx *c, uint32_t R, int k, uint64_t key) {
     }
 }
 
-/* Record a state reached with k draws from parent; 1 when it is new or now reached with fewer draws. */
-static int visit(Ctx *c, uint64_t key, int k, uint64_t parent) {
+/* Record a state reached with k draws from parent by move; 1 when new or reached with fewer draws. */
+static int visit(Ctx *c, uint64_t key, int k, uint64_t parent, int move) {
     Slot *s = map_find(&c->seen, key);
     if (*s) {
         if (slot_draws(*s) <= k) return 0;
@@ -348,13 +314,7 @@ static int visit(Ctx *c, uint64_t key, int k, uint64_t parent) {
         }
         c->seen.used++;
     }
-    int move = ROOT_MOVE;
-    uint64_t parent_ranks = 0;
-    if (parent != NO_PARENT) {
-        uint32_t changed = (uint32_t)((key ^ parent) & FULL);
-        move = changed ? __builtin_ctz(changed) : DRAW_MOVE;
-        parent_ranks = (parent >> F_SHIFT) & 0x1FFFu;
-    }
+    uint64_t parent_ranks = parent == NO_PARENT ? 0 : (parent >> F_SHIFT) & 0x1FFFu;
     *s = key | ((uint64_t)k << KF_SHIFT) | (parent_ranks << PF_SHIFT) | ((uint64_t)(31 - move) << MV_SHIFT);
     if (++c->nodes > c->limit) {
         c->stop = 1;
@@ -365,7 +325,7 @@ static int visit(Ctx *c, uint64_t key, int k, uint64_t parent) {
 
 static inline int draws_of(const Ctx *c, uint64_t key) { return slot_draws(*map_find(&c->seen, key)); }
 
-static void push(Ctx *c, int b, uint64_t key, int k) {
+static void push(Ctx *c, int b, uint64_t item) {
     if (c->blen[b] == c->bcap[b]) {
         size_t cap = c->bcap[b] ? c->bcap[b] * 2 : 256;
         uint64_t *items = realloc(c->bucket[b], cap * sizeof(uint64_t));
@@ -376,134 +336,214 @@ static void push(Ctx *c, int b, uint64_t key, int k) {
         c->bucket[b] = items;
         c->bcap[b] = cap;
     }
-    c->bucket[b][c->blen[b]++] = key | ((uint64_t)k << ITEM_SHIFT);
+    c->bucket[b][c->blen[b]++] = item;
 }
 
-/* Draws from a state to the first stock card of each rank that fits a free card (a later card of the
- * same rank, or one that fits nothing, is never better), from the i0-th such card on.  Only the draws
- * that cost at most f are made now; the rest wait in the bucket of the next one (none can cost less). */
-static void draw_successors(Ctx *c, uint32_t R, int k, uint32_t fr, const Components *comp, int jt,
-                            uint64_t key, int f, int i0) {
+static inline uint64_t item_of(uint64_t key, int k) { return key | ((uint64_t)k << ITEM_SHIFT); }
+
+/* A state pass 1 drops: without a win it is where pass 2 starts. */
+static void drop(Ctx *c, uint64_t key, int k) {
+    if (c->mode != 1 || c->any_win) return;
+    if (c->ndead == c->capdead) {
+        size_t cap = c->capdead ? c->capdead * 2 : 1024;
+        uint64_t *items = realloc(c->dead, cap * sizeof(uint64_t));
+        if (!items) {
+            c->oom = c->stop = 1;
+            return;
+        }
+        c->dead = items;
+        c->capdead = cap;
+    }
+    c->dead[c->ndead++] = item_of(key, k);
+}
+
+static void expand_chain(Ctx *c, uint32_t R, int k, uint32_t F, uint64_t key, int f);
+static void expand_draws(Ctx *c, uint32_t R, int k, uint64_t key, int f, int i0);
+
+/* Remove the card at p from a state (R, k) reached by key. */
+static void remove_card(Ctx *c, uint32_t R, int k, int p, uint64_t key, int f) {
+    uint32_t R2 = R | (1u << p);
+    int r = c->rank[p];
+    uint32_t fr2 = free_of(R2);
+    uint32_t fits = fr2 & c->adjpos[r];
+    if (R2 == FULL) {
+        uint64_t key2 = make_key(c, R2, k, 0);
+        if (visit(c, key2, k, key, p)) {
+            c->won = c->stop = 1;
+            c->win_key = key2;
+            note_best(c, R2, k, key2);
+        }
+        return;
+    }
+    Components comp;
+    int have_comp = 0;
+    int jt = (~R2 & FULL & c->rankpos[WILD]) != 0;
+    uint32_t F2 = ranks_at(c, fits);
+    uint32_t jokers = fr2 & c->rankpos[WILD];
+    /* the state with the top kept only for what it shares with every top: draws and jokers */
+    if (!c->dows || !F2) {
+        uint64_t d2 = make_key(c, R2, k, 0);
+        if (visit(c, d2, k, key, p)) {
+            note_best(c, R2, k, d2);
+            components(c, R2, &comp);
+            have_comp = 1;
+            int pr = priority(c, R2, &comp, jt, k, jokers);
+            if (pr > f) push(c, pr, item_of(d2, k));
+            else if (pr >= 0) expand_draws(c, R2, k, d2, f, 0);
+            else drop(c, d2, k);
+        }
+    }
+    if (!c->stop && F2) {
+        uint64_t key2 = make_key(c, R2, k, F2);
+        if (visit(c, key2, k, key, p)) {
+            if (c->dows) note_best(c, R2, k, key2);
+            if (!have_comp) components(c, R2, &comp);
+            int pr = priority(c, R2, &comp, jt, k, fits);
+            if (pr > f) push(c, pr, item_of(key2, k));
+            else if (pr >= 0) expand_chain(c, R2, k, F2, key2, f);
+            else drop(c, key2, k);
+        }
+    }
+}
+
+static void expand_chain(Ctx *c, uint32_t R, int k, uint32_t F, uint64_t key, int f) {
+    uint32_t fr = free_of(R);
+    uint32_t cand = fr & pos_of(c, F);
+    if (c->dows) cand |= fr & c->rankpos[WILD];
+    while (cand && !c->stop) {
+        int p = __builtin_ctz(cand);
+        cand &= cand - 1;
+        remove_card(c, R, k, p, key, f);
+    }
+}
+
+static void expand_draws(Ctx *c, uint32_t R, int k, uint64_t key, int f, int i0) {
+    uint32_t fr = free_of(R);
+    if (i0 == 0) {
+        uint32_t jokers = fr & c->rankpos[WILD];
+        while (jokers && !c->stop) {
+            int p = __builtin_ctz(jokers);
+            jokers &= jokers - 1;
+            remove_card(c, R, k, p, key, f);
+        }
+        if (c->stop) return;
+        if (c->dows) {
+            if ((fr & c->rankpos[WILD]) || k >= c->n) return;
+            uint32_t fits = fr & c->adjpos[c->stock[k]];
+            uint64_t key2 = make_key(c, R, k + 1, ranks_at(c, fits));
+            if (visit(c, key2, k + 1, key, DRAW_MOVE)) {
+                note_best(c, R, k + 1, key2);
+                Components comp;
+                components(c, R, &comp);
+                int pr = priority(c, R, &comp, ((~R & FULL & c->rankpos[WILD]) != 0), k + 1, fits);
+                if (pr > f) push(c, pr, item_of(key2, k + 1));
+                else if (pr >= 0) {
+                    if (fits) expand_chain(c, R, k + 1, ranks_at(c, fits), key2, f);
+                    else expand_draws(c, R, k + 1, key2, f, 0);
+                } else drop(c, key2, k + 1);
+            }
+            return;
+        }
+    }
     int n = c->nfirsts[k], end = i0;
-    int horizon = c->any_win ? MAXSTOCK + 1 : f; /* depth-first: every draw now */
+    int horizon = c->any_win ? MAXSTOCK + 1 : f;
     while (end < n && c->firsts[k][end] + 1 <= horizon) end++;
     if (end < n) {
         int b = c->firsts[k][end] + 1;
-        push(c, b, key, k);
+        push(c, b, item_of(key, k) | ((uint64_t)end << IDX_SHIFT) | LATER);
         if (c->stop) return;
-        c->bucket[b][c->blen[b] - 1] |= ((uint64_t)end << IDX_SHIFT) | LATER;
     }
+    Components comp;
+    int have_comp = 0;
+    int jt = (~R & FULL & c->rankpos[WILD]) != 0;
     for (int i = end - 1; i >= i0; i--) {
         int x = c->firsts[k][i];
         uint32_t fits = fr & c->adjpos[c->stock[x]];
         if (!fits) continue;
-        uint64_t key2 = make_key(c, R, x + 1, ranks_at(c, fits));
-        if (visit(c, key2, x + 1, key)) {
-            note_best(c, R, x + 1, key2);
-            int pr = priority(c, R, comp, jt, x + 1, fits);
-            if (pr >= 0) push(c, pr > f ? pr : f, key2, x + 1);
-        }
-        if (c->stop) return;
-    }
-}
-
-/* Depth-first through the removals from one state, with its draws (see draw_successors). */
-static void expand(Ctx *c, uint32_t R, int k, uint32_t F, int *cnt, uint64_t key, int f) {
-    uint32_t fr = free_of(R);
-    uint32_t cand = fitting(c, fr, F);
-    Components comp;
-    components(c, cnt, &comp);
-    int jt = cnt[WILD] > 0;
-    if (c->dows) {
-        if (!cand && k < c->n) {
-            uint32_t fits = fr & c->adjpos[c->stock[k]];
-            uint64_t key2 = make_key(c, R, k + 1, ranks_at(c, fits));
-            if (visit(c, key2, k + 1, key)) {
-                note_best(c, R, k + 1, key2);
-                int pr = priority(c, R, &comp, jt, k + 1, fits);
-                if (pr >= 0) push(c, pr > f ? pr : f, key2, k + 1);
+        uint32_t F = ranks_at(c, fits);
+        uint64_t key2 = make_key(c, R, x + 1, F);
+        if (visit(c, key2, x + 1, key, DRAW_MOVE)) {
+            if (!have_comp) {
+                components(c, R, &comp);
+                have_comp = 1;
             }
-            if (c->stop) return;
+            int pr = priority(c, R, &comp, jt, x + 1, fits);
+            if (pr >= 0) push(c, pr > f ? pr : f, item_of(key2, x + 1));
+            else drop(c, key2, x + 1);
         }
-    } else {
-        draw_successors(c, R, k, fr, &comp, jt, key, f, 0);
-        if (c->stop) return;
-    }
-    while (cand) {
-        int p = __builtin_ctz(cand);
-        cand &= cand - 1;
-        uint32_t R2 = R | (1u << p);
-        int r = c->rank[p];
-        uint32_t fits = free_of(R2) & c->adjpos[r];
-        uint32_t F2 = ranks_at(c, fits);
-        uint64_t key2 = make_key(c, R2, k, F2);
-        if (!visit(c, key2, k, key)) {
-            if (c->stop) return;
-            continue;
-        }
-        if (R2 == FULL) {
-            c->won = c->stop = 1;
-            c->win_key = key2;
-            note_best(c, R2, k, key2);
-            return;
-        }
-        cnt[r]--;
-        Components comp2;
-        components(c, cnt, &comp2);
-        note_best(c, R2, k, key2);
-        int pr = priority(c, R2, &comp2, cnt[WILD] > 0, k, fits);
-        if (pr > f) push(c, pr, key2, k);
-        else if (pr >= 0) expand(c, R2, k, F2, cnt, key2, f);
-        cnt[r]++;
         if (c->stop) return;
     }
 }
 
-static void counts_of(const Ctx *c, uint32_t R, int *cnt) {
-    memset(cnt, 0, NCODES * sizeof(int));
-    for (int p = 0; p < NPOS; p++)
-        if (!(R & (1u << p))) cnt[c->rank[p]]++;
-}
-
+static void drain(Ctx *c);
 static void run(Ctx *c, uint32_t R0, int top) {
-    int cnt[NCODES];
     for (int b = 0; b < NBUCKETS; b++) c->blen[b] = 0;
-    uint32_t fits0 = free_of(R0) & c->adjpos[top];
-    uint64_t root = make_key(c, R0, 0, ranks_at(c, fits0));
-    if (!visit(c, root, 0, NO_PARENT)) return;
-    note_best(c, R0, 0, root);
+    uint32_t fr0 = free_of(R0);
+    uint32_t fits0 = fr0 & c->adjpos[top];
     if (R0 == FULL) {
+        uint64_t root = make_key(c, R0, 0, 0);
+        visit(c, root, 0, NO_PARENT, ROOT_MOVE);
+        note_best(c, R0, 0, root);
         c->won = c->stop = 1;
         c->win_key = root;
         return;
     }
-    counts_of(c, R0, cnt);
     Components comp;
-    components(c, cnt, &comp);
-    int pr = priority(c, R0, &comp, cnt[WILD] > 0, 0, fits0);
-    if (pr < 0) return;
-    push(c, pr, root, 0);
+    components(c, R0, &comp);
+    int jt = (~R0 & FULL & c->rankpos[WILD]) != 0;
+    uint32_t F0 = ranks_at(c, fits0);
+    uint32_t jokers = fr0 & c->rankpos[WILD];
+    if (!c->dows || !F0) {
+        uint64_t d0 = make_key(c, R0, 0, 0);
+        if (visit(c, d0, 0, NO_PARENT, ROOT_MOVE)) {
+            note_best(c, R0, 0, d0);
+            int pr = priority(c, R0, &comp, jt, 0, jokers);
+            if (pr >= 0) push(c, pr, item_of(d0, 0));
+            else drop(c, d0, 0);
+        }
+    }
+    if (F0) {
+        uint64_t root = make_key(c, R0, 0, F0);
+        if (visit(c, root, 0, NO_PARENT, ROOT_MOVE)) {
+            note_best(c, R0, 0, root);
+            int pr = priority(c, R0, &comp, jt, 0, fits0);
+            if (pr >= 0) push(c, pr, item_of(root, 0));
+            else drop(c, root, 0);
+        }
+    }
+    drain(c);
+}
+
+/* Pass 2 on from pass 1's map: the dropped states, by their draws, pruned by the best result so far. */
+static void run_best(Ctx *c) {
+    c->mode = 2;
+    c->stop = 0;
+    for (int b = 0; b < NBUCKETS; b++) c->blen[b] = 0;
+    for (size_t i = 0; i < c->ndead && !c->stop; i++) {
+        uint64_t item = c->dead[i];
+        push(c, (int)((item >> ITEM_SHIFT) & 31), item);
+    }
+    drain(c);
+}
+
+static void drain(Ctx *c) {
     for (int f = 0; f < NBUCKETS && !c->stop; f++) {
         while (c->blen[f] && !c->stop) {
             uint64_t item = c->bucket[f][--c->blen[f]];
             uint64_t key = item & ((1ull << ITEM_SHIFT) - 1);
             int k = (int)((item >> ITEM_SHIFT) & 31);
-            if (draws_of(c, key) < k) continue; /* reached with fewer draws since: that one counts */
+            if (draws_of(c, key) < k) continue;
             uint32_t R = (uint32_t)(key & FULL);
-            counts_of(c, R, cnt);
-            if (item & LATER) {
-                components(c, cnt, &comp);
-                draw_successors(c, R, k, free_of(R), &comp, cnt[WILD] > 0, key, f, (int)((item >> IDX_SHIFT) & 31));
-            } else {
-                expand(c, R, k, (uint32_t)((key >> F_SHIFT) & 0x1FFFu), cnt, key, f);
-            }
+            uint32_t F = (uint32_t)((key >> F_SHIFT) & ALLR);
+            if (F) expand_chain(c, R, k, F, key, f);
+            else expand_draws(c, R, k, key, f, (item & LATER) ? (int)((item >> IDX_SHIFT) & 31) : 0);
         }
     }
 }
 
-/* The moves from the root to a state: positions, and -1 for each draw. */
-static PyObject *line_to(Ctx *c, uint64_t end) {
-    int moves[NPOS + MAXSTOCK + 2], draws[NPOS + MAXSTOCK + 2];
+/* The moves from the root to a state: positions, and -1 for each draw; the number of moves. */
+static int moves_to(Ctx *c, uint64_t end, int *out) {
+    int moves[NPOS + MAXSTOCK + 4], draws[NPOS + MAXSTOCK + 4];
     int len = 0;
     uint64_t key = end;
     for (;;) {
@@ -515,49 +555,65 @@ static PyObject *line_to(Ctx *c, uint64_t end) {
         if (move == ROOT_MOVE) break;
         uint32_t R = (uint32_t)(key & FULL);
         int kp = k;
-        if (move == DRAW_MOVE) kp = k - 1; /* only read under "draw only when stuck": single draws */
+        if (move == DRAW_MOVE) kp = k - 1;
         else R &= ~(1u << move);
         key = make_key(c, R, kp, slot_parent_ranks(s));
     }
-    PyObject *line = PyList_New(0);
-    if (!line) return NULL;
+    int n = 0;
     int k = draws[len - 1];
     for (int i = len - 2; i >= 0; i--) {
         int count = 1;
-        long move = moves[i];
+        int move = moves[i];
         if (move == DRAW_MOVE) {
             move = -1;
-            count = draws[i] - k; /* catch up: a parent may since have been reached with fewer draws */
+            count = draws[i] - k;
             k = draws[i];
         }
-        for (int j = 0; j < count; j++) {
-            PyObject *item = PyLong_FromLong(move);
-            if (!item || PyList_Append(line, item) < 0) {
-                Py_XDECREF(item);
-                Py_DECREF(line);
-                return NULL;
-            }
-            Py_DECREF(item);
-        }
+        for (int j = 0; j < count; j++) out[n++] = move;
     }
-    return line;
+    return n;
 }
 
 static void prepare(Ctx *c) {
     for (int t = 0; t < NCODES; t++) {
         uint32_t ranks;
-        if (t == WILD) ranks = 0x1FFFu;
+        if (t == WILD) ranks = ALLR;
         else if (c->easy) ranks = (1u << ((t + 1) % 13)) | (1u << ((t + 12) % 13));
         else ranks = (t < 12 ? 1u << (t + 1) : 0) | (t > 0 ? 1u << (t - 1) : 0);
         c->adjrank[t] = ranks;
         c->rankpos[t] = 0;
     }
-    for (int p = 0; p < NPOS; p++) c->rankpos[c->rank[p]] |= 1u << p;
-    for (int t = 0; t < NCODES; t++) {
-        uint32_t pos = c->rankpos[WILD];
-        for (int r = 0; r < 13; r++)
-            if (c->adjrank[t] & (1u << r)) pos |= c->rankpos[r];
-        c->adjpos[t] = pos;
+    for (int p = 0; p < NPOS; p++) {
+        c->rankpos[c->rank[p]] |= 1u << p;
+        c->rankbit[p] = c->rank[p] == WILD ? 0 : 1u << c->rank[p];
+    }
+    for (int m = 0; m < 128; m++) {
+        uint32_t pos = 0;
+        for (int r = 0; r < 7; r++)
+            if (m & (1 << r)) pos |= c->rankpos[r];
+        c->poslo[m] = pos;
+    }
+    for (int m = 0; m < 64; m++) {
+        uint32_t pos = 0;
+        for (int r = 0; r < 6; r++)
+            if (m & (1 << r)) pos |= c->rankpos[7 + r];
+        c->poshi[m] = pos;
+    }
+    for (int t = 0; t < NCODES; t++) c->adjpos[t] = c->rankpos[WILD] | pos_of(c, c->adjrank[t]);
+    uint32_t stockpos[NCODES];
+    memset(stockpos, 0, sizeof stockpos);
+    for (int x = 0; x < c->n; x++) stockpos[c->stock[x]] |= 1u << x;
+    for (int m = 0; m < 128; m++) {
+        uint32_t at = stockpos[WILD];
+        for (int r = 0; r < 7; r++)
+            if (m & (1 << r)) at |= stockpos[r];
+        c->stocklo[m] = at;
+    }
+    for (int m = 0; m < 64; m++) {
+        uint32_t at = stockpos[WILD];
+        for (int r = 0; r < 6; r++)
+            if (m & (1 << r)) at |= stockpos[7 + r];
+        c->stockhi[m] = at;
     }
     uint32_t covers[NPOS];
     memset(covers, 0, sizeof covers);
@@ -574,7 +630,6 @@ static void prepare(Ctx *c) {
         covers[18 + j] |= 1u << (9 + j);
         covers[19 + j] |= 1u << (9 + j);
     }
-    /* A card that can never go blocks every card it covers, transitively. */
     for (int q = 0; q < NPOS; q++) {
         uint32_t cl = 1u << q, frontier = covers[q];
         while (frontier) {
@@ -604,11 +659,21 @@ static void prepare(Ctx *c) {
     }
 }
 
-static void reset_search(Ctx *c, int mode) {
-    memset(c->seen.slots, 0, c->seen.cap * sizeof(Slot));
-    c->seen.used = 0;
-    c->mode = mode;
-    c->stop = 0;
+/* The same as a Python list. */
+static PyObject *line_to(Ctx *c, uint64_t end) {
+    int moves[NPOS + MAXSTOCK + 4];
+    int n = moves_to(c, end, moves);
+    PyObject *line = PyList_New(n);
+    if (!line) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *item = PyLong_FromLong(moves[i]);
+        if (!item) {
+            Py_DECREF(line);
+            return NULL;
+        }
+        PyList_SET_ITEM(line, i, item);
+    }
+    return line;
 }
 
 static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
@@ -655,9 +720,9 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     c->best_p = -1;
     c->best_k = 1 << 20;
     int proved = 1;
+    c->mode = 1;
 
     Py_BEGIN_ALLOW_THREADS
-    reset_search(c, 1);
     run(c, (uint32_t)removed, top);
     Py_END_ALLOW_THREADS
 
@@ -671,33 +736,27 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
         best_line = line;
         Py_INCREF(best_line);
     } else {
-        best_line = line_to(c, c->best_key);
-        if (!best_line) goto done;
         line = Py_None;
         Py_INCREF(line);
         if (c->stop) {
             proved = 0;
-        } else if (winnable_only) {
-            Py_DECREF(best_line);
-            best_line = Py_None;
-            Py_INCREF(best_line);
-        } else {
-            /* Pass 2: the best result; the best of pass 1 is a known result to beat. */
-            uint64_t first_best = c->best_key;
+        } else if (!winnable_only) {
+            /* Pass 2: the best result, on from pass 1's states; pass 1's best is a result to beat. */
             Py_BEGIN_ALLOW_THREADS
-            reset_search(c, 2);
-            run(c, (uint32_t)removed, top);
+            run_best(c);
             Py_END_ALLOW_THREADS
             if (c->oom) {
                 PyErr_NoMemory();
                 goto done;
             }
             if (c->stop) proved = 0;
-            if (c->best_key != first_best) {
-                Py_DECREF(best_line);
-                best_line = line_to(c, c->best_key);
-                if (!best_line) goto done;
-            }
+        }
+        if (winnable_only && !c->stop) {
+            best_line = Py_None;
+            Py_INCREF(best_line);
+        } else {
+            best_line = line_to(c, c->best_key);
+            if (!best_line) goto done;
         }
     }
     result = Py_BuildValue("(OOiOLi)", c->won ? Py_True : Py_False, line, c->best_p, best_line, c->nodes,
@@ -708,6 +767,7 @@ done:
     if (c) {
         map_free(&c->seen);
         for (int b = 0; b < NBUCKETS; b++) free(c->bucket[b]);
+        free(c->dead);
         free(c);
     }
     PyBuffer_Release(&ranks);

@@ -5,15 +5,18 @@ node count, so that either can stand in for the other. docs/solver.md explains t
 
 * a state is (removed mask, the ranks of the free cards the discard top takes), with the number of
   cards drawn kept beside it. The top matters only through the free cards it takes (after one more move
-  it is another card), and the same cards and top reached with more draws is never better (play the
+  it is another card). A *draw state* has a top that takes no card: all there is to do is draw or play
+  a joker, which every top can, so every removal also reaches the draw state of its cards, and draws
+  are made from draw states only. The same state reached with more draws is never better (play the
   same cards, then draw up to the other state), so only the fewest draws count. Under "draw only when
   stuck" that argument fails and the number of draws becomes part of the key;
 * a draw is a "macro" move to the first stock card of each rank still to come that fits a free card;
 * every win removes the same 28 cards, so the fewest moves are the fewest draws: pass 1 is an A*
   search on draws with a bucket queue (last in, first out inside a bucket), an admissible lower bound
   from rank components, rank parity and the depth of the stock cards that can start their chains;
-* pass 2, only for a position without a win, finds the fewest cards left (then the fewest moves) by
-  increasing draws, pruned by an upper bound on the cards that can still be removed.
+* pass 2, only for a position without a win, finds the fewest cards left (then the fewest moves). It
+  goes on from pass 1's states: from those pass 1 dropped as dead, by increasing draws, pruned by an
+  upper bound on the cards that can still be removed.
 
 Rank codes: 0 = ace … 12 = king, 13 = the joker (as a card) or a top that takes any card (the joker, or
 an empty discard pile).
@@ -31,10 +34,12 @@ ALL_RANKS: Final = 0x1FFF
 F_SHIFT: Final = 28
 K_SHIFT: Final = 41
 ITEM_K_SHIFT: Final = 48
+ITEM_KEY: Final = (1 << ITEM_K_SHIFT) - 1
 IDX_SHIFT: Final = 53
 LATER: Final = 1 << 63
 """Marks a bucket item standing for the draws still to make from a state."""
 NO_PARENT: Final = -1
+DRAW_MOVE: Final = 28
 MAX_STOCK: Final = 30
 BUCKETS: Final = MAX_STOCK + 2
 
@@ -179,8 +184,10 @@ class _Search:
             code = self.stock[k]
             self.firsts[k] = [k] + [x for x in self.firsts[k + 1] if self.stock[x] != code]
         self.smask = [sum(1 << r for r in range(13) if counts[r]) for counts in self.scnt]
-        self.seen: dict[int, tuple[int, int]] = {}
+        # key -> (draws, parent key, move): a position, DRAW_MOVE, or -1 at a root
+        self.seen: dict[int, tuple[int, int, int]] = {}
         self.buckets: list[list[int]] = [[] for _ in range(BUCKETS)]
+        self.dead: list[int] = []
         self.nodes = 0
         self.mode = 1
         self.any_win = False
@@ -206,21 +213,26 @@ class _Search:
                 ranks |= 1 << r
         return ranks
 
-    def fitting(self, free: int, ranks: int) -> int:
-        """The free cards a top taking these ranks takes (a free joker fits every top)."""
-        pos = self.rankpos[WILD]
+    def pos_of(self, ranks: int) -> int:
+        """The positions of the cards with these ranks."""
+        pos = 0
         for r in _bits(ranks):
             pos |= self.rankpos[r]
-        return free & pos
+        return pos
 
     def neighbours(self, ranks: int) -> int:
         if self.easy:
             return ((ranks << 1) | (ranks >> 1) | (ranks << 12) | (ranks >> 12)) & ALL_RANKS
         return ((ranks << 1) | (ranks >> 1)) & ALL_RANKS
 
+    def jokers_left(self, removed: int) -> bool:
+        return (~removed & FULL & self.rankpos[WILD]) != 0
+
     # ------------------------------------------------------------------------------------ bounds
-    def components(self, cnt: list[int]) -> _Components:
+    def components(self, removed: int) -> _Components:
         """The rank components of the cards left, each with the fewest chains that can clear it."""
+        rest = ~removed & FULL
+        cnt = [(rest & self.rankpos[r]).bit_count() for r in range(13)]
         present = 0
         for r in range(13):
             if cnt[r]:
@@ -248,7 +260,7 @@ class _Search:
         if self.easy:
             while present >> start & 1:
                 start += 1
-            start = (start + 1) % 13
+            start = (start + 1) % 13  # a missing rank: walk the cycle from just after it
         i = 0
         while i < 13:
             r = (start + i) % 13
@@ -265,11 +277,8 @@ class _Search:
                 imb += sign * cnt[r]
                 sign = -sign
                 i += 1
-            pos = 0
-            for q in _bits(mask):
-                pos |= self.rankpos[q]
             out.near.append(self.neighbours(mask))
-            out.pos.append(pos)
+            out.pos.append(self.pos_of(mask))
             out.need.append(max(abs(imb), 1))
         return out
 
@@ -319,6 +328,7 @@ class _Search:
         return TABLEAU_SIZE - (blocked & ~removed & FULL).bit_count()
 
     def priority(self, removed: int, comp: _Components, jt: bool, k: int, fits: int) -> int:
+        """The bucket of a state, or -1 to drop it."""
         if self.mode == 1:
             h = self.lower_bound(comp, jt, k, fits)
             if self.any_win:
@@ -335,12 +345,13 @@ class _Search:
         if p > self.best_p or (p == self.best_p and k < self.best_k):
             self.best_p, self.best_k, self.best_key = p, k, key
 
-    def visit(self, key: int, k: int, parent: int) -> bool:
-        """Record a state reached with k draws; True when it is new or now reached with fewer draws."""
+    def visit(self, key: int, k: int, parent: int, move: int) -> bool:
+        """Record a state reached with k draws from parent by move; True when it is new or now reached
+        with fewer draws."""
         known = self.seen.get(key)
         if known is not None and known[0] <= k:
             return False
-        self.seen[key] = (k, parent)
+        self.seen[key] = (k, parent, move)
         self.nodes += 1
         if self.nodes > self.limit:
             self.stop = True
@@ -350,12 +361,98 @@ class _Search:
     def push(self, bucket: int, key: int, k: int) -> None:
         self.buckets[bucket].append(key | k << ITEM_K_SHIFT)
 
-    def draw_successors(
-        self, removed: int, k: int, free: int, comp: _Components, jt: bool, key: int, f: int, i0: int
-    ) -> None:
-        """Draws to the first stock card of each rank that fits a free card (a later card of that rank,
-        or one that fits nothing, is no better), from the i0-th such card on. Only the draws that cost
-        at most f are made now; the rest wait in the bucket of the next one (none can cost less)."""
+    def drop(self, key: int, k: int) -> None:
+        """A state pass 1 drops as dead: without a win, pass 2 starts from it."""
+        if self.mode == 1 and not self.any_win:
+            self.dead.append(key | k << ITEM_K_SHIFT)
+
+    def remove_card(self, removed: int, k: int, p: int, key: int, f: int) -> None:
+        """Remove the card at p from the state reached by key: its draw state and, when the new top
+        takes a card, its chain state (explored at once when their bucket is the current one)."""
+        removed2 = removed | 1 << p
+        free2 = free_of(removed2)
+        fits = free2 & self.adjpos[self.rank[p]]
+        if removed2 == FULL:
+            key2 = self.make_key(removed2, k, 0)
+            if self.visit(key2, k, key, p):
+                self.won = self.stop = True
+                self.win_key = key2
+                self.note_best(removed2, k, key2)
+            return
+        comp: _Components | None = None
+        jt = self.jokers_left(removed2)
+        ranks2 = self.ranks_at(fits)
+        jokers = free2 & self.rankpos[WILD]
+        if not self.dows or not ranks2:
+            d2 = self.make_key(removed2, k, 0)
+            if self.visit(d2, k, key, p):
+                self.note_best(removed2, k, d2)
+                comp = self.components(removed2)
+                pr = self.priority(removed2, comp, jt, k, jokers)
+                if pr > f:
+                    self.push(pr, d2, k)
+                elif pr >= 0:
+                    self.expand_draws(removed2, k, d2, f, 0)
+                else:
+                    self.drop(d2, k)
+        if not self.stop and ranks2:
+            key2 = self.make_key(removed2, k, ranks2)
+            if self.visit(key2, k, key, p):
+                if self.dows:
+                    self.note_best(removed2, k, key2)
+                if comp is None:
+                    comp = self.components(removed2)
+                pr = self.priority(removed2, comp, jt, k, fits)
+                if pr > f:
+                    self.push(pr, key2, k)
+                elif pr >= 0:
+                    self.expand_chain(removed2, k, ranks2, key2, f)
+                else:
+                    self.drop(key2, k)
+
+    def expand_chain(self, removed: int, k: int, ranks: int, key: int, f: int) -> None:
+        """The removals from a state whose top takes cards of these ranks, depth-first."""
+        free = free_of(removed)
+        cand = free & self.pos_of(ranks)
+        if self.dows:
+            cand |= free & self.rankpos[WILD]
+        while cand and not self.stop:
+            low = cand & -cand
+            cand ^= low
+            self.remove_card(removed, k, low.bit_length() - 1, key, f)
+
+    def expand_draws(self, removed: int, k: int, key: int, f: int, i0: int) -> None:
+        """From a draw state: its jokers, then the draws to the first stock card of each rank that fits a
+        free card (a later card of that rank, or one that fits nothing, is no better), from the i0-th
+        such card on. Only the draws that cost at most f are made now; the rest wait in the bucket of
+        the next one (none can cost less)."""
+        free = free_of(removed)
+        if i0 == 0:
+            for p in _bits(free & self.rankpos[WILD]):
+                if self.stop:
+                    break
+                self.remove_card(removed, k, p, key, f)
+            if self.stop:
+                return
+            if self.dows:
+                if free & self.rankpos[WILD] or k >= self.n:
+                    return
+                fits = free & self.adjpos[self.stock[k]]
+                key2 = self.make_key(removed, k + 1, self.ranks_at(fits))
+                if self.visit(key2, k + 1, key, DRAW_MOVE):
+                    self.note_best(removed, k + 1, key2)
+                    comp = self.components(removed)
+                    pr = self.priority(removed, comp, self.jokers_left(removed), k + 1, fits)
+                    if pr > f:
+                        self.push(pr, key2, k + 1)
+                    elif pr >= 0:
+                        if fits:
+                            self.expand_chain(removed, k + 1, self.ranks_at(fits), key2, f)
+                        else:
+                            self.expand_draws(removed, k + 1, key2, f, 0)
+                    else:
+                        self.drop(key2, k + 1)
+                return
         firsts = self.firsts[k]
         end = i0
         horizon = MAX_STOCK + 1 if self.any_win else f  # depth-first: every draw now
@@ -363,112 +460,81 @@ class _Search:
             end += 1
         if end < len(firsts):
             self.buckets[firsts[end] + 1].append(key | k << ITEM_K_SHIFT | end << IDX_SHIFT | LATER)
+        comp: _Components | None = None
+        jt = self.jokers_left(removed)
         for i in range(end - 1, i0 - 1, -1):
             x = firsts[i]
             fits = free & self.adjpos[self.stock[x]]
             if not fits:
                 continue
             key2 = self.make_key(removed, x + 1, self.ranks_at(fits))
-            if self.visit(key2, x + 1, key):
-                self.note_best(removed, x + 1, key2)
+            if self.visit(key2, x + 1, key, DRAW_MOVE):
+                if comp is None:
+                    comp = self.components(removed)
                 pr = self.priority(removed, comp, jt, x + 1, fits)
                 if pr >= 0:
                     self.push(max(pr, f), key2, x + 1)
+                else:
+                    self.drop(key2, x + 1)
             if self.stop:
                 return
-
-    def expand(self, removed: int, k: int, ranks: int, cnt: list[int], key: int, f: int) -> None:
-        """Depth-first through the removals from one state, with its draws (see draw_successors)."""
-        free = free_of(removed)
-        cand = self.fitting(free, ranks)
-        comp = self.components(cnt)
-        jt = cnt[WILD] > 0
-        if self.dows:
-            if not cand and k < self.n:
-                fits = free & self.adjpos[self.stock[k]]
-                key2 = self.make_key(removed, k + 1, self.ranks_at(fits))
-                if self.visit(key2, k + 1, key):
-                    self.note_best(removed, k + 1, key2)
-                    pr = self.priority(removed, comp, jt, k + 1, fits)
-                    if pr >= 0:
-                        self.push(max(pr, f), key2, k + 1)
-                if self.stop:
-                    return
-        else:
-            self.draw_successors(removed, k, free, comp, jt, key, f, 0)
-            if self.stop:
-                return
-        while cand:
-            low = cand & -cand
-            cand ^= low
-            p = low.bit_length() - 1
-            removed2 = removed | low
-            r = self.rank[p]
-            fits = free_of(removed2) & self.adjpos[r]
-            ranks2 = self.ranks_at(fits)
-            key2 = self.make_key(removed2, k, ranks2)
-            if not self.visit(key2, k, key):
-                if self.stop:
-                    return
-                continue
-            if removed2 == FULL:
-                self.won = self.stop = True
-                self.win_key = key2
-                self.note_best(removed2, k, key2)
-                return
-            cnt[r] -= 1
-            comp2 = self.components(cnt)
-            self.note_best(removed2, k, key2)
-            pr = self.priority(removed2, comp2, cnt[WILD] > 0, k, fits)
-            if pr > f:
-                self.push(pr, key2, k)
-            elif pr >= 0:
-                self.expand(removed2, k, ranks2, cnt, key2, f)
-            cnt[r] += 1
-            if self.stop:
-                return
-
-    def counts_of(self, removed: int) -> list[int]:
-        cnt = [0] * CODES
-        for p in range(TABLEAU_SIZE):
-            if not removed >> p & 1:
-                cnt[self.rank[p]] += 1
-        return cnt
 
     def run(self, removed0: int, top: int) -> None:
-        for bucket in self.buckets:
-            bucket.clear()
-        fits0 = free_of(removed0) & self.adjpos[top]
-        root = self.make_key(removed0, 0, self.ranks_at(fits0))
-        if not self.visit(root, 0, NO_PARENT):
-            return
-        self.note_best(removed0, 0, root)
+        """Pass 1 from the position: its draw state and, when the top takes a card, its chain state."""
+        free0 = free_of(removed0)
+        fits0 = free0 & self.adjpos[top]
         if removed0 == FULL:
+            root = self.make_key(removed0, 0, 0)
+            self.visit(root, 0, NO_PARENT, -1)
+            self.note_best(removed0, 0, root)
             self.won = self.stop = True
             self.win_key = root
             return
-        cnt = self.counts_of(removed0)
-        pr = self.priority(removed0, self.components(cnt), cnt[WILD] > 0, 0, fits0)
-        if pr < 0:
-            return
-        self.push(pr, root, 0)
-        item_key = (1 << ITEM_K_SHIFT) - 1
+        comp = self.components(removed0)
+        jt = self.jokers_left(removed0)
+        ranks0 = self.ranks_at(fits0)
+        jokers = free0 & self.rankpos[WILD]
+        roots = []
+        if not self.dows or not ranks0:
+            roots.append((self.make_key(removed0, 0, 0), jokers))
+        if ranks0:
+            roots.append((self.make_key(removed0, 0, ranks0), fits0))
+        for root, fits in roots:
+            if self.visit(root, 0, NO_PARENT, -1):
+                self.note_best(removed0, 0, root)
+                pr = self.priority(removed0, comp, jt, 0, fits)
+                if pr >= 0:
+                    self.push(pr, root, 0)
+                else:
+                    self.drop(root, 0)
+        self.drain()
+
+    def run_best(self) -> None:
+        """Pass 2, on from pass 1's states: from the states it dropped, by their draws, pruned by the
+        best result so far."""
+        self.mode = 2
+        self.stop = False
+        for item in self.dead:
+            self.buckets[(item >> ITEM_K_SHIFT) & 31].append(item)
+        self.drain()
+
+    def drain(self) -> None:
+        """Expand the states in the buckets, lowest bucket first, last in first out."""
         for f in range(BUCKETS):
             bucket = self.buckets[f]
             while bucket and not self.stop:
                 item = bucket.pop()
-                key = item & item_key
+                key = item & ITEM_KEY
                 k = (item >> ITEM_K_SHIFT) & 31
                 if self.seen[key][0] < k:
                     continue  # reached with fewer draws since: that one counts
                 removed = key & FULL
-                cnt = self.counts_of(removed)
-                if item & LATER:
-                    comp = self.components(cnt)
-                    i0 = (item >> IDX_SHIFT) & 31
-                    self.draw_successors(removed, k, free_of(removed), comp, cnt[WILD] > 0, key, f, i0)
+                ranks = (key >> F_SHIFT) & ALL_RANKS
+                if ranks:
+                    self.expand_chain(removed, k, ranks, key, f)
                 else:
-                    self.expand(removed, k, (key >> F_SHIFT) & ALL_RANKS, cnt, key, f)
+                    i0 = (item >> IDX_SHIFT) & 31 if item & LATER else 0
+                    self.expand_draws(removed, k, key, f, i0)
             if self.stop:
                 return
 
@@ -477,22 +543,20 @@ class _Search:
         chain: list[tuple[int, int]] = []
         key = end
         while True:
-            k, parent = self.seen[key]
-            chain.append((key, k))
+            k, parent, move = self.seen[key]
+            chain.append((move, k))
             if parent == NO_PARENT:
                 break
             key = parent
         line: list[int] = []
         k = chain[-1][1]
-        for i in range(len(chain) - 2, -1, -1):
-            child, child_k = chain[i]
-            parent = chain[i + 1][0]
-            if (child ^ parent) & FULL:
-                line.append(((child ^ parent) & FULL).bit_length() - 1)
-            else:
+        for move, child_k in reversed(chain[:-1]):
+            if move == DRAW_MOVE:
                 # Catch up: a parent may since have been reached with fewer draws.
                 line.extend([-1] * (child_k - k))
                 k = child_k
+            else:
+                line.append(move)
         return line
 
 
@@ -541,20 +605,9 @@ def solve(
     if search.won:
         line = search.line_to(search.win_key)
         return CoreAnswer(True, line, search.best_p, list(line), search.nodes, True)
-    best_line: list[int] | None = search.line_to(search.best_key)
-    proved = True
-    if search.stop:
-        proved = False
-    elif winnable_only:
-        best_line = None
-    else:
-        # Pass 2: the best result; the best of pass 1 is a known result to beat.
-        first_best = search.best_key
-        search.seen = {}
-        search.mode = 2
-        search.stop = False
-        search.run(removed, top)
+    proved = not search.stop
+    if proved and not winnable_only:
+        search.run_best()  # pass 2: the best result; pass 1's best is a result to beat
         proved = not search.stop
-        if search.best_key != first_best:
-            best_line = search.line_to(search.best_key)
+    best_line = None if winnable_only and proved else search.line_to(search.best_key)
     return CoreAnswer(False, None, search.best_p, best_line, search.nodes, proved)
