@@ -441,8 +441,9 @@ class _Search:
                 key2 = self.make_key(removed, k + 1, self.ranks_at(fits))
                 if self.visit(key2, k + 1, key, DRAW_MOVE):
                     self.note_best(removed, k + 1, key2)
-                    comp = self.components(removed)
-                    pr = self.priority(removed, comp, self.jokers_left(removed), k + 1, fits)
+                    pr = self.priority(
+                        removed, self.components(removed), self.jokers_left(removed), k + 1, fits
+                    )
                     if pr > f:
                         self.push(pr, key2, k + 1)
                     elif pr >= 0:
