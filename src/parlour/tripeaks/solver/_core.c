@@ -153,18 +153,25 @@ static inline uint32_t ranks_at(const Ctx *c, uint32_t positions) {
 
 static inline uint32_t pos_of(const Ctx *c, uint32_t ranks) { return c->poslo[ranks & 127] | c->poshi[ranks >> 7]; }
 
+/* The free cards of a removed mask, row by row: a card is free when the two below it are gone. */
+static uint16_t FREE3[1024], FREE2[512], FREE1[64];
+
+static void free_tables(void) {
+    for (int m = 0; m < 1024; m++) FREE3[m] = (uint16_t)(m & (m >> 1) & 0x1FF);
+    for (int m = 0; m < 512; m++) {
+        int q = m & (m >> 1);
+        FREE2[m] = (uint16_t)((q & 1) | ((q >> 1) & 1) << 1 | ((q >> 3) & 1) << 2 | ((q >> 4) & 1) << 3 |
+                              ((q >> 6) & 1) << 4 | ((q >> 7) & 1) << 5);
+    }
+    for (int m = 0; m < 64; m++) {
+        int q = m & (m >> 1);
+        FREE1[m] = (uint16_t)((q & 1) | ((q >> 2) & 1) << 1 | ((q >> 4) & 1) << 2);
+    }
+}
+
 static inline uint32_t free_of(uint32_t R) {
-    uint32_t f = (~R) & (0x3FFu << 18);
-    uint32_t r4 = (R >> 18) & 0x3FFu;
-    f |= (r4 & (r4 >> 1) & 0x1FFu) << 9;
-    uint32_t r3 = (R >> 9) & 0x1FFu;
-    uint32_t q = r3 & (r3 >> 1);
-    uint32_t p2 = (q & 1u) | (((q >> 1) & 1u) << 1) | (((q >> 3) & 1u) << 2) | (((q >> 4) & 1u) << 3) |
-                  (((q >> 6) & 1u) << 4) | (((q >> 7) & 1u) << 5);
-    f |= p2 << 3;
-    uint32_t r2 = (R >> 3) & 0x3Fu;
-    uint32_t q2 = r2 & (r2 >> 1);
-    f |= (q2 & 1u) | (((q2 >> 2) & 1u) << 1) | (((q2 >> 4) & 1u) << 2);
+    uint32_t f = (0x3FFu << 18) | ((uint32_t)FREE3[R >> 18] << 9) | ((uint32_t)FREE2[(R >> 9) & 0x1FFu] << 3) |
+                 FREE1[(R >> 3) & 0x3Fu];
     return f & ~R;
 }
 
@@ -713,7 +720,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     c->any_win = winnable_only == 2;
     c->limit = limit;
     prepare(c);
-    if (!map_init(&c->seen, 1 << 14, dows ? (1ull << PF_SHIFT) - 1 : (1ull << KF_SHIFT) - 1)) {
+    if (!map_init(&c->seen, 1 << 16, dows ? (1ull << PF_SHIFT) - 1 : (1ull << KF_SHIFT) - 1)) {
         PyErr_NoMemory();
         goto done;
     }
@@ -785,4 +792,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core", "Compiled core of the TriPeaks solver.",
                                     -1, methods};
 
-PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__core(void) {
+    free_tables();
+    return PyModule_Create(&module);
+}
