@@ -40,6 +40,8 @@
 #define ITEM_SHIFT 48
 #define IDX_SHIFT 53
 #define LATER ((uint64_t)1 << 63)
+/* The few functions called for every state: inlined even where the compiler would rather not. */
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
 
 #define KF_SHIFT 41
 #define PF_SHIFT 46
@@ -121,6 +123,10 @@ typedef struct {
     uint32_t poslo[128], poshi[64]; /* positions of the ranks in a mask, by its low 7 and high 6 bits */
     uint32_t stocklo[128], stockhi[64]; /* the same for stock indices; jokers in every entry */
     uint32_t upclosure[NPOS];
+    /* The cards left, by 10-position chunks of the complement of the removed mask: rank counts packed
+     * four bits a rank, and the ranks present. */
+    uint64_t lanes[3][1024];
+    uint16_t present[3][1024];
     int scnt[MAXSTOCK + 1][NCODES];
     uint32_t smask[MAXSTOCK + 1];
     int8_t firsts[MAXSTOCK + 1][NCODES];
@@ -180,23 +186,47 @@ static inline uint32_t neighbours(const Ctx *c, uint32_t ranks) {
     return ((ranks << 1) | (ranks >> 1)) & ALLR;
 }
 
-static const int MOD13[26] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+/* Four-bit lanes, one a rank, for the ranks in a mask (by its low 7 and high 6 bits). */
+static uint64_t LANES_LO[128], LANES_HI[64];
 
+static void lane_tables(void) {
+    for (int m = 0; m < 128; m++) {
+        uint64_t x = 0;
+        for (int r = 0; r < 7; r++)
+            if (m & (1 << r)) x |= (uint64_t)15 << (4 * r);
+        LANES_LO[m] = x;
+    }
+    for (int m = 0; m < 64; m++) {
+        uint64_t x = 0;
+        for (int r = 0; r < 6; r++)
+            if (m & (1 << r)) x |= (uint64_t)15 << (4 * (7 + r));
+        LANES_HI[m] = x;
+    }
+}
+
+/* The sum of the rank counts in V over the ranks in a mask. */
+static inline int lanes_sum(uint64_t V, uint32_t ranks) {
+    uint64_t x = V & (LANES_LO[ranks & 127] | LANES_HI[ranks >> 7]);
+    x = (x & 0x0F0F0F0F0F0F0F0FULL) + ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL);
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* The rank components of the cards left, each with the fewest chains that can clear it. */
 static void components(const Ctx *c, uint32_t R, Components *out) {
     uint32_t rest = ~R & FULL;
-    int cnt[13];
-    uint32_t S = 0;
-    for (int r = 0; r < 13; r++) {
-        cnt[r] = __builtin_popcount(rest & c->rankpos[r]);
-        S |= (uint32_t)(cnt[r] != 0) << r;
-    }
+    uint32_t S = (uint32_t)c->present[0][rest & 1023] | c->present[1][(rest >> 10) & 1023] | c->present[2][rest >> 20];
+    uint64_t V = c->lanes[0][rest & 1023] + c->lanes[1][(rest >> 10) & 1023] + c->lanes[2][rest >> 20];
+#define CNT(r) ((int)((V >> (4 * (r))) & 15))
     out->count = 0;
     if (!S) return;
     if (c->easy && S == ALLR) {
+        int cnt[14];
+        for (int r = 0; r < 13; r++) cnt[r] = CNT(r);
+        cnt[13] = cnt[0];
         int best = 1, imb = 0;
-        for (int i = 0; i < 13; i++) imb += (i & 1) ? -cnt[MOD13[1 + i]] : cnt[MOD13[1 + i]];
+        for (int i = 0; i < 13; i++) imb += (i & 1) ? -cnt[1 + i] : cnt[1 + i];
         for (int e = 0; e < 13; e++) {
-            int a = cnt[e], b = cnt[MOD13[e + 1]];
+            int a = cnt[e], b = cnt[e + 1];
             int cap = 2 * a;
             if (2 * b < cap) cap = 2 * b;
             if (a + b - 1 < cap) cap = a + b - 1;
@@ -221,20 +251,21 @@ static void components(const Ctx *c, uint32_t R, Components *out) {
         uint32_t low = T & (~T + 1);
         uint32_t run = T & ~(T + low);
         T ^= run;
-        int imb = 0, sign = 1;
-        uint32_t m = 0;
-        for (uint32_t bits = run; bits; bits &= bits - 1) {
-            int r = MOD13[__builtin_ctz(bits) + rot];
-            m |= 1u << r;
-            imb += sign * cnt[r];
-            sign = -sign;
+        /* every other rank of the run, from its first one; both back in rank order */
+        uint32_t alt = run & ((low & 0x1555u) ? 0x1555u : 0x0AAAu);
+        uint32_t m = run, even = alt;
+        if (rot) {
+            m = ((run << rot) | (run >> (13 - rot))) & ALLR;
+            even = ((alt << rot) | (alt >> (13 - rot))) & ALLR;
         }
+        int imb = 2 * lanes_sum(V, even) - lanes_sum(V, m);
         if (imb < 0) imb = -imb;
         out->near[out->count] = neighbours(c, m);
         out->pos[out->count] = pos_of(c, m);
         out->need[out->count] = imb > 1 ? imb : 1;
         out->count++;
     }
+#undef CNT
 }
 
 /* The index of the count-th stock card from index k on whose rank is in near (or a joker), or -1. */
@@ -244,7 +275,7 @@ static inline int nth_fitting(const Ctx *c, uint32_t near, int k, int count) {
     return at ? k + __builtin_ctz(at) : -1;
 }
 
-static int lower_bound(const Ctx *c, const Components *comp, int jt, int k, uint32_t fits) {
+ALWAYS_INLINE int lower_bound(const Ctx *c, const Components *comp, int jt, int k, uint32_t fits) {
     int total = 0, deepest = 0;
     for (int i = 0; i < comp->count; i++) {
         int need = comp->need[i];
@@ -286,7 +317,7 @@ static int upper_bound(const Ctx *c, uint32_t R, const Components *comp, int jt,
     return NPOS - __builtin_popcount(blocked & ~R);
 }
 
-static int priority(Ctx *c, uint32_t R, const Components *comp, int jt, int k, uint32_t fits) {
+ALWAYS_INLINE int priority(Ctx *c, uint32_t R, const Components *comp, int jt, int k, uint32_t fits) {
     if (c->mode == 1) {
         int h = lower_bound(c, comp, jt, k, fits);
         if (c->any_win) return h < 0 ? -1 : 0;
@@ -307,7 +338,7 @@ static inline void note_best(Ctx *c, uint32_t R, int k, uint64_t key) {
 }
 
 /* Record a state reached with k draws from parent by move; 1 when new or reached with fewer draws. */
-static int visit(Ctx *c, uint64_t key, int k, uint64_t parent, int move) {
+ALWAYS_INLINE int visit(Ctx *c, uint64_t key, int k, uint64_t parent, int move) {
     Slot *s = map_find(&c->seen, key);
     if (*s) {
         if (slot_draws(*s) <= k) return 0;
@@ -332,7 +363,7 @@ static int visit(Ctx *c, uint64_t key, int k, uint64_t parent, int move) {
 
 static inline int draws_of(const Ctx *c, uint64_t key) { return slot_draws(*map_find(&c->seen, key)); }
 
-static void push(Ctx *c, int b, uint64_t item) {
+ALWAYS_INLINE void push(Ctx *c, int b, uint64_t item) {
     if (c->blen[b] == c->bcap[b]) {
         size_t cap = c->bcap[b] ? c->bcap[b] * 2 : 256;
         uint64_t *items = realloc(c->bucket[b], cap * sizeof(uint64_t));
@@ -537,6 +568,10 @@ static void drain(Ctx *c) {
     for (int f = 0; f < NBUCKETS && !c->stop; f++) {
         while (c->blen[f] && !c->stop) {
             uint64_t item = c->bucket[f][--c->blen[f]];
+            if (c->blen[f]) { /* the next item's state: its slot is far in memory, ask for it now */
+                uint64_t next = c->bucket[f][c->blen[f] - 1] & ((1ull << ITEM_SHIFT) - 1);
+                __builtin_prefetch(&c->seen.slots[mix(next) & (c->seen.cap - 1)]);
+            }
             uint64_t key = item & ((1ull << ITEM_SHIFT) - 1);
             int k = (int)((item >> ITEM_SHIFT) & 31);
             if (draws_of(c, key) < k) continue;
@@ -607,6 +642,22 @@ static void prepare(Ctx *c) {
         c->poshi[m] = pos;
     }
     for (int t = 0; t < NCODES; t++) c->adjpos[t] = c->rankpos[WILD] | pos_of(c, c->adjrank[t]);
+    for (int chunk = 0; chunk < 3; chunk++) {
+        c->lanes[chunk][0] = 0;
+        c->present[chunk][0] = 0;
+        for (int m = 1; m < 1024; m++) {
+            int p = 10 * chunk + __builtin_ctz((unsigned)m);
+            int low = m & (m - 1);
+            uint64_t lane = 0;
+            uint16_t bit = 0;
+            if (p < NPOS && c->rank[p] != WILD) {
+                lane = (uint64_t)1 << (4 * c->rank[p]);
+                bit = (uint16_t)(1u << c->rank[p]);
+            }
+            c->lanes[chunk][m] = c->lanes[chunk][low] + lane;
+            c->present[chunk][m] = c->present[chunk][low] | bit;
+        }
+    }
     uint32_t stockpos[NCODES];
     memset(stockpos, 0, sizeof stockpos);
     for (int x = 0; x < c->n; x++) stockpos[c->stock[x]] |= 1u << x;
@@ -667,6 +718,7 @@ static void prepare(Ctx *c) {
 }
 
 /* The same as a Python list. */
+
 static PyObject *line_to(Ctx *c, uint64_t end) {
     int moves[NPOS + MAXSTOCK + 4];
     int n = moves_to(c, end, moves);
@@ -720,7 +772,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     c->any_win = winnable_only == 2;
     c->limit = limit;
     prepare(c);
-    if (!map_init(&c->seen, 1 << 16, dows ? (1ull << PF_SHIFT) - 1 : (1ull << KF_SHIFT) - 1)) {
+    if (!map_init(&c->seen, 1 << 17, dows ? (1ull << PF_SHIFT) - 1 : (1ull << KF_SHIFT) - 1)) {
         PyErr_NoMemory();
         goto done;
     }
@@ -794,5 +846,6 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core", "Compiled co
 
 PyMODINIT_FUNC PyInit__core(void) {
     free_tables();
+    lane_tables();
     return PyModule_Create(&module);
 }
