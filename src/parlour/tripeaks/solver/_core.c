@@ -48,6 +48,7 @@
 #define MV_SHIFT 59
 #define DRAW_MOVE 28
 #define ROOT_MOVE 29
+#define CCACHE_BITS 12 /* entries of the components cache: 4096 */
 
 typedef uint64_t Slot;
 
@@ -104,6 +105,7 @@ static inline int slot_move(Slot s) { return 31 - (int)(s >> MV_SHIFT); }
 static inline uint32_t slot_parent_ranks(Slot s) { return (uint32_t)((s >> PF_SHIFT) & 0x1FFFu); }
 
 typedef struct {
+    uint32_t mask[7]; /* the ranks of the component */
     uint32_t near[7];
     uint32_t pos[7];
     int need[7];
@@ -132,6 +134,11 @@ typedef struct {
     int8_t firsts[MAXSTOCK + 1][NCODES];
     int nfirsts[MAXSTOCK + 1];
     Map seen;
+    struct {
+        uint64_t V; /* the rank counts; 0 for an empty entry (without cards there is nothing to keep) */
+        uint8_t count, need[7];
+        uint16_t mask[7];
+    } ccache[1 << CCACHE_BITS];
     uint64_t *bucket[NBUCKETS];
     uint64_t *dead; /* pass 1: states dropped because no win is left from them, kept for pass 2 */
     size_t ndead, capdead;
@@ -211,11 +218,9 @@ static inline int lanes_sum(uint64_t V, uint32_t ranks) {
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
-/* The rank components of the cards left, each with the fewest chains that can clear it. */
-static void components(const Ctx *c, uint32_t R, Components *out) {
-    uint32_t rest = ~R & FULL;
-    uint32_t S = (uint32_t)c->present[0][rest & 1023] | c->present[1][(rest >> 10) & 1023] | c->present[2][rest >> 20];
-    uint64_t V = c->lanes[0][rest & 1023] + c->lanes[1][(rest >> 10) & 1023] + c->lanes[2][rest >> 20];
+/* The rank components of the cards left (counts V, ranks present S), each with the fewest chains that can
+ * clear it. */
+static void compute_components(const Ctx *c, uint64_t V, uint32_t S, Components *out) {
 #define CNT(r) ((int)((V >> (4 * (r))) & 15))
     out->count = 0;
     if (!S) return;
@@ -234,6 +239,7 @@ static void components(const Ctx *c, uint32_t R, Components *out) {
             if (need > best) best = need;
             imb = 2 * b - imb;
         }
+        out->mask[0] = ALLR;
         out->near[0] = ALLR;
         out->pos[0] = FULL & ~c->rankpos[WILD];
         out->need[0] = best;
@@ -260,12 +266,41 @@ static void components(const Ctx *c, uint32_t R, Components *out) {
         }
         int imb = 2 * lanes_sum(V, even) - lanes_sum(V, m);
         if (imb < 0) imb = -imb;
+        out->mask[out->count] = m;
         out->near[out->count] = neighbours(c, m);
         out->pos[out->count] = pos_of(c, m);
         out->need[out->count] = imb > 1 ? imb : 1;
         out->count++;
     }
 #undef CNT
+}
+
+/* The same for the cards left of a removed mask; the answer depends only on the rank counts, which many
+ * states share, so the last answers are kept by a hash of the counts. */
+static void components(Ctx *c, uint32_t R, Components *out) {
+    uint32_t rest = ~R & FULL;
+    uint64_t V = c->lanes[0][rest & 1023] + c->lanes[1][(rest >> 10) & 1023] + c->lanes[2][rest >> 20];
+    uint32_t h = (uint32_t)((V * 0x9E3779B97F4A7C15ULL) >> (64 - CCACHE_BITS));
+    if (V && c->ccache[h].V == V) {
+        int n = c->ccache[h].count;
+        out->count = n;
+        for (int i = 0; i < n; i++) {
+            uint32_t m = c->ccache[h].mask[i];
+            out->mask[i] = m;
+            out->need[i] = c->ccache[h].need[i];
+            out->near[i] = neighbours(c, m);
+            out->pos[i] = m == ALLR ? FULL & ~c->rankpos[WILD] : pos_of(c, m);
+        }
+        return;
+    }
+    uint32_t S = (uint32_t)c->present[0][rest & 1023] | c->present[1][(rest >> 10) & 1023] | c->present[2][rest >> 20];
+    compute_components(c, V, S, out);
+    c->ccache[h].V = V;
+    c->ccache[h].count = (uint8_t)out->count;
+    for (int i = 0; i < out->count; i++) {
+        c->ccache[h].mask[i] = (uint16_t)out->mask[i];
+        c->ccache[h].need[i] = (uint8_t)out->need[i];
+    }
 }
 
 /* The index of the count-th stock card from index k on whose rank is in near (or a joker), or -1. */
