@@ -359,6 +359,7 @@ ALWAYS_INLINE int priority(Ctx *c, uint32_t R, const Components *comp, int jt, i
         return h < 0 ? -1 : k + h;
     }
     int ub = upper_bound(c, R, comp, jt, k, fits);
+    if (ub > NPOS - 1) ub = NPOS - 1; /* pass 2 runs only once pass 1 proved that no win is left */
     if (ub < c->best_p || (ub == c->best_p && k >= c->best_k)) return -1;
     return k;
 }

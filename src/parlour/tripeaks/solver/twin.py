@@ -334,7 +334,8 @@ class _Search:
             if self.any_win:
                 return -1 if h < 0 else 0
             return -1 if h < 0 else k + h
-        ub = self.upper_bound(removed, comp, jt, k, fits)
+        # pass 2 runs only once pass 1 proved that no win is left
+        ub = min(self.upper_bound(removed, comp, jt, k, fits), TABLEAU_SIZE - 1)
         if ub < self.best_p or (ub == self.best_p and k >= self.best_k):
             return -1
         return k
