@@ -6,9 +6,8 @@ Run: ``PYTHONPATH=src python benchmarks/solver.py [--deals N] [--twin-deals M] [
 The compiled core solves deals K..K+N-1 of each rule set, once for the full answer (fewest moves of a
 win, best result of a lost deal) and once only for whether a win exists; the twin solves the first M of
 them (it is far slower) and every answer of the two is compared. The ratio is taken on the deals both
-solved. Also
-printed: the time of fair hints at the start of deals, the third bar of docs/solver.md. Figures are
-printed, never asserted.
+solved. Also printed: the time of fair hints at the start of deals, the third bar of docs/solver.md.
+Figures are printed, never asserted.
 """
 
 from __future__ import annotations
