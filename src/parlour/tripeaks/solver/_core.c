@@ -48,6 +48,9 @@
 #define MV_SHIFT 59
 #define DRAW_MOVE 28
 #define ROOT_MOVE 29
+/* Draws costing up to this much more than the current bucket are made at once: coming back for each one
+ * later (a pop, a look-up, the bounds again) costs more than the few states made that are never used. */
+#define DRAW_AHEAD 4
 #define CCACHE_BITS 12 /* entries of the components cache: 4096 */
 
 typedef uint64_t Slot;
@@ -491,6 +494,9 @@ static void expand_chain(Ctx *c, uint32_t R, int k, uint32_t F, uint64_t key, in
     }
 }
 
+/* From a draw state: its jokers, then the draws to the first stock card of each rank that fits a free card
+ * (a later card of that rank, or one that fits nothing, is no better), from the i0-th such card on.  Only
+ * the draws that cost at most f + DRAW_AHEAD are made now; the rest wait in the bucket of the next one. */
 static void expand_draws(Ctx *c, uint32_t R, int k, uint64_t key, int f, int i0) {
     uint32_t fr = free_of(R);
     if (i0 == 0) {
@@ -520,7 +526,7 @@ static void expand_draws(Ctx *c, uint32_t R, int k, uint64_t key, int f, int i0)
         }
     }
     int n = c->nfirsts[k], end = i0;
-    int horizon = c->any_win ? MAXSTOCK + 1 : f;
+    int horizon = c->any_win ? MAXSTOCK + 1 : f + DRAW_AHEAD;
     while (end < n && c->firsts[k][end] + 1 <= horizon) end++;
     if (end < n) {
         int b = c->firsts[k][end] + 1;

@@ -42,6 +42,9 @@ NO_PARENT: Final = -1
 DRAW_MOVE: Final = 28
 MAX_STOCK: Final = 30
 BUCKETS: Final = MAX_STOCK + 2
+DRAW_AHEAD: Final = 4
+"""Draws costing up to this much more than the current bucket are made at once: coming back for each
+one later costs more than the few states made that are never used."""
 
 
 class CoreAnswer(NamedTuple):
@@ -425,8 +428,8 @@ class _Search:
     def expand_draws(self, removed: int, k: int, key: int, f: int, i0: int) -> None:
         """From a draw state: its jokers, then the draws to the first stock card of each rank that fits a
         free card (a later card of that rank, or one that fits nothing, is no better), from the i0-th
-        such card on. Only the draws that cost at most f are made now; the rest wait in the bucket of
-        the next one (none can cost less)."""
+        such card on. Only the draws that cost at most f + DRAW_AHEAD are made now; the rest wait in the
+        bucket of the next one (none can cost less)."""
         free = free_of(removed)
         if i0 == 0:
             for p in _bits(free & self.rankpos[WILD]):
@@ -457,7 +460,7 @@ class _Search:
                 return
         firsts = self.firsts[k]
         end = i0
-        horizon = MAX_STOCK + 1 if self.any_win else f  # depth-first: every draw now
+        horizon = MAX_STOCK + 1 if self.any_win else f + DRAW_AHEAD  # depth-first: every draw now
         while end < len(firsts) and firsts[end] + 1 <= horizon:
             end += 1
         if end < len(firsts):
