@@ -313,6 +313,8 @@ static inline int nth_fitting(const Ctx *c, uint32_t near, int k, int count) {
     return at ? k + __builtin_ctz(at) : -1;
 }
 
+/* Fewest draws still needed to win (admissible), or -1 when no win is possible any more.  The top can
+ * start one chain without a draw, and only on a card that is free now (fits = the free cards it takes). */
 ALWAYS_INLINE int lower_bound(const Ctx *c, const Components *comp, int jt, int k, uint32_t fits) {
     int total = 0, deepest = 0;
     for (int i = 0; i < comp->count; i++) {
@@ -355,6 +357,8 @@ static int upper_bound(const Ctx *c, uint32_t R, const Components *comp, int jt,
     return NPOS - __builtin_popcount(blocked & ~R);
 }
 
+/* The bucket of a state, or -1 to drop it: draws + lower bound in pass 1, draws in pass 2 (where a state
+ * that cannot beat the best result so far is dropped). */
 ALWAYS_INLINE int priority(Ctx *c, uint32_t R, const Components *comp, int jt, int k, uint32_t fits) {
     if (c->mode == 1) {
         int h = lower_bound(c, comp, jt, k, fits);
@@ -402,6 +406,7 @@ ALWAYS_INLINE int visit(Ctx *c, uint64_t key, int k, uint64_t parent, int move) 
 
 static inline int draws_of(const Ctx *c, uint64_t key) { return slot_draws(*map_find(&c->seen, key)); }
 
+/* Put an item (a state's key and draws, perhaps with LATER and a draw index) in bucket b. */
 ALWAYS_INLINE void push(Ctx *c, int b, uint64_t item) {
     if (c->blen[b] == c->bcap[b]) {
         size_t cap = c->bcap[b] ? c->bcap[b] * 2 : 256;
@@ -483,6 +488,7 @@ static void remove_card(Ctx *c, uint32_t R, int k, int p, uint64_t key, int f) {
     }
 }
 
+/* The removals from a state whose top takes cards of the ranks F, depth-first. */
 static void expand_chain(Ctx *c, uint32_t R, int k, uint32_t F, uint64_t key, int f) {
     uint32_t fr = free_of(R);
     uint32_t cand = fr & pos_of(c, F);
@@ -556,6 +562,8 @@ static void expand_draws(Ctx *c, uint32_t R, int k, uint64_t key, int f, int i0)
 }
 
 static void drain(Ctx *c);
+
+/* Pass 1 from the position: its draw state and, when the top takes a card, its own state. */
 static void run(Ctx *c, uint32_t R0, int top) {
     for (int b = 0; b < NBUCKETS; b++) c->blen[b] = 0;
     uint32_t fr0 = free_of(R0);
@@ -606,6 +614,7 @@ static void run_best(Ctx *c) {
     drain(c);
 }
 
+/* Expand the items of the buckets, lowest bucket first, last in first out inside one. */
 static void drain(Ctx *c) {
     for (int f = 0; f < NBUCKETS && !c->stop; f++) {
         while (c->blen[f] && !c->stop) {
