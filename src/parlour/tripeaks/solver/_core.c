@@ -823,10 +823,7 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     c->any_win = winnable_only == 2;
     c->limit = limit;
     prepare(c);
-    /* A depth-first search for any win mostly stops after a few hundred states, the full answer visits tens
-     * of thousands: a table of the right size saves clearing memory, or growing it, for every solve. */
-    size_t cap = c->any_win ? (size_t)1 << 13 : (size_t)1 << 17;
-    if (!map_init(&c->seen, cap, dows ? (1ull << PF_SHIFT) - 1 : (1ull << KF_SHIFT) - 1)) {
+    if (!map_init(&c->seen, 1 << 17, dows ? (1ull << PF_SHIFT) - 1 : (1ull << KF_SHIFT) - 1)) {
         PyErr_NoMemory();
         goto done;
     }
