@@ -24,8 +24,8 @@ def main() -> None:
     for name, s in summaries.items():
         low, high = s.interval
         print(
-            f"| {name} | {s.deals} | {s.winnable} | {100 * s.share:.2f}% | {100 * low:.2f}%–{100 * high:.2f}% "
-            f"| {s.mean_moves:.2f} | {s.unproved} |"
+            f"| {name} | {s.deals} | {s.winnable} | {100 * s.share:.2f}% "
+            f"| {100 * low:.2f}%–{100 * high:.2f}% | {s.mean_moves:.2f} | {s.unproved} |"
         )
     print("\nShortest wins (moves: share of the winnable deals)\n")
     print_shares("moves", {name: (s.moves, s.winnable) for name, s in summaries.items()})
