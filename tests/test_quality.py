@@ -23,14 +23,14 @@ def _tool(name: str) -> str:
 
 def test_ruff_lint() -> None:
     result = subprocess.run(
-        [_tool("ruff"), "check", "src", "tests", "benchmarks"], cwd=ROOT, capture_output=True, text=True
+        [_tool("ruff"), "check", "src", "tests", "benchmarks", "scripts"], cwd=ROOT, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_ruff_format() -> None:
     result = subprocess.run(
-        [_tool("ruff"), "format", "--check", "src", "tests", "benchmarks"],
+        [_tool("ruff"), "format", "--check", "src", "tests", "benchmarks", "scripts"],
         cwd=ROOT,
         capture_output=True,
         text=True,
