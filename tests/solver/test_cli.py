@@ -29,6 +29,23 @@ def test_solve_json_has_the_answer_and_a_line_that_wins() -> None:
     assert game.status == "won" and game.moves == answer["moves"]
 
 
+def test_solve_any_win_gives_a_win_the_engine_accepts_or_proves_there_is_none() -> None:
+    _, fewest = run("solve", "TP1-C-AAAAAAC", "--json")
+    code, output = run("solve", "TP1-C-AAAAAAC", "--any-win", "--json")
+    assert code == 0, output
+    answer = json.loads(output)
+    assert answer["winnable"] and answer["search"] == "any win"
+    assert answer["moves"] >= json.loads(fewest)["moves"]
+    game = replay(Game.from_code("TP1-C-AAAAAAC"), tuple(answer["line"]))
+    assert game.status == "won" and game.moves == answer["moves"]
+    code, output = run("solve", "TP1-E-AAAABIL", "--any-win", "--json")
+    assert code == 0, output
+    answer = json.loads(output)
+    assert not answer["winnable"] and answer["proved"] and answer["best"] is None
+    code, output = run("solve", "TP1-E-AAAABIL", "--any-win")
+    assert code == 0 and "Not winnable." in output and "Best result" not in output
+
+
 def test_solve_after_moves_counts_from_the_start_and_lines_go_on_from_there() -> None:
     _, whole = run("solve", "TP1-C-AAAAAAC", "--json")
     first = json.loads(whole)["line"][:3]

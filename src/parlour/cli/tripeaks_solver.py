@@ -102,6 +102,11 @@ def _apply(game: Game, moves: tuple[str, ...]) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 @click.option("--node-limit", type=click.IntRange(min=1), default=DEFAULT_NODE_LIMIT, show_default=True)
 @click.option("--core", "core_name", type=click.Choice(["c", "python"]), help="Force a solver core.")
+@click.option(
+    "--any-win",
+    is_flag=True,
+    help="Only whether it can be won: the first win found, not the fewest moves (much faster).",
+)
 def solve_command(
     deal: str,
     moves: tuple[str, ...],
@@ -109,26 +114,40 @@ def solve_command(
     as_json: bool,
     node_limit: int,
     core_name: str | None,
+    any_win: bool,
 ) -> None:
     """Solve DEAL (a code, or 52 cards in layout order as one quoted argument) after MOVES.
 
     Prints whether the position can be won, a win with the fewest moves (or the best result when it
-    cannot), and that line of moves from the position reached.
+    cannot), and that line of moves from the position reached. With --any-win, only whether it can be
+    won and some win.
     """
     game = game_for(deal, rules)
     _apply(game, moves)
     try:
         started = time.perf_counter()
-        solution = solve(game, node_limit=node_limit, core_name=core_name)
+        solution = solve(game, node_limit=node_limit, any_win=any_win, core_name=core_name)
         seconds = time.perf_counter() - started
     except ValueError as error:
         raise click.UsageError(str(error)) from error
     if as_json:
-        click.echo(json.dumps(solution.to_json(), ensure_ascii=False))
+        answer = solution.to_json()
+        if any_win:
+            answer["search"] = "any win"
+            if not solution.winnable:
+                answer["best"] = None  # not searched for
+        click.echo(json.dumps(answer, ensure_ascii=False))
         return
     console = _console()
-    if solution.winnable:
+    if solution.winnable and any_win:
+        console.print(
+            f"[bold green]Winnable.[/] A win in {solution.moves} moves (from the start of the deal), "
+            "not necessarily the fewest."
+        )
+    elif solution.winnable:
         console.print(f"[bold green]Winnable[/] in {solution.moves} moves (from the start of the deal).")
+    elif any_win and solution.proved:
+        console.print("[bold red]Not winnable.[/]")
     elif solution.proved:
         console.print(
             f"[bold red]Not winnable.[/] Best result: {solution.best_left} cards left "
@@ -139,7 +158,8 @@ def solve_command(
             f"[bold yellow]Unknown:[/] the search stopped after {solution.nodes} states without a win. "
             f"Best found: {solution.best_left} cards left in {solution.best_moves} moves."
         )
-    console.print(" ".join(solution.line) or "(no moves)", markup=False)
+    if solution.winnable or not any_win:
+        console.print(" ".join(solution.line) or "(no moves)", markup=False)
     console.print(f"[dim]{solution.nodes} states, {seconds:.3f} s, {solution.core} core[/]")
 
 

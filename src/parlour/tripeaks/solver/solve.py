@@ -103,11 +103,13 @@ def solve(
     *,
     node_limit: int = DEFAULT_NODE_LIMIT,
     winnable_only: bool = False,
+    any_win: bool = False,
     core_name: str | None = None,
 ) -> Solution:
     """Solve a game in play (from its current position) or a deal (from its start).
 
     ``rules`` is required with a deal and ignored with a game (which carries its own).
+    ``winnable_only`` and ``any_win`` are as in ``solve_position``.
 
     Raises:
         ValueError: a deal was given without rules, or an unknown core was asked for.
@@ -118,4 +120,6 @@ def solve(
         if rules is None:
             raise ValueError("solve() needs the rules to solve a deal")
         position = Position.of_deal(game_or_deal, rules)
-    return solve_position(position, node_limit=node_limit, winnable_only=winnable_only, core_name=core_name)
+    return solve_position(
+        position, node_limit=node_limit, winnable_only=winnable_only, any_win=any_win, core_name=core_name
+    )
