@@ -585,18 +585,10 @@ def _append_batch(
         row = rows.get(game_id)
         if row is None or row.player_id != player_id:
             raise UnknownGame(f"you have no game {game_id!r}")
-        if row.status != "open":
-            raise GameOver(f"game {game_id!r} is over ({row.status}): no more moves")
         known = stored[game_id]
-        moves = list(moves)
-        if first_index < 0 or first_index > len(known):
-            raise MoveConflict(f"moves cannot start at index {first_index}: the game has {len(known)} moves")
-        overlap = known[first_index : first_index + len(moves)]
-        if moves[: len(overlap)] != overlap:
-            raise MoveConflict(
-                f"moves from index {first_index} differ from the stored ones: {moves!r} vs {overlap!r}"
-            )
-        new = replay.check(_spec(row), known, moves[len(overlap) :]) if len(overlap) < len(moves) else []
+        new = _moves_past(row, known, first_index, list(moves))
+        if new:
+            new = replay.check(_spec(row), known, new)
         inserts.extend(
             {"game_id": game_id, "index": len(known) + i, "move": move} for i, move in enumerate(new)
         )
@@ -616,17 +608,8 @@ def _append_batch(
 def _append(session: Session, game_id: str, player_id: int, first_index: int, moves: list[str]) -> int:
     """The body of ``append_moves`` inside an open write transaction (see there)."""
     row = _game_row(session, game_id, player_id, lock=True)
-    if row.status != "open":
-        raise GameOver(f"game {game_id!r} is over ({row.status}): no more moves")
     stored = _moves(session, game_id)
-    if first_index < 0 or first_index > len(stored):
-        raise MoveConflict(f"moves cannot start at index {first_index}: the game has {len(stored)} moves")
-    overlap = stored[first_index : first_index + len(moves)]
-    if moves[: len(overlap)] != overlap:
-        raise MoveConflict(
-            f"moves from index {first_index} differ from the stored ones: {moves!r} vs {overlap!r}"
-        )
-    new = moves[len(overlap) :]
+    new = _moves_past(row, stored, first_index, moves)
     if not new:
         return len(stored)
     new = replay.check(_spec(row), stored, new)
@@ -636,6 +619,25 @@ def _append(session: Session, game_id: str, player_id: int, first_index: int, mo
     row.move_count = len(stored) + len(new)
     row.updated_at = utcnow()
     return row.move_count
+
+
+def _moves_past(row: GameRow, stored: list[str], first_index: int, moves: list[str]) -> list[str]:
+    """The moves not stored yet, when ``moves`` from ``first_index`` on agree with the stored ones.
+
+    Raises:
+        GameOver: the game is not open.
+        MoveConflict: the moves start past the stored ones, or differ from them where they overlap.
+    """
+    if row.status != "open":
+        raise GameOver(f"game {row.id!r} is over ({row.status}): no more moves")
+    if first_index < 0 or first_index > len(stored):
+        raise MoveConflict(f"moves cannot start at index {first_index}: the game has {len(stored)} moves")
+    overlap = stored[first_index : first_index + len(moves)]
+    if moves[: len(overlap)] != overlap:
+        raise MoveConflict(
+            f"moves from index {first_index} differ from the stored ones: {moves!r} vs {overlap!r}"
+        )
+    return moves[len(overlap) :]
 
 
 def _game_row(session: Session, game_id: str, player_id: int, *, lock: bool = False) -> GameRow:
