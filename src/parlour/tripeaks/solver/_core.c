@@ -516,7 +516,8 @@ static void expand_draws(Ctx *c, uint32_t R, int k, uint64_t key, int f, int i0)
         if (c->dows) {
             if ((fr & c->rankpos[WILD]) || k >= c->n) return;
             uint32_t fits = fr & c->adjpos[c->stock[k]];
-            uint64_t key2 = make_key(c, R, k + 1, ranks_at(c, fits));
+            uint32_t F = ranks_at(c, fits);
+            uint64_t key2 = make_key(c, R, k + 1, F);
             if (visit(c, key2, k + 1, key, DRAW_MOVE)) {
                 note_best(c, R, k + 1, key2);
                 Components comp;
@@ -524,7 +525,7 @@ static void expand_draws(Ctx *c, uint32_t R, int k, uint64_t key, int f, int i0)
                 int pr = priority(c, R, &comp, ((~R & FULL & c->rankpos[WILD]) != 0), k + 1, fits);
                 if (pr > f) push(c, pr, item_of(key2, k + 1));
                 else if (pr >= 0) {
-                    if (fits) expand_chain(c, R, k + 1, ranks_at(c, fits), key2, f);
+                    if (fits) expand_chain(c, R, k + 1, F, key2, f);
                     else expand_draws(c, R, k + 1, key2, f, 0);
                 } else drop(c, key2, k + 1);
             }

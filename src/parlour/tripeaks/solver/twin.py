@@ -442,7 +442,8 @@ class _Search:
                 if free & self.rankpos[WILD] or k >= self.n:
                     return
                 fits = free & self.adjpos[self.stock[k]]
-                key2 = self.make_key(removed, k + 1, self.ranks_at(fits))
+                ranks = self.ranks_at(fits)
+                key2 = self.make_key(removed, k + 1, ranks)
                 if self.visit(key2, k + 1, key, DRAW_MOVE):
                     self.note_best(removed, k + 1, key2)
                     pr = self.priority(
@@ -452,7 +453,7 @@ class _Search:
                         self.push(pr, key2, k + 1)
                     elif pr >= 0:
                         if fits:
-                            self.expand_chain(removed, k + 1, self.ranks_at(fits), key2, f)
+                            self.expand_chain(removed, k + 1, ranks, key2, f)
                         else:
                             self.expand_draws(removed, k + 1, key2, f, 0)
                     else:
