@@ -20,8 +20,10 @@ from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from scripted_deals import chain_deal, chain_moves  # noqa: E402
 
 from parlour.cli.serve import bind  # noqa: E402
-from parlour.server import tripeaks_live  # noqa: E402
-from parlour.server.app import create_app, default_kinds, open_store  # noqa: E402
+from parlour.games.registry import default_registry  # noqa: E402
+from parlour.games.tripeaks import TriPeaksDefinition  # noqa: E402
+from parlour.server.app import create_app  # noqa: E402
+from parlour.store import Store  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
@@ -39,11 +41,11 @@ def deal(page: Page, layout: str) -> None:
 
 def main() -> None:
     folder = tempfile.mkdtemp()
-    store = open_store(f"sqlite:///{folder}/shots.db")
-    kinds = [tripeaks_live.kind(explicit_deals=True)] + [k for k in default_kinds() if k.name != "tripeaks"]
+    store = Store(f"sqlite:///{folder}/shots.db")
+    games = default_registry().with_games(TriPeaksDefinition(explicit_deals=True))
     listener = bind("127.0.0.1", 0)
     base = f"http://127.0.0.1:{listener.getsockname()[1]}"
-    server = uvicorn.Server(uvicorn.Config(create_app(store, kinds=kinds), log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(create_app(store, games=games), log_level="warning"))
     threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True).start()
     while not server.started:
         time.sleep(0.05)

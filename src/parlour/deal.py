@@ -10,10 +10,13 @@ from collections.abc import Sequence
 from typing import Final, TypeVar
 
 from parlour.cards import DECK, Card
+from parlour.errors import InvalidCode
 
 MASK64: Final = (1 << 64) - 1
 DEAL_NUMBER_LIMIT: Final = 26**7
 """Deal numbers run from 0 to 26^7 - 1, the numbers a 7-letter base-26 code can hold."""
+NUMBER_LETTERS: Final = 7
+"""Deal codes of both games (``TP1``, ``TH1``) spell the deal number in this many letters A-Z."""
 
 T = TypeVar("T")
 
@@ -67,3 +70,29 @@ def shuffled_deck(number: int) -> list[Card]:
     if not 0 <= number < DEAL_NUMBER_LIMIT:
         raise ValueError(f"deal number {number} is outside 0..{DEAL_NUMBER_LIMIT - 1}")
     return shuffle(DECK, number)
+
+
+# --- the one base-26 spelling of deal numbers, shared by TriPeaks and Thirteen codes ---------------
+
+
+def number_to_letters(number: int) -> str:
+    """Return the 7 base-26 letters of a deal number (0 → ``AAAAAAA``).
+
+    Raises:
+        InvalidCode: the number is outside 0 .. 26^7 - 1.
+    """
+    if not 0 <= number < DEAL_NUMBER_LIMIT:
+        raise InvalidCode(f"deal number {number!r} is outside 0..{DEAL_NUMBER_LIMIT - 1}")
+    letters = []
+    for _ in range(NUMBER_LETTERS):
+        number, digit = divmod(number, 26)
+        letters.append(chr(ord("A") + digit))
+    return "".join(reversed(letters))
+
+
+def letters_to_number(letters: str) -> int:
+    """Return the deal number of letters A–Z (big-endian base 26, A = 0); the caller checks them."""
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - ord("A")
+    return number

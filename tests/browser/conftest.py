@@ -58,12 +58,12 @@ class LiveServer:
     thread: threading.Thread | None = None
 
 
-def _test_kinds() -> list[Any]:
-    from parlour.server import tripeaks_live
-    from parlour.server.app import default_kinds
+def _test_games() -> Any:
+    """Parlour's games, TriPeaks with explicit layouts allowed (tests deal them)."""
+    from parlour.games.registry import default_registry
+    from parlour.games.tripeaks import TriPeaksDefinition
 
-    kinds = [kind for kind in default_kinds() if kind.name != "tripeaks"]
-    return [tripeaks_live.kind(explicit_deals=True), *kinds]
+    return default_registry().with_games(TriPeaksDefinition(explicit_deals=True))
 
 
 @pytest.fixture(scope="session")
@@ -72,11 +72,12 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     import uvicorn
 
     from parlour.cli.serve import bind
-    from parlour.server.app import create_app, open_store
+    from parlour.server.app import create_app
+    from parlour.store import Store
 
     database = tmp_path_factory.mktemp("browser") / "parlour.db"
-    store = open_store(f"sqlite:///{database}")
-    app = create_app(store, kinds=_test_kinds())
+    store = Store(f"sqlite:///{database}")
+    app = create_app(store, games=_test_games())
     listener = bind("127.0.0.1", 0)
     port = listener.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))

@@ -1,36 +1,54 @@
-"""Fixtures for the server tests: an app on an in-memory store, a test client with the player's cookie."""
+"""Fixtures for the server tests: apps on real stores (SQLite files), a client with the player's cookie.
+
+``store`` knows Parlour's games and the tally test game (``tally_game``), registered once: the server,
+the store and the statistics take it from the registry like any other game.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 import tally_game as tally
 from fastapi.testclient import TestClient
-from memory_store import MemoryStore
 
+from parlour.games.registry import Registry, default_registry
+from parlour.games.tripeaks import TriPeaksDefinition
 from parlour.server.app import create_app
+from parlour.store import Store
+
+
+def games_with_tally() -> Registry:
+    """Parlour's games and the tally (one registration)."""
+    return default_registry().with_games(tally.DEFINITION)
+
+
+def new_store(path: Path, games: Registry | None = None) -> Store:
+    made = Store(f"sqlite:///{path}", games=games or games_with_tally())
+    made.upgrade()
+    return made
 
 
 @pytest.fixture
-def store() -> MemoryStore:
-    return MemoryStore()
+def store(tmp_path: Path) -> Store:
+    """A real store of its own (an SQLite file) that knows the tally game too."""
+    return new_store(tmp_path / "parlour.db")
 
 
 @pytest.fixture
-def client(store: MemoryStore) -> Iterator[TestClient]:
-    app = create_app(store, kinds=[tally.KIND], routers=[])
+def client(store: Store) -> Iterator[TestClient]:
+    """A client of an app serving only the tally game."""
+    app = create_app(store, games=Registry([tally.DEFINITION]), routers=[])
     with TestClient(app) as test_client:
         yield test_client
 
 
 @pytest.fixture
-def thirteen_client(store: MemoryStore) -> Iterator[TestClient]:
-    """A client of an app serving Thirteen and the rules pages on the in-memory store."""
-    from parlour.server import rules_pages, thirteen_live
-
-    app = create_app(store, kinds=[thirteen_live.KIND], routers=[thirteen_live.router, rules_pages.router])
+def thirteen_client(store: Store) -> Iterator[TestClient]:
+    """A client of an app serving Thirteen and the platform's pages."""
+    app = create_app(store, games=default_registry())
     with TestClient(app) as test_client:
         yield test_client
 
@@ -38,22 +56,18 @@ def thirteen_client(store: MemoryStore) -> Iterator[TestClient]:
 @pytest.fixture(scope="module")
 def real_store(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """A real store on an SQLite file of its own (one per test module)."""
-    from parlour.store import Store
+    return new_store(tmp_path_factory.mktemp("store") / "parlour.db")
 
-    database = tmp_path_factory.mktemp("store") / "parlour.db"
-    made = Store(f"sqlite:///{database}")
-    made.upgrade()
-    return made
+
+def tripeaks_games() -> Registry:
+    """TriPeaks with explicit layouts allowed (tests deal them; they are not recorded)."""
+    return Registry([TriPeaksDefinition(explicit_deals=True)])
 
 
 @pytest.fixture
 def tripeaks_client(real_store: Any) -> Iterator[TestClient]:
     """A client of an app serving TriPeaks (explicit layouts allowed) on the real store; a new player."""
-    from parlour.server import tripeaks_live, tripeaks_page
-
-    app = create_app(
-        real_store, kinds=[tripeaks_live.kind(explicit_deals=True)], routers=[tripeaks_page.router]
-    )
+    app = create_app(real_store, games=tripeaks_games(), routers=[])
     with TestClient(app) as test_client:
         test_client.get("/")
         yield test_client

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+
+from parlour.games.registry import Registry
+from parlour.server.app import create_app
 
 
 def new_game(client: TestClient, **options: Any) -> str:
@@ -204,21 +208,19 @@ def test_moves_are_recorded_before_the_ack_and_the_game_is_finished(client: Test
 def test_a_new_game_closes_the_previous_one_and_games_survive_a_restart(store: Any) -> None:
     import tally_game
 
-    from parlour.server.app import create_app
-
-    app = create_app(store, kinds=[tally_game.KIND], routers=[])
+    app = create_app(store, games=Registry([tally_game.DEFINITION]), routers=[])
     with TestClient(app) as first:
         old = new_game(first)
         game_id = new_game(first)
         player = store.player_by_token(first.cookies["parlour_token"])
-        assert store.game_record(old, player.id).status == "finished"
+        assert store.game_record(old, player.id).status == "left"  # closed unfinished, by the store's replay
         with first.websocket_connect(f"/ws/{game_id}") as socket:
             socket.send_json({"type": "hello", "v": None})
             socket.receive_json()
             socket.send_json({"type": "action", "action": {"add": 2}})
             socket.receive_json()
         token = first.cookies["parlour_token"]
-    restarted = create_app(store, kinds=[tally_game.KIND], routers=[])
+    restarted = create_app(store, games=Registry([tally_game.DEFINITION]), routers=[])
     again = TestClient(restarted, cookies={"parlour_token": token})
     with again, again.websocket_connect(f"/ws/{game_id}") as socket:
         socket.send_json({"type": "hello", "v": None})
@@ -235,3 +237,59 @@ def test_a_game_without_hints_says_so(client: TestClient) -> None:
         socket.send_json({"type": "hint", "ref": 4})
         answer = socket.receive_json()
         assert answer["type"] == "error" and answer["code"] == "no_hint" and answer["ref"] == 4
+
+
+def test_a_third_game_plugs_in_with_one_registration(tmp_path: Any) -> None:
+    """The tally game is defined in one test module and registered once; the server (its page, the
+    socket), the store (records replayed, outcomes), the statistics and the command line's tables know
+    it from the registry alone."""
+    import tally_game
+
+    from conftest import games_with_tally, new_store
+    from parlour.cli.stats import overview_table
+
+    games = games_with_tally()  # the one registration
+    store = new_store(tmp_path / "third.db", games)
+    with TestClient(create_app(store)) as client:
+        page = client.get("/tally")
+        assert page.status_code == 200 and "Tally: <b>0</b>" in page.text
+        home = client.get("/").text
+        assert 'href="/tally"' in home and "Add to ten." in home
+        game_id = re.search(r'data-game="([^"]+)"', page.text)[1]  # type: ignore[index]
+        player = store.player_by_token(client.cookies["parlour_token"])
+        assert player is not None
+        with client.websocket_connect(f"/ws/{game_id}") as socket:
+            socket.send_json({"type": "hello", "v": None})
+            state = socket.receive_json()
+            assert state.get("view") == {"total": 0, "secret": 0}, state
+            socket.send_json({"type": "legal", "ref": 7})
+            assert socket.receive_json() == {"type": "legal", "ref": 7, "v": 0, "moves": ["1", "2", "3"]}
+            socket.send_json({"type": "action", "action": {"add": 4}, "ref": 1})
+            refused = socket.receive_json()
+            assert refused["code"] == "too_much" and refused["message"] == "Add 1, 2 or 3."
+            for amount in (3, 3, 3, 1):
+                socket.send_json({"type": "action", "action": {"add": amount}, "ref": amount})
+                event, ack = socket.receive_json(), socket.receive_json()
+                assert event["name"] == "add" and ack["type"] == "ack"
+        record = store.game_record(game_id, player.id)
+        assert record.moves == ["3", "3", "3", "1"] and record.status == "finished"
+        outcome = client.get(f"/api/games/{game_id}/outcome").json()["outcome"]
+        assert outcome["result"]["total"] == 10
+        stats = client.get("/api/stats").json()
+        assert stats["tally"] == {"played": 1, "completed": 1}
+        assert set(stats) == {"tripeaks", "thirteen", "tally"}
+    figures = store.statistics(player.id)
+    assert figures["tally"] == tally_game.TallyStatistics(1, 1)
+    headings = [
+        column.header for column in overview_table(store.games, [(store.player(player.id), figures)]).columns
+    ]
+    assert "Tallies" in headings
+    with pytest.raises(ValueError, match="stored move"):  # a forged move is caught by the tally's replay
+        from sqlalchemy import text
+
+        second = store.start_game(player.id, "tally", None, "tally", [0, 1])
+        with store.engine.begin() as connection:
+            connection.execute(
+                text("insert into game_moves (game_id, \"index\", move) values (:g, 0, '7')"), {"g": second}
+            )
+        store.finish_game(second, player.id)

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from memory_store import MemoryStore
 from starlette.testclient import WebSocketTestSession
 
+from parlour.store import Store
 from parlour.thirteen import Match
 
 # Seat 0 holds 3♠ 3♣ 4♣ 5♥ 6♣ 7♠ 7♥ 10♦ Q♣ Q♥ K♥ A♣ 2♦ and leads the match.
@@ -107,9 +107,7 @@ def test_a_selection_that_can_never_be_played_says_so_and_changes_nothing(client
         assert events[0]["view"] == before
 
 
-def test_play_and_pass_buttons_and_the_computer_players_answer(
-    client: TestClient, store: MemoryStore
-) -> None:
+def test_play_and_pass_buttons_and_the_computer_players_answer(client: TestClient, store: Store) -> None:
     game_id = start(client)
     with client.websocket_connect(f"/ws/{game_id}") as socket:
         hello(socket)
@@ -153,7 +151,7 @@ def test_play_and_pass_buttons_and_the_computer_players_answer(
     ],
 )
 def test_bad_actions_get_the_engines_reason_and_change_nothing(
-    client: TestClient, store: MemoryStore, action: dict[str, Any], code: str
+    client: TestClient, store: Store, action: dict[str, Any], code: str
 ) -> None:
     game_id = start(client)
     with client.websocket_connect(f"/ws/{game_id}?lang=hu") as socket:
@@ -228,7 +226,7 @@ def card_texts(value: Any) -> Iterator[str]:
         yield from value.split()
 
 
-def test_whole_matches_never_send_another_seats_cards(client: TestClient, store: MemoryStore) -> None:
+def test_whole_matches_never_send_another_seats_cards(client: TestClient, store: Store) -> None:
     """Play whole matches over the socket; every card in every message is the person's or already played."""
     page = client.get("/thirteen")
     assert not any(CARD.match(word) for word in re.findall(r"[\w]+", page.text))

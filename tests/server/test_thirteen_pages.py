@@ -12,14 +12,15 @@ import pytest
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 from jinja2.ext import extract_from_ast
-from memory_store import MemoryStore
 
+from parlour.games import thirteen as thirteen_game
+from parlour.games.registry import Registry, default_registry
 from parlour.i18n import LANGUAGES, LOCALE_DIR, translations
-from parlour.server import rules_pages, thirteen_live
+from parlour.server import thirteen_page
 from parlour.server.app import create_app
 from parlour.store import Store
 
-TEMPLATES = Path(thirteen_live.__file__).resolve().parents[1] / "web" / "templates"
+TEMPLATES = Path(thirteen_page.__file__).resolve().parents[1] / "web" / "templates"
 ROOT = Path(__file__).resolve().parents[2]
 # The TriPeaks source documents (Hindi, Hungarian) whose wording the rules pages must keep verbatim.
 SEEDS = ROOT / "tests" / "data" / "seeds"
@@ -64,18 +65,19 @@ def test_the_page_speaks_every_language(
     boot = boot_data(page.text)
     assert boot["lang"] == lang and len(boot["cardCounts"]) == 14
     assert boot["cardPatterns"]["A"] == ace and boot["suitNames"]["S"] == spades
-    assert set(boot["texts"]) == set(thirteen_live.SCRIPT_TEXTS)
+    assert set(boot["texts"]) == set(thirteen_page.SCRIPT_TEXTS)
     if lang == "hi":
         assert boot["cardPatterns"]["Q"] == "{suit} की बेगम"
 
 
-def test_settings_are_saved_and_applied_to_the_live_match(client: TestClient, store: MemoryStore) -> None:
+def test_settings_are_saved_and_applied_to_the_live_match(client: TestClient, store: Store) -> None:
     game_id = boot_data(client.get("/thirteen").text)["game"]
     saved = client.post("/api/thirteen/settings", json={"speed": "instant", "strength": "random"})
     assert saved.status_code == 200 and saved.json() == {"speed": "instant", "strength": "random"}
     player = store.player_by_token(client.cookies["parlour_token"])
     assert player is not None
-    assert store.preferences(player.id) == {"bot_speed": "instant", "bot_strength": "random"}
+    preferences = store.preferences(player.id)
+    assert preferences["bot_speed"] == "instant" and preferences["bot_strength"] == "random"
     live = client.app.state.parlour.live.get(game_id)  # type: ignore[attr-defined]
     assert live.game.speed == "instant" and live.game.next_auto() in (None, 0.0)
     page = client.get("/thirteen")
@@ -86,7 +88,7 @@ def test_settings_are_saved_and_applied_to_the_live_match(client: TestClient, st
 @pytest.mark.parametrize(
     "body", [{"speed": "warp"}, {"strength": "godlike"}, {"colour": "red"}, {}, [], "instant"]
 )
-def test_bad_settings_are_refused(client: TestClient, store: MemoryStore, body: Any) -> None:
+def test_bad_settings_are_refused(client: TestClient, store: Store, body: Any) -> None:
     refused = client.post("/api/thirteen/settings?lang=hu", json=body)
     assert refused.status_code == 400
     assert refused.json() == {"code": "bad_option", "message": "Ez a beállítás nem érhető el."}
@@ -96,8 +98,8 @@ def test_bad_settings_are_refused(client: TestClient, store: MemoryStore, body: 
 def test_an_open_match_resumes_after_a_restart(tmp_path: Path) -> None:
     """Every acknowledged move is in the database: a new server rebuilds the match from its record."""
     store = Store(f"sqlite:///{tmp_path / 'parlour.db'}")
-    routers = [thirteen_live.router]
-    with TestClient(create_app(store, kinds=[thirteen_live.KIND], routers=routers)) as first:
+    games = Registry([thirteen_game.ThirteenDefinition()])
+    with TestClient(create_app(store, games=games, routers=[])) as first:
         first.post("/api/thirteen/settings", json={"speed": "instant"})
         made = first.post("/api/games/thirteen", json={"code": "TH1-AAAAAAC", "strength": "greedy"})
         game_id = made.json()["game"]
@@ -111,7 +113,7 @@ def test_an_open_match_resumes_after_a_restart(tmp_path: Path) -> None:
                 if message["type"] == "event":
                     view = message["view"]
         token = first.cookies["parlour_token"]
-    with TestClient(create_app(store, kinds=[thirteen_live.KIND], routers=routers)) as second:
+    with TestClient(create_app(store, games=games, routers=[])) as second:
         second.cookies.set("parlour_token", token)
         assert boot_data(second.get("/thirteen").text)["game"] == game_id
         with second.websocket_connect(f"/ws/{game_id}") as socket:
@@ -133,7 +135,9 @@ def test_rules_pages_in_every_language(client: TestClient, game: str, lang: str)
     assert page.text.count("<h2>") >= 6
     assert f'href="/{game}"' in page.text
     assert 'class="mini-card' in page.text
-    title = translations(lang, "rules").gettext(rules_pages.PAGES[game].title)
+    rules = default_registry().get(game).rules
+    assert rules is not None
+    title = translations(lang, "rules").gettext(rules.title)
     assert f"<h1>{title}</h1>" in page.text
 
 
@@ -190,13 +194,14 @@ def test_every_text_of_the_templates_is_in_the_catalogs(template: str, domain: s
 
 
 def test_the_live_games_texts_are_in_the_catalogs() -> None:
-    texts = {*thirteen_live.SCRIPT_TEXTS, *thirteen_live.REASONS.values(), *thirteen_live.SEAT_NAMES}
+    texts = {*thirteen_page.SCRIPT_TEXTS, *thirteen_game.REASONS.values(), *thirteen_page.SEAT_NAMES}
     texts |= {
-        *thirteen_live.SPEED_NAMES.values(),
-        *thirteen_live.STRENGTH_NAMES.values(),
+        *thirteen_page.SPEED_NAMES.values(),
+        *thirteen_page.STRENGTH_NAMES.values(),
         "{n} card",
         "{n} point",
     }
-    texts |= {page.title for page in rules_pages.PAGES.values()} - {"TriPeaks rules", "Thirteen rules"}
+    titles = {game.rules.title for game in default_registry() if game.rules is not None}
+    texts |= titles - {"TriPeaks rules", "Thirteen rules"}
     for lang in LANGUAGES[1:]:
         assert texts - catalog_ids(lang, "thirteen_web") == set(), lang

@@ -8,8 +8,9 @@ import pytest
 from fastapi.testclient import TestClient
 from scripted_deals import chain_deal, chain_moves
 
+from parlour.games.registry import Registry
+from parlour.games.tripeaks import TriPeaksDefinition
 from parlour.server.app import create_app
-from parlour.server.tripeaks_live import kind
 
 
 def start(client: TestClient, lang: str = "en", **options: Any) -> str:
@@ -151,7 +152,7 @@ def test_a_scripted_deal_is_won_and_then_over(tripeaks_client: TestClient) -> No
 
 
 def test_explicit_layouts_are_refused_by_the_real_server(real_store: Any) -> None:
-    app = create_app(real_store, kinds=[kind()], routers=[])
+    app = create_app(real_store, games=Registry([TriPeaksDefinition()]), routers=[])
     with TestClient(app) as client:
         answer = client.post("/api/games/tripeaks", json={"deal": chain_deal().to_text()})
     assert answer.status_code == 400 and answer.json()["code"] == "invalid_input"
@@ -208,9 +209,8 @@ def test_moves_are_durable_before_the_ack_and_games_resume_after_a_restart(
             table.move(move)
             assert real_store.game_record(game_id, player.id).moves[-1] == move
         before = table.view
-    from parlour.server import tripeaks_live, tripeaks_page
 
-    restarted = create_app(real_store, kinds=[tripeaks_live.KIND], routers=[tripeaks_page.router])
+    restarted = create_app(real_store, games=Registry([TriPeaksDefinition()]), routers=[])
     token = tripeaks_client.cookies["parlour_token"]
     again = TestClient(restarted, cookies={"parlour_token": token})
     with again:

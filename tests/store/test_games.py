@@ -10,7 +10,7 @@ from sqlalchemy import text
 
 from parlour.errors import GameOver, IllegalMove, InvalidCard, InvalidInput
 from parlour.store import MoveConflict, Store, UnknownGame
-from parlour.store.replay import CorruptRecord
+from parlour.store.replays import CorruptRecord
 
 from .lines import code_of, stuck_line, winning_line
 
@@ -167,7 +167,7 @@ def test_a_forged_record_in_the_database_is_not_believed(store: Store) -> None:
     with pytest.raises(CorruptRecord, match="stored move"):
         store.finish_game(game_id, ada.player_id)
     assert store.numbered_record("easy", 4) is None
-    assert store.statistics(ada.player_id).tripeaks["all"].played == 0
+    assert store.statistics(ada.player_id)["tripeaks"].rules["all"].played == 0
 
 
 def test_a_batch_of_appends_shares_one_transaction_and_refuses_items_alone(store: Store) -> None:

@@ -9,7 +9,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from parlour.server.app import create_app
-from parlour.server.players import router
 from parlour.store import Store
 
 from .lines import code_of, stuck_line, winning_line
@@ -17,7 +16,7 @@ from .lines import code_of, stuck_line, winning_line
 
 @pytest.fixture
 def client(store: Store) -> Iterator[TestClient]:
-    app = create_app(store, kinds=[], routers=[router])
+    app = create_app(store)
     with TestClient(app) as test_client:
         yield test_client
 
@@ -164,7 +163,7 @@ def test_a_bad_or_foreign_token_gets_a_fresh_player_not_someone_elses(
     assert fresh_token != cookie
     newcomer = store.player_by_token(fresh_token)
     assert newcomer is not None and newcomer.player_id != ada.player_id
-    assert store.statistics(newcomer.player_id).tripeaks["all"].played == 0
+    assert store.statistics(newcomer.player_id)["tripeaks"].rules["all"].played == 0
 
 
 def test_every_page_links_to_the_players_pages(client: TestClient) -> None:

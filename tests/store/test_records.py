@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pytest
 
@@ -164,23 +165,35 @@ def test_rules_keep_separate_records(store: Store, rules: str) -> None:
     assert store.numbered_record(other, NUMBER) is None
 
 
-def test_the_picker_asks_the_census_when_there_is_one(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    import sys
-    import types
+def test_the_picker_asks_the_census_of_the_game_with_numbered_deals(store: Store) -> None:
+    from parlour.tripeaks.rules import CLASSIC, EASY
+    from parlour.tripeaks.solver import numbered_result
 
-    census = types.ModuleType("parlour.tripeaks.solver")
-    answers = {("easy", 1): True, ("easy", 2): False}
-    census.numbered_result = lambda rules, number: answers.get((rules, number))  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "parlour.tripeaks.solver", census)
-    page = store.numbered_page("easy", None, 0, 3)
+    for rules, name in ((EASY, "easy"), (CLASSIC, "classic")):
+        page = store.numbered_page(name, None, 0, 5)
+        expected = []
+        for number in range(1, 6):
+            answer = numbered_result(rules, number)
+            expected.append(None if answer is None else answer.winnable)
+        assert [entry.winnable for entry in page] == expected
+
+
+def test_the_picker_takes_its_verdicts_from_the_registered_definition(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from parlour.games.registry import default_registry
+    from parlour.games.tripeaks import TriPeaksDefinition
+
+    class Oracle(TriPeaksDefinition):
+        numbered = replace(
+            TriPeaksDefinition.numbered, verdict=lambda rules, number: {1: True, 2: False}.get(number)
+        )
+
+    games = default_registry().with_games(Oracle())
+    oracle_store = Store(f"sqlite:///{tmp_path / 'oracle.db'}", games=games)
+    oracle_store.upgrade()
+    page = oracle_store.numbered_page("easy", None, 0, 3)
     assert [entry.winnable for entry in page] == [True, False, None]
-    monkeypatch.delitem(sys.modules, "parlour.tripeaks.solver")
-    monkeypatch.setattr("importlib.import_module", _missing)
-    assert [entry.winnable for entry in store.numbered_page("easy", None, 0, 2)] == [None, None]
-
-
-def _missing(name: str) -> object:
-    raise ImportError(name)
 
 
 def test_a_game_left_before_its_first_move_is_no_result(store: Store) -> None:
@@ -189,7 +202,7 @@ def test_a_game_left_before_its_first_move_is_no_result(store: Store) -> None:
     assert nothing.status == "left" and nothing.result["empty"] is True
     assert not (nothing.holds_record or nothing.record_broken or nothing.personal_best)
     assert store.numbered_record("easy", NUMBER) is None
-    assert store.statistics(ada.player_id).tripeaks["all"].played == 0
+    assert store.statistics(ada.player_id)["tripeaks"].rules["all"].played == 0
     play(store, bob.player_id, win()[:3])
     play(store, ada.player_id, [])
     record = store.numbered_record("easy", NUMBER)

@@ -29,13 +29,7 @@ from parlour.store import Store
 from .conftest import FreshDatabases
 from .lines import code_of, winning_line
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        not (Path(__file__).resolve().parents[2] / "src/parlour/server/tripeaks_live.py").exists(),
-        reason="the TriPeaks live game is not in this tree",
-    ),
-]
+pytestmark = [pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 NUMBER = 6

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.store import Store, UnknownPlayer
-from parlour.store.statistics import compute
+from parlour.store import Statistics, Store, UnknownPlayer
 
 from .lines import code_of, stuck_line, winning_line
 
@@ -27,28 +26,34 @@ def test_tripeaks_statistics_per_rule_set(store: Store) -> None:
     open_game = store.start_game(ada.player_id, "tripeaks", None, code_of(1), ["human"])
     store.append_moves(open_game, ada.player_id, 0, ["draw"])  # still open: not counted
     stats = store.statistics(ada.player_id)
-    easy = stats.tripeaks["easy"]
+    easy = stats["tripeaks"].rules["easy"]
     wins = [len(winning_line(code_of(n, "easy")) or ()) for n in (2, 4, 7)]
     assert (easy.played, easy.won, easy.current_streak, easy.longest_streak) == (4, 3, 1, 2)
     assert easy.win_rate == 0.75
     assert easy.average_moves_of_wins == pytest.approx(sum(wins) / 3)
     assert easy.best_score == 800 - min(wins)
-    assert stats.tripeaks["classic"].played == 1 and stats.tripeaks["classic"].current_streak == 1
-    everything = stats.tripeaks["all"]
+    assert (
+        stats["tripeaks"].rules["classic"].played == 1
+        and stats["tripeaks"].rules["classic"].current_streak == 1
+    )
+    everything = stats["tripeaks"].rules["all"]
     assert (everything.played, everything.won, everything.current_streak, everything.longest_streak) == (
         5,
         4,
         2,
         2,
     )
-    assert [game.won for game in stats.recent] == [True, True, False, True, True]
-    assert store.statistics(bob.player_id).tripeaks["all"].played == 0
-    assert store.statistics(bob.player_id).tripeaks["all"].win_rate is None
+    assert [game.won for game in stats["tripeaks"].recent] == [True, True, False, True, True]
+    assert store.statistics(bob.player_id)["tripeaks"].rules["all"].played == 0
+    assert store.statistics(bob.player_id)["tripeaks"].rules["all"].win_rate is None
 
 
 def test_statistics_of_nobody() -> None:
-    empty = compute([])
-    assert empty.tripeaks["all"].played == 0 and empty.thirteen.games == 0
+    from parlour.games.thirteen import ThirteenDefinition
+    from parlour.games.tripeaks import TriPeaksDefinition
+
+    empty = Statistics({"tripeaks": TriPeaksDefinition().fold([]), "thirteen": ThirteenDefinition().fold([])})
+    assert empty["tripeaks"].rules["all"].played == 0 and empty["thirteen"].games == 0
 
 
 def test_statistics_of_an_unknown_player(store: Store) -> None:

@@ -39,7 +39,7 @@ def test_a_whole_match_is_stored_and_replayed(store: Store) -> None:
     assert outcome.result["points"] == match.scores[0]
     assert outcome.result["won"] == (0 in match.winners)
     assert sum(outcome.result["places"]) == len(match.results)
-    stats = store.statistics(ada.player_id).thirteen
+    stats = store.statistics(ada.player_id)["thirteen"]
     assert (stats.games, stats.rounds, stats.points, stats.won) == (
         1,
         len(match.results),

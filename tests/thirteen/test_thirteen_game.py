@@ -111,7 +111,7 @@ def test_match_checked_actions_and_game_over() -> None:
     with pytest.raises(InvalidInput, match="'ZZ'"):
         match.apply(seat, "ZZ")
     play_on(match, lambda: match.over, pick=-1)
-    assert match.status == "over" and match.turn is None
+    assert match.status == "finished" and match.turn is None
     with pytest.raises(GameOver):
         match.pass_(0)
     assert match.legal_moves(0) == []

@@ -7,66 +7,33 @@ from rich.console import Console
 from rich.table import Table
 
 from parlour.cli.db import database_url_option
-from parlour.store import Player, Statistics
-
-RULE_NAMES = {"easy": "Easy", "classic": "Classic", "custom": "Variants", "all": "All"}
-
-
-def _percent(value: float | None) -> str:
-    return "–" if value is None else f"{value:.0%}"
+from parlour.games.base import StatisticsTable
+from parlour.games.registry import Registry
+from parlour.store import Player, Statistics, Store
 
 
-def _number(value: float | int | None, digits: int = 0) -> str:
-    return "–" if value is None else f"{value:.{digits}f}"
+def statistics_table(table: StatisticsTable) -> Table:
+    """Return a game's statistics table (from its definition) as a Rich table."""
+    rich = Table(title=table.title)
+    for index, heading in enumerate(table.headings):
+        rich.add_column(heading, justify="left" if index == 0 and table.labelled else "right")
+    for row in table.rows:
+        rich.add_row(*row)
+    return rich
 
 
-def tripeaks_table(stats: Statistics, title: str) -> Table:
-    """Return the TriPeaks table of one player: one row per rule set played, then all together."""
-    table = Table(title=title)
-    for heading in ("Rules", "Played", "Won", "Win rate", "Best score", "Streak", "Longest", "Moves/win"):
-        table.add_column(heading, justify="left" if heading == "Rules" else "right")
-    keys = [key for key in ("easy", "classic", "custom") if key in stats.tripeaks] + ["all"]
-    for key in keys:
-        row = stats.tripeaks[key]
-        table.add_row(
-            RULE_NAMES[key],
-            str(row.played),
-            str(row.won),
-            _percent(row.win_rate),
-            _number(row.best_score),
-            str(row.current_streak),
-            str(row.longest_streak),
-            _number(row.average_moves_of_wins, 1),
-        )
-    return table
-
-
-def thirteen_table(stats: Statistics, title: str) -> Table:
-    """Return the Thirteen table of one player."""
-    table = Table(title=title)
-    for heading in ("Games", "Won", "Rounds", "1st", "2nd", "3rd", "4th", "Points"):
-        table.add_column(heading, justify="right")
-    row = stats.thirteen
-    table.add_row(str(row.games), str(row.won), str(row.rounds), *map(str, row.places), str(row.points))
-    return table
-
-
-def overview_table(rows: list[tuple[Player, Statistics]]) -> Table:
-    """Return one line per player: TriPeaks played/won/best, Thirteen games/won."""
+def overview_table(games: Registry, rows: list[tuple[Player, Statistics]]) -> Table:
+    """Return one line per player: each game's summary figures (TriPeaks played/won/best, Thirteen …)."""
     table = Table(title="Players")
-    for heading in ("Player", "TriPeaks played", "won", "win rate", "best score", "Thirteen games", "won"):
-        table.add_column(heading, justify="left" if heading == "Player" else "right")
+    table.add_column("Player", justify="left")
+    for definition in games:
+        for heading, _value in definition.statistics_summary(definition.fold([])):
+            table.add_column(heading, justify="right")
     for player, stats in rows:
-        everything = stats.tripeaks["all"]
-        table.add_row(
-            display(player),
-            str(everything.played),
-            str(everything.won),
-            _percent(everything.win_rate),
-            _number(everything.best_score),
-            str(stats.thirteen.games),
-            str(stats.thirteen.won),
-        )
+        cells = [display(player)]
+        for definition in games:
+            cells.extend(value for _heading, value in definition.statistics_summary(stats[definition.name]))
+        table.add_row(*cells)
     return table
 
 
@@ -82,8 +49,6 @@ def display(player: Player) -> str:
 @database_url_option
 def stats(name: str | None, database_url: str | None) -> None:
     """Show statistics: every player in one table, or one player's TriPeaks and Thirteen figures."""
-    from parlour.store import Store
-
     store = Store(database_url)
     try:
         store.upgrade()
@@ -93,9 +58,8 @@ def stats(name: str | None, database_url: str | None) -> None:
             if not players:
                 console.print("No player yet: play a game first (parlour serve).")
                 return
-            console.print(
-                overview_table([(player, store.statistics(player.player_id)) for player in players])
-            )
+            everyone = [(player, store.statistics(player.player_id)) for player in players]
+            console.print(overview_table(store.games, everyone))
             return
         found = store.players_named(name)
         if not found:
@@ -103,7 +67,8 @@ def stats(name: str | None, database_url: str | None) -> None:
         for player in found:
             figures = store.statistics(player.player_id)
             label = display(player) if len(found) == 1 else f"{display(player)} (#{player.player_id})"
-            console.print(tripeaks_table(figures, f"TriPeaks — {label}"))
-            console.print(thirteen_table(figures, f"Thirteen — {label}"))
+            for definition in store.games:
+                for table in definition.statistics_tables(figures[definition.name], label):
+                    console.print(statistics_table(table))
     finally:
         store.close()

@@ -33,7 +33,7 @@ from parlour.i18n.tripeaks import (
     won_text,
 )
 from parlour.tripeaks import DealCode, Game, Rules
-from parlour.tripeaks.layout import ROW_OF, ROWS
+from parlour.tripeaks.layout import ROWS, SLOT_PLACES
 
 HALF_CELL = 3
 """Characters per half card width: a card cell is 6 characters, rows are offset by half a card."""
@@ -46,10 +46,8 @@ def _(lang: str, message: str) -> str:
 
 def _column(position: int) -> int:
     """The text column where the card at ``position`` starts (rows are drawn as overlapping pyramids)."""
-    row = ROW_OF[position]
-    index = position - ROWS[row][0]
-    half_units = (6 * index + 3, 2 * (index + index // 2 + 1), 2 * index + 1, 2 * index)[row]
-    return half_units * HALF_CELL
+    x, _row = SLOT_PLACES[position]
+    return round(2 * x) * HALF_CELL
 
 
 def card_text(card: Card | None, free: bool = True) -> Text:

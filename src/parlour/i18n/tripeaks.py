@@ -27,10 +27,20 @@ REASONS: Final = {
 }
 ERROR_HELP_REASONS: Final = frozenset({"not_adjacent", "blocked"})
 """The reasons that the "error help" setting explains (and that stay silent when it is off)."""
+SEED_TEXTS: Final = frozenset(
+    {"Score", "Moves", "Draw pile", "Discard pile", "hidden card", "No more moves possible"}
+)
+"""The seed apps' own interface texts that the web page shows too: they are translated in this domain
+(the seeds' words, verbatim); the page's other texts are in ``web``."""
 
 
 def _(lang: str, message: str) -> str:
     return gettext_for(lang, DOMAIN, message)
+
+
+def page_text(lang: str, message: str) -> str:
+    """Translate a text of the TriPeaks page: a seed text from this domain, any other from ``web``."""
+    return gettext_for(lang, DOMAIN if message in SEED_TEXTS else "web", message)
 
 
 def reason_text(code: str, lang: str) -> str:

@@ -2,85 +2,65 @@
 
 Pages are Jinja templates under ``parlour/web/templates`` (all extend ``base.html``), static files are
 served from ``parlour/web/static`` at ``/static``, every live game has a WebSocket at ``/ws/{game_id}``
-(see ``docs/protocol.md``). Games plug in as :class:`~parlour.server.kinds.GameKind` objects plus a
-router for their page; other parts of Parlour add routers too.
+(see ``docs/protocol.md``). The games come from a :class:`~parlour.games.registry.Registry`: each
+definition names the module of its page (``page_module``), whose ``router`` is added here.
 """
 
 from __future__ import annotations
 
 import gc
 import importlib
-import importlib.util
 import logging
-import os
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from types import ModuleType
-from typing import Any, Final
+from typing import Final
 
 from fastapi import APIRouter, FastAPI
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from parlour import __version__
-from parlour.server import pages, socket
+from parlour.games.registry import Registry
+from parlour.server import pages, players, rules_pages, socket
 from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour
-from parlour.server.kinds import GameKind
+from parlour.store import Store
+from parlour.store.interface import GameStore
 
 log = logging.getLogger("parlour.server")
 
-
-GAME_MODULES: Final = ("tripeaks_live", "thirteen_live")
-"""Modules of ``parlour.server`` that host a game: each has ``KIND`` (a GameKind) and may have ``router``."""
-PAGE_MODULES: Final = ("tripeaks_page", "rules_pages", "players")
-"""Modules of ``parlour.server`` that add pages: each has ``router``."""
+PLATFORM_ROUTERS: Final = (rules_pages.router, players.router)
+"""The pages every Parlour has besides the games' own: rules, statistics, numbered games, player."""
 
 
-def _present(names: Iterable[str]) -> list[ModuleType]:
-    modules = []
-    for name in names:
-        if importlib.util.find_spec(f"parlour.server.{name}") is not None:
-            modules.append(importlib.import_module(f"parlour.server.{name}"))
-    return modules
-
-
-def default_kinds() -> list[GameKind]:
-    """Return the game kinds of the game modules present."""
-    return [module.KIND for module in _present(GAME_MODULES)]
-
-
-def default_routers() -> list[APIRouter]:
-    """Return the routers of the game and page modules present (games, rules, players)."""
-    return [module.router for module in _present(GAME_MODULES + PAGE_MODULES) if hasattr(module, "router")]
-
-
-def open_store(database_url: str | None = None) -> Any:
-    """Return the store for ``database_url`` (or ``PARLOUR_DATABASE_URL``, or the default SQLite file)."""
-    from parlour.store import Store
-
-    return Store(database_url or os.environ.get("PARLOUR_DATABASE_URL") or None)
+def game_routers(games: Registry) -> list[APIRouter]:
+    """Return the routers of the games' pages (each definition's ``page_module``)."""
+    routers = []
+    for definition in games:
+        if definition.page_module is not None:
+            router: APIRouter = importlib.import_module(definition.page_module).router
+            routers.append(router)
+    return routers
 
 
 def create_app(
-    store: Any = None,
+    store: GameStore | None = None,
     *,
     database_url: str | None = None,
-    kinds: Iterable[GameKind] | None = None,
+    games: Registry | None = None,
     routers: Sequence[APIRouter] | None = None,
 ) -> FastAPI:
     """Build the web app.
 
-    ``store`` is a ``parlour.store.Store`` (or anything with its methods); without one the store of
-    ``database_url`` is opened. ``kinds`` are the game kinds served (default: every game present);
-    ``routers`` are added after the built-in pages (default: every page module present). The store's
-    migrations are applied at start.
+    ``store`` is a ``parlour.store.Store`` (or another :class:`GameStore`); without one the store of
+    ``database_url`` is opened (``PARLOUR_DATABASE_URL``, else the default SQLite file) for ``games``.
+    ``games`` are the games served (default: the store's); their pages are added, then ``routers``
+    (default: the rules, statistics and player pages). The store's migrations are applied at start.
     """
-    the_store = store if store is not None else open_store(database_url)
+    the_store: GameStore = store if store is not None else Store(database_url, games=games)
+    served = games if games is not None else the_store.games
     templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
     templates.env.globals["static_version"] = __version__
-    parlour = Parlour(store=the_store, templates=templates)
-    for kind in default_kinds() if kinds is None else kinds:
-        parlour.kinds[kind.name] = kind
+    parlour = Parlour(store=the_store, templates=templates, games=served)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -95,6 +75,8 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")
     app.include_router(pages.router)
     app.include_router(socket.router)
-    for router in default_routers() if routers is None else routers:
+    for router in game_routers(served):
+        app.include_router(router)
+    for router in PLATFORM_ROUTERS if routers is None else routers:
         app.include_router(router)
     return app

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Any, Final, TypeVar
 
 from fastapi import Request
 from fastapi.templating import Jinja2Templates
@@ -20,10 +20,13 @@ from starlette.responses import Response
 
 from parlour import __version__
 from parlour.errors import InvalidInput
+from parlour.games.base import GameDefinition, Status
+from parlour.games.registry import Registry
 from parlour.server.group_commit import GroupCommitter
 from parlour.server.i18n import Texts, choose_language, language_choices
-from parlour.server.kinds import GameKind, NewGame
 from parlour.server.live import LiveGames, Owner
+from parlour.store.interface import GameStore
+from parlour.store.types import GameRecord, Outcome, Player
 
 WEB_DIR: Final = Path(__file__).resolve().parents[1] / "web"
 TEMPLATES_DIR: Final = WEB_DIR / "templates"
@@ -33,59 +36,52 @@ COOKIE_AGE: Final = 400 * 24 * 3600
 
 log = logging.getLogger("parlour.server")
 
-
-class PlayerLike(Protocol):
-    """A player as the store returns it."""
-
-    @property
-    def id(self) -> Any: ...
+T = TypeVar("T")
 
 
 @dataclass
 class Parlour:
-    """Everything one server shares: the store, the live games, the game kinds, the templates."""
+    """Everything one server shares: the store, the games, the live games, the templates."""
 
-    store: Any
+    store: GameStore
     templates: Jinja2Templates
-    kinds: dict[str, GameKind] = field(default_factory=dict)
+    games: Registry
     live: LiveGames = field(default_factory=LiveGames)
     _restoring: asyncio.Lock = field(default_factory=asyncio.Lock)
-
     _writing: asyncio.Lock = field(default_factory=asyncio.Lock)
-    committer: GroupCommitter | None = None
+    committer: GroupCommitter = field(init=False)
 
     def __post_init__(self) -> None:
-        if hasattr(self.store, "append_moves_many"):
-            self.committer = GroupCommitter(self.store, self.write)
+        self.committer = GroupCommitter(self.store, self.write)
 
     async def append(self, game_id: str, player_id: Any, first_index: int, moves: Sequence[str]) -> object:
-        """Commit moves to a game's record (grouped with other games' moves when the store can)."""
-        if self.committer is not None:
-            return await self.committer.append(game_id, player_id, first_index, moves)
-        return await self.write(self.store.append_moves, game_id, player_id, first_index, list(moves))
+        """Commit moves to a game's record, grouped with other games' moves in shared transactions."""
+        return await self.committer.append(game_id, player_id, first_index, moves)
 
     async def finish(self, game_id: str, player_id: Any) -> object:
         """Finish a game's record (the store replays it) and return the outcome."""
         return await self.write(self.store.finish_game, game_id, player_id)
 
-    async def call(self, function: Any, *args: Any, **kwargs: Any) -> Any:
-        """Run a (blocking) store call in a worker thread and return its result."""
+    async def call(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a (blocking) store call that only reads, in a worker thread, and return its result."""
         return await run_in_threadpool(function, *args, **kwargs)
 
-    async def write(self, function: Any, *args: Any, **kwargs: Any) -> Any:
+    async def write(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call that writes, in a worker thread, and return its result.
 
         SQLite has one writer at a time, and a writer that finds the database locked sleeps and polls
         with growing pauses (up to 100 ms); so on SQLite the server queues its writes itself, first
         come first served, and SQLite never has to make one wait.
         """
-        if getattr(self.store, "backend", None) != "sqlite":
+        if self.store.backend != "sqlite":
             return await self.call(function, *args, **kwargs)
         async with self._writing:
             return await self.call(function, *args, **kwargs)
 
-    async def start(self, kind: GameKind, player_id: Any, options: dict[str, Any]) -> tuple[Owner, list[Any]]:
-        """Deal a new game of ``kind`` for a player, record it, and return its live owner.
+    async def start(
+        self, definition: GameDefinition, player_id: int, options: dict[str, Any]
+    ) -> tuple[Owner, list[Outcome]]:
+        """Deal a new game for a player, record it, and return its live owner.
 
         The player's other open games of that kind are closed first (a player has one table per game);
         the store's outcomes of those games come second in the returned pair (for their record news).
@@ -93,25 +89,17 @@ class Parlour:
         Raises:
             ParlourError: the options are invalid.
         """
-        new: NewGame = kind.new(options)
+        new = definition.new(options)
         outcomes = []
-        for owner in self.live.of_player(player_id, kind.name):
+        for owner in self.live.of_player(player_id, definition.name):
             self.live.drop(owner.game_id)
-        for record in await self.call(self.store.open_games, player_id, kind.name):
+        for record in await self.call(self.store.open_games, player_id, definition.name):
             outcomes.append(await self.write(self.store.finish_game, record.id, player_id))
-        if not new.record:
+        if new.spec is None:
             owner = Owner(self.live.new_id(), new.game, player_id)
             return self.live.add(owner), outcomes
-        game_id = await self.write(
-            self.store.start_game, player_id, kind.name, new.rules, new.code, new.seats, new.numbered
-        )
-        owner = Owner(
-            str(game_id),
-            new.game,
-            player_id,
-            recorder=self,
-            record_id=str(game_id),
-        )
+        game_id = await self.write(self.store.record_game, player_id, definition, new.spec)
+        owner = Owner(game_id, new.game, player_id, recorder=self, record_id=game_id)
         return self.live.add(owner), outcomes
 
     async def abandon(self, owner: Owner) -> None:
@@ -119,7 +107,7 @@ class Parlour:
         async with owner.lock:
             self.live.drop(owner.game_id)
 
-    async def owner(self, game_id: str, player_id: Any) -> Owner | None:
+    async def owner(self, game_id: str, player_id: int) -> Owner | None:
         """Return the live owner of a game, restoring it from its record after a restart.
 
         Returns None for an unknown game; a game of another player is returned (the caller refuses it).
@@ -137,23 +125,23 @@ class Parlour:
                 return None
             return self._restore(record, player_id)
 
-    async def current(self, kind: GameKind, player_id: Any) -> Owner | None:
-        """Return the player's open game of ``kind`` (live or restored from the records), or None."""
-        mine = [o for o in self.live.of_player(player_id, kind.name) if not o.game.finished]
+    async def current(self, definition: GameDefinition, player_id: int) -> Owner | None:
+        """Return the player's open game of a kind (live or restored from the records), or None."""
+        mine = [o for o in self.live.of_player(player_id, definition.name) if not o.game.finished]
         if mine:
             return mine[-1]
-        records = await self.call(self.store.open_games, player_id, kind.name)
+        records = await self.call(self.store.open_games, player_id, definition.name)
         if not records:
             return None
         async with self._restoring:
             return self.live.get(str(records[-1].id)) or self._restore(records[-1], player_id)
 
-    def _restore(self, record: Any, player_id: Any) -> Owner | None:
-        kind = self.kinds.get(record.game)
-        if kind is None or getattr(record, "status", "open") != "open":
+    def _restore(self, record: GameRecord, player_id: int) -> Owner | None:
+        definition = self.games.find(record.game)
+        if definition is None or record.status != Status.OPEN:
             return None
         try:
-            game = kind.restore(record)
+            game = definition.restore(record)
         except ValueError:
             log.warning("game %s could not be restored from its record", record.id, exc_info=True)
             return None
@@ -174,9 +162,9 @@ def parlour_of(request: Request) -> Parlour:
     return state
 
 
-async def current_player(request: Request) -> Any:
+async def current_player(request: Request) -> Player:
     """Return the player of the request's token cookie, creating one (and its cookie) on a first visit."""
-    cached = getattr(request.state, "player", None)
+    cached: Player | None = getattr(request.state, "player", None)
     if cached is not None:
         return cached
     parlour = parlour_of(request)
@@ -186,6 +174,8 @@ async def current_player(request: Request) -> Any:
         created = await parlour.write(parlour.store.create_player)
         request.state.new_token = created.token
         player = await parlour.call(parlour.store.player_by_token, created.token)
+        if player is None:  # the store lost the player it just made: nothing sensible to show
+            raise RuntimeError("a new player could not be read back from the store")
     request.state.player = player
     return player
 
@@ -193,10 +183,9 @@ async def current_player(request: Request) -> Any:
 async def request_language(request: Request) -> str:
     """Return the language of a page request (cookie, saved preference, then ``Accept-Language``)."""
     preference = None
-    player = getattr(request.state, "player", None)
+    player: Player | None = getattr(request.state, "player", None)
     if player is not None:
-        preferences = getattr(player, "preferences", None) or {}
-        preference = preferences.get("lang") if isinstance(preferences, dict) else None
+        preference = player.preferences.get("lang")
     return choose_language(request.cookies, request.headers.get("accept-language"), preference)
 
 
@@ -224,7 +213,7 @@ async def render(request: Request, template: str, context: dict[str, Any] | None
         "player": player,
         "version": __version__,
         "path": request.url.path,
-        "kinds": sorted(parlour_of(request).kinds),
+        "games": list(parlour_of(request).games),
     }
     full.update(context or {})
     response = parlour_of(request).templates.TemplateResponse(request, template, full)

@@ -1,7 +1,7 @@
 """Live games: one serialized owner per game, versioned events, views only.
 
-A game-specific class implements :class:`LiveGame` (TriPeaks in ``tripeaks_live``, Thirteen in its own
-module); everything here is game-agnostic. The :class:`Owner` of a live game is the only code that
+A game's definition (``parlour.games``) makes its :class:`~parlour.games.base.LiveGame`; everything
+here is game-agnostic. The :class:`Owner` of a live game is the only code that
 touches it: actions are applied one at a time under the owner's lock, each accepted action becomes one
 numbered event, and every event is sent to each connected seat as that seat's *view*. A seat that may
 not see an event still receives a stub carrying its version, so a gap in versions always means lost
@@ -9,7 +9,9 @@ messages. The owner keeps the last :data:`LOG_SIZE` events so that a reconnectin
 events it missed; older gaps get a full resynchronisation (``state``).
 
 Moves are written to the records (the store) *before* the event is sent, so an acknowledged move is
-durable.
+durable. Every change to a live game goes through its owner: actions, computer players' steps and
+settings. Pages are sent their messages through their own :class:`~parlour.server.outbox.Outbox`, so
+a slow or dead socket never holds the game's lock.
 """
 
 from __future__ import annotations
@@ -19,89 +21,20 @@ import contextlib
 import json
 import logging
 import secrets
-from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Final, Protocol
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any, Final, Protocol
 
 from parlour.errors import GameOver
+from parlour.games.base import Change, Json, LiveGame
+from parlour.server.outbox import Outbox
+from parlour.server.protocol import EventMessage, StateMessage
 
 LOG_SIZE: Final = 64
 """How many recent events each live game keeps for reconnecting pages."""
 
 log = logging.getLogger("parlour.server")
-
-Json = dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Change:
-    """What one accepted action (or automatic step) did, as the game reports it to its owner.
-
-    ``name`` is the event name (``remove``, ``draw``, ``play`` …); ``public`` is the data every seat may
-    see; ``private`` adds data per seat; ``visible_to`` (None = all seats) names the seats that see the
-    event at all — the others get a version stub. ``moves`` are the move texts to append to the game's
-    record, in order; ``finished`` says the game has ended with this change.
-    """
-
-    name: str
-    public: Json = field(default_factory=dict)
-    private: Mapping[int, Json] = field(default_factory=dict)
-    visible_to: frozenset[int] | None = None
-    moves: Sequence[str] = ()
-    finished: bool = False
-
-
-class LiveGame(ABC):
-    """One game in play, as the server holds it. Subclasses wrap an engine and speak views only.
-
-    Implementations must never put hidden information (a face-down card, the stock order, another
-    seat's hand) into :meth:`view` or into a :class:`Change` a seat can see.
-    """
-
-    kind: ClassVar[str]
-    """The game's name in URLs and records: ``tripeaks``, ``thirteen``."""
-
-    @property
-    @abstractmethod
-    def seats(self) -> Sequence[int]:
-        """Return the seats that people may watch the game from (TriPeaks: ``(0,)``)."""
-
-    @abstractmethod
-    def view(self, seat: int) -> Json:
-        """Return everything ``seat`` may see now, as JSON-ready data."""
-
-    @abstractmethod
-    def act(self, seat: int, action: Json) -> Change:
-        """Apply one action sent by ``seat`` and return what changed.
-
-        Raises:
-            ParlourError: the action is malformed (``InvalidInput``) or illegal now (``IllegalMove``);
-                the game must be left unchanged.
-        """
-
-    @property
-    @abstractmethod
-    def finished(self) -> bool:
-        """Return whether the game has ended (no more actions are accepted)."""
-
-    def next_auto(self) -> float | None:
-        """Return in how many seconds :meth:`auto` should run (computer players), or None for never."""
-        return None
-
-    def auto(self) -> Change | None:
-        """Make one automatic step (a computer player's move) and return it, or None if none is due."""
-        return None
-
-    def hint_task(self, seat: int) -> Callable[[], Json] | None:
-        """Return a call that computes a hint for ``seat`` from a snapshot of the game (it runs in a
-        worker thread while play goes on), or None when this game gives no hints.
-
-        Raises:
-            ParlourError: no hint can be given now (the game is over).
-        """
-        return None
 
 
 class Recorder(Protocol):
@@ -114,14 +47,12 @@ class Recorder(Protocol):
         """Replay the stored moves, record the outcome and return it."""
 
 
-Sender = Callable[[Json], Awaitable[None]]
-"""Sends one JSON message to one connected page."""
-
-
-@dataclass
 class _Subscriber:
-    seat: int
-    send: Sender
+    """One connected page: the seat it watches and its outbox."""
+
+    def __init__(self, seat: int, outbox: Outbox) -> None:
+        self.seat = seat
+        self.outbox = outbox
 
 
 class Owner:
@@ -156,38 +87,40 @@ class Owner:
         self.lock = asyncio.Lock()
         self._subscribers: list[_Subscriber] = []
         self._auto_task: asyncio.Task[None] | None = None
+        self._auto_sleeping = False
 
     # --- connections -------------------------------------------------------------------------------
 
-    async def join(self, seat: int, send: Sender, last_version: int | None) -> None:
+    async def join(self, seat: int, outbox: Outbox, last_version: int | None) -> None:
         """Connect a page watching from ``seat`` and bring it up to date.
 
         A page that knows nothing (``last_version`` None) or is too far behind gets a ``state``
         message; a page a few events behind gets exactly the events it missed.
         """
         async with self.lock:
-            self._subscribers.append(_Subscriber(seat, send))
+            self.leave(outbox)
+            self._subscribers.append(_Subscriber(seat, outbox))
             missed = self._missed(last_version)
             if missed is None:
-                await send(self.state_message(seat))
+                outbox.push(self.state_message(seat))
             else:
                 for version, change, texts in missed:
                     views = {seat: json.loads(texts[seat])} if seat in texts else {}
-                    await send(_event_message(version, change, seat, views))
+                    outbox.push(_event_message(version, change, seat, views))
         self._schedule_auto()
 
-    def leave(self, send: Sender) -> None:
+    def leave(self, outbox: Outbox) -> None:
         """Disconnect a page (the game stays alive for a reconnect)."""
-        self._subscribers = [sub for sub in self._subscribers if sub.send is not send]
+        self._subscribers = [sub for sub in self._subscribers if sub.outbox is not outbox]
 
     @property
     def connections(self) -> int:
         """Return the number of connected pages."""
         return len(self._subscribers)
 
-    def state_message(self, seat: int) -> Json:
+    def state_message(self, seat: int) -> StateMessage:
         """Return the full-resynchronisation message for ``seat``."""
-        return {"type": "state", "v": self.version, "game": self.game_id, "view": self.game.view(seat)}
+        return StateMessage(type="state", v=self.version, game=self.game_id, view=self.game.view(seat))
 
     def _missed(self, last_version: int | None) -> list[tuple[int, Change, dict[int, str]]] | None:
         if last_version is None or last_version > self.version or last_version < 0:
@@ -215,6 +148,23 @@ class Owner:
         self._schedule_auto()
         return version
 
+    async def configure(self, seat: int, settings: Json) -> int:
+        """Change settings of the live game (a computer player's speed …); return the version after.
+
+        A change the game reports is an event like a move (it records no move).
+
+        Raises:
+            ParlourError: a setting the game refuses; nothing changed.
+        """
+        async with self.lock:
+            change = self.game.configure(seat, settings)
+            version = self.version if change is None else await self._publish(change)
+        if self._auto_task is not None and self._auto_sleeping:
+            self._auto_task.cancel()  # the next computer move is due at the new pace
+            self._auto_task = None
+        self._schedule_auto()
+        return version
+
     async def _publish(self, change: Change) -> int:
         """Record, number and broadcast one change (the caller holds the lock)."""
         change = await self._record(change)
@@ -222,11 +172,9 @@ class Owner:
         views = {seat: self.game.view(seat) for seat in self.game.seats}
         self._log.append((self.version, change, {seat: json.dumps(view) for seat, view in views.items()}))
         for sub in list(self._subscribers):
-            try:
-                await sub.send(_event_message(self.version, change, sub.seat, views))
-            except Exception:  # a page that went away must not stop the game
-                log.debug("dropping a connection of game %s", self.game_id, exc_info=True)
-                self.leave(sub.send)
+            if not sub.outbox.push(_event_message(self.version, change, sub.seat, views)):
+                log.debug("dropping a connection of game %s", self.game_id)
+                self.leave(sub.outbox)
         return self.version
 
     async def _record(self, change: Change) -> Change:
@@ -254,7 +202,11 @@ class Owner:
         self._auto_task = asyncio.get_running_loop().create_task(self._run_auto(delay))
 
     async def _run_auto(self, delay: float) -> None:
-        await asyncio.sleep(delay)
+        self._auto_sleeping = True
+        try:
+            await asyncio.sleep(delay)
+        finally:
+            self._auto_sleeping = False
         async with self.lock:
             change = None if self.game.finished else self.game.auto()
             if change is not None:
@@ -269,12 +221,12 @@ class Owner:
             self._auto_task.cancel()
 
 
-def _event_message(version: int, change: Change, seat: int, views: Mapping[int, Json]) -> Json:
+def _event_message(version: int, change: Change, seat: int, views: Mapping[int, Json]) -> EventMessage:
     if change.visible_to is not None and seat not in change.visible_to:
-        return {"type": "event", "v": version, "name": None}
+        return EventMessage(type="event", v=version, name=None)
     data = dict(change.public)
     data.update(change.private.get(seat, {}))
-    return {"type": "event", "v": version, "name": change.name, "data": data, "view": views.get(seat)}
+    return EventMessage(type="event", v=version, name=change.name, data=data, view=views.get(seat))
 
 
 class LiveGames:
@@ -298,7 +250,7 @@ class LiveGames:
         if owner is not None:
             owner.close()
 
-    def of_player(self, player_id: str, kind: str) -> list[Owner]:
+    def of_player(self, player_id: Any, kind: str) -> list[Owner]:
         """Return the live games of one kind that a player owns, newest last."""
         return [o for o in self._owners.values() if o.player_id == player_id and o.game.kind == kind]
 

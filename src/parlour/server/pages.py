@@ -11,15 +11,15 @@ from starlette.responses import Response
 from parlour.errors import ParlourError
 from parlour.server.context import COOKIE_AGE, current_player, parlour_of, render, set_player_cookie
 from parlour.server.i18n import LANG_COOKIE, protocol_reason, supported
+from parlour.store.messages import record_messages
+from parlour.store.types import Outcome
 
 router = APIRouter()
 
 
-def record_news(outcome: Any, lang: str) -> list[str]:
+def record_news(outcome: Outcome, lang: str) -> list[str]:
     """Return the record news of a finished or left numbered game, in ``lang``."""
-    from parlour.store.messages import record_messages
-
-    return record_messages(outcome, lang) if hasattr(outcome, "numbered") else []
+    return record_messages(outcome, lang)
 
 
 @router.get("/", include_in_schema=False)
@@ -60,7 +60,7 @@ async def create_game(request: Request, kind_name: str) -> Response:
     ``code`` and ``message`` for bad options, 404 for an unknown kind.
     """
     parlour = parlour_of(request)
-    kind = parlour.kinds.get(kind_name)
+    kind = parlour.games.find(kind_name)
     if kind is None:
         return JSONResponse({"code": "no_such_game_kind", "message": kind_name}, status_code=404)
     player = await current_player(request)

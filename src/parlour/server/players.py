@@ -1,4 +1,4 @@
-"""The player's own pages: statistics (with a chart), the numbered-games picker, and the player page.
+"""The player's own pages: statistics (with charts) and the player page.
 
 Also the JSON a game page uses when a game ends: ``GET /api/games/{game_id}/outcome`` gives the replayed
 result and the record news (first to win, broke the record, holds the best result) in the page's
@@ -26,15 +26,13 @@ from parlour.server.context import (
 )
 from parlour.server.i18n import LANG_COOKIE
 from parlour.server.players_chart import places_chart, results_chart
-from parlour.store import NUMBERED_GAMES, NUMBERED_RULES, UnknownGame
+from parlour.store import UnknownGame
 from parlour.store.messages import record_messages
-from parlour.store.preferences import BOT_SPEEDS, BOT_STRENGTHS
+from parlour.store.preferences import game_preferences
 
 router = APIRouter()
 
 DOMAIN: Final = "store"
-PAGE_SIZE: Final = 50
-PAGES: Final = -(-NUMBERED_GAMES // PAGE_SIZE)
 
 
 class StoreTexts:
@@ -64,142 +62,29 @@ def _int(value: str | None, default: int, low: int, high: int) -> int:
 
 @router.get("/stats", include_in_schema=False)
 async def statistics_page(request: Request) -> Response:
-    """The player's statistics: TriPeaks per rule set, Thirteen, and a chart of recent games."""
+    """The player's statistics: one section per game (its definition's template), with charts."""
     player = await current_player(request)
     parlour = parlour_of(request)
     stats = await parlour.call(parlour.store.statistics, player.id)
-    lang = await request_language(request)
-    texts = StoreTexts(lang)
+    sections = [
+        {"game": game, "figures": stats[game.name], "template": game.statistics_template}
+        for game in parlour.games
+        if game.statistics_template is not None and game.name in stats.games
+    ]
     return await _page(
         request,
         "stats.html",
-        {
-            "stats": stats,
-            "rule_rows": [key for key in ("easy", "classic", "custom", "all") if key in stats.tripeaks],
-            "chart": results_chart(stats.recent, texts),
-            "places_chart": places_chart(stats.thirteen.places, texts),
-        },
+        {"sections": sections, "results_chart": results_chart, "places_chart": places_chart},
     )
 
 
 @router.get("/api/stats")
 async def statistics_json(request: Request) -> Response:
-    """The player's statistics as JSON."""
+    """The player's statistics as JSON: ``{game: figures}``."""
     player = await current_player(request)
     parlour = parlour_of(request)
     stats = await parlour.call(parlour.store.statistics, player.id)
-    body = {
-        "tripeaks": {
-            key: {
-                "played": row.played,
-                "won": row.won,
-                "win_rate": row.win_rate,
-                "best_score": row.best_score,
-                "current_streak": row.current_streak,
-                "longest_streak": row.longest_streak,
-                "average_moves_of_wins": row.average_moves_of_wins,
-            }
-            for key, row in stats.tripeaks.items()
-        },
-        "thirteen": {
-            "games": stats.thirteen.games,
-            "rounds": stats.thirteen.rounds,
-            "places": list(stats.thirteen.places),
-            "points": stats.thirteen.points,
-            "won": stats.thirteen.won,
-        },
-    }
-    response = JSONResponse(body)
-    set_player_cookie(request, response)
-    return response
-
-
-@router.get("/tripeaks/numbered", include_in_schema=False)
-async def numbered_page(request: Request) -> Response:
-    """The numbered-games picker: 50 games a page, each with its record and the player's own best."""
-    player = await current_player(request)
-    parlour = parlour_of(request)
-    rules = request.query_params.get("rules", "easy")
-    rules = rules if rules in NUMBERED_RULES else "easy"
-    page = _int(request.query_params.get("page"), 1, 1, PAGES)
-    wanted = request.query_params.get("game")
-    if wanted is not None:
-        number = _int(wanted, 1, 1, NUMBERED_GAMES)
-        page = (number - 1) // PAGE_SIZE + 1
-    entries = await parlour.call(
-        parlour.store.numbered_page, rules, player.id, (page - 1) * PAGE_SIZE, PAGE_SIZE
-    )
-    latest = await parlour.call(parlour.store.latest_numbered_outcome, player.id)
-    lang = await request_language(request)
-    return await _page(
-        request,
-        "numbered.html",
-        {
-            "rules": rules,
-            "entries": entries,
-            "page_number": page,
-            "pages": PAGES,
-            "numbered_games": NUMBERED_GAMES,
-            "highlight": _int(wanted, 0, 0, NUMBERED_GAMES) if wanted is not None else None,
-            "me": player.id,
-            "can_play": "tripeaks" in parlour.kinds,
-            "latest": latest,
-            "latest_news": record_messages(latest, lang) if latest is not None else [],
-        },
-    )
-
-
-@router.post("/tripeaks/numbered/play", include_in_schema=False)
-async def play_numbered(request: Request) -> Response:
-    """Start numbered game ``number`` under ``rules`` (form fields) and go to the TriPeaks page."""
-    form = await request.form()
-    parlour = parlour_of(request)
-    kind = parlour.kinds.get("tripeaks")
-    rules = str(form.get("rules", "easy"))
-    number = _int(str(form.get("number", "")), 0, 0, NUMBERED_GAMES + 1)
-    if kind is None or rules not in NUMBERED_RULES or not 1 <= number <= NUMBERED_GAMES:
-        return RedirectResponse(
-            f"/tripeaks/numbered?rules={rules if rules in NUMBERED_RULES else 'easy'}", 303
-        )
-    player = await current_player(request)
-    try:
-        await parlour.start(kind, player.id, {"rules": rules, "number": number})
-    except ParlourError:
-        return RedirectResponse(f"/tripeaks/numbered?rules={rules}&game={number}", 303)
-    response = RedirectResponse(kind.page, status_code=303)
-    set_player_cookie(request, response)
-    return response
-
-
-@router.get("/api/numbered/{rules}/{number}")
-async def numbered_record_json(request: Request, rules: str, number: int) -> Response:
-    """The record of one numbered game and the player's own best, as JSON (404 outside the range)."""
-    if rules not in NUMBERED_RULES or not 1 <= number <= NUMBERED_GAMES:
-        return JSONResponse({"code": "no_such_numbered_game"}, status_code=404)
-    player = await current_player(request)
-    parlour = parlour_of(request)
-    [entry] = await parlour.call(parlour.store.numbered_page, rules, player.id, number - 1, 1)
-    record = entry.record
-    body = {
-        "rules": rules,
-        "number": number,
-        "record": None
-        if record is None
-        else {
-            "best_left": record.best_left,
-            "best_moves": record.best_moves,
-            "holder": record.holder.name,
-            "mine": record.holder.player_id == player.id,
-            "set_at": record.set_at.isoformat(),
-            "first_winner": record.first_winner.name if record.first_winner else None,
-            "plays": record.plays,
-        },
-        "mine": None
-        if entry.mine is None
-        else {"best_left": entry.mine.best_left, "best_moves": entry.mine.best_moves},
-        "winnable": entry.winnable,
-    }
-    response = JSONResponse(body)
+    response = JSONResponse(stats.to_json())
     set_player_cookie(request, response)
     return response
 
@@ -237,7 +122,7 @@ async def leave_game(request: Request, game_id: str) -> Response:
     if owner is not None and owner.player_id == player.id:
         await parlour.abandon(owner)
     try:
-        outcome = await parlour.call(parlour.store.finish_game, game_id, player.id)
+        outcome = await parlour.write(parlour.store.finish_game, game_id, player.id)
     except UnknownGame:
         return JSONResponse({"code": "no_such_game"}, status_code=404)
     lang = await request_language(request)
@@ -264,8 +149,7 @@ async def _player_page(
             "recovery_code": code,
             "problem": problem,
             "language_names": LANGUAGE_NAMES,
-            "bot_speeds": BOT_SPEEDS,
-            "bot_strengths": BOT_STRENGTHS,
+            "choices": {name: pref.choices for name, pref in game_preferences(parlour.games).items()},
             "saved": request.query_params.get("saved"),
         },
     )
@@ -280,7 +164,7 @@ async def set_name(request: Request) -> Response:
     player = await current_player(request)
     parlour = parlour_of(request)
     try:
-        await parlour.call(parlour.store.rename, player.id, str(form.get("name", "")))
+        await parlour.write(parlour.store.rename, player.id, str(form.get("name", "")))
     except ParlourError:
         lang = await request_language(request)
         problem = StoreTexts(lang)("A name has 1 to 40 characters.")
@@ -293,7 +177,7 @@ async def show_recovery_code(request: Request) -> Response:
     """Make a new recovery code (the old one stops working) and show it once."""
     player = await current_player(request)
     parlour = parlour_of(request)
-    code = await parlour.call(parlour.store.new_recovery_code, player.id)
+    code = await parlour.write(parlour.store.new_recovery_code, player.id)
     response = await _player_page(request, code=code)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -305,7 +189,7 @@ async def redeem_recovery_code(request: Request) -> Response:
     form = await request.form()
     parlour = parlour_of(request)
     try:
-        token = await parlour.call(parlour.store.recover, str(form.get("code", "")))
+        token = await parlour.write(parlour.store.recover, str(form.get("code", "")))
     except ParlourError:
         await current_player(request)
         lang = await request_language(request)
@@ -323,14 +207,11 @@ async def set_preferences(request: Request) -> Response:
     player = await current_player(request)
     parlour = parlour_of(request)
     lang_choice = str(form.get("lang", ""))
-    changes: dict[str, Any] = {
-        "lang": lang_choice or None,
-        "error_help": form.get("error_help") == "on",
-        "bot_speed": str(form.get("bot_speed", "")),
-        "bot_strength": str(form.get("bot_strength", "")),
-    }
+    changes: dict[str, Any] = {"lang": lang_choice or None, "error_help": form.get("error_help") == "on"}
+    for name in game_preferences(parlour.games):
+        changes[name] = str(form.get(name, ""))
     try:
-        await parlour.call(lambda: parlour.store.set_preferences(player.id, **changes))
+        await parlour.write(lambda: parlour.store.set_preferences(player.id, **changes))
     except ParlourError:
         lang = await request_language(request)
         return await _player_page(

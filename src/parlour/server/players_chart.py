@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from markupsafe import Markup, escape
 
-from parlour.store import RecentGame
+from parlour.games.tripeaks import RecentGame
 
 PEAK_CARDS = 28
 WIDTH, HEIGHT = 320, 120

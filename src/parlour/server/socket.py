@@ -17,12 +17,23 @@ from starlette.concurrency import run_in_threadpool
 from parlour.errors import ParlourError
 from parlour.server.context import TOKEN_COOKIE, Parlour
 from parlour.server.i18n import choose_language, protocol_reason, supported
-from parlour.server.live import Json, Owner
+from parlour.server.live import Owner
+from parlour.server.outbox import Message, Outbox
+from parlour.server.protocol import (
+    AckMessage,
+    ErrorMessage,
+    HintMessage,
+    LegalMessage,
+    PongMessage,
+    RefusedMessage,
+)
 
 MAX_MESSAGE: Final = 4096
 """The longest client message accepted, in characters."""
 CLOSE_REFUSED: Final = 4403
 CLOSE_UNKNOWN: Final = 4404
+CLOSE_TOO_SLOW: Final = 4408
+"""The page fell too far behind the game's events (it reconnects and gets the state)."""
 
 log = logging.getLogger("parlour.server")
 router = APIRouter()
@@ -52,14 +63,18 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         await _refuse(websocket, "not_your_game", CLOSE_REFUSED)
         return
 
-    kind = parlour.kinds.get(owner.game.kind)
-    localize = kind.localize if kind is not None else None
+    definition = parlour.games.find(owner.game.kind)
 
-    async def send(message: Json) -> None:
-        if localize is not None and message.get("view") is not None:
-            message = {**message, **localize(message["view"], lang)}
+    async def send(message: Message) -> None:
+        if definition is not None and message.get("view") is not None:
+            message = {**message, **definition.localize(message["view"], lang)}
         await websocket.send_text(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
 
+    async def close() -> None:
+        await websocket.close(code=CLOSE_TOO_SLOW)
+
+    # Every message to this page goes through its outbox, in order: the owner's events and the replies.
+    outbox = Outbox(send, close)
     seat = owner.game.seats[0]
     joined = False
     try:
@@ -71,10 +86,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                 ref = message.get("ref")
                 kind = message["type"]
                 if kind == "hello":
-                    last = _version(message.get("v"))
-                    if joined:
-                        owner.leave(send)
-                    await owner.join(seat, send, last)
+                    await owner.join(seat, outbox, _version(message.get("v")))
                     joined = True
                 elif kind == "action":
                     if not joined:
@@ -83,7 +95,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                     if not isinstance(action, dict):
                         raise BadMessage("an action must be an object", code="bad_message")
                     version = await owner.act(seat, action)
-                    await send({"type": "ack", "ref": ref, "v": version})
+                    outbox.push(AckMessage(type="ack", ref=ref, v=version))
                 elif kind == "hint":
                     if not joined:
                         raise BadMessage("say hello first", code="bad_message")
@@ -91,17 +103,33 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                     if task is None:
                         raise BadMessage("this game gives no hints", code="no_hint")
                     hint = await run_in_threadpool(task)
-                    await send({"type": "hint", "ref": ref, "v": owner.version, **hint})
+                    outbox.push(
+                        HintMessage(
+                            type="hint",
+                            ref=ref,
+                            v=owner.version,
+                            move=hint["move"],
+                            position=hint["position"],
+                            chance=hint["chance"],
+                        )
+                    )
+                elif kind == "legal":
+                    if not joined:
+                        raise BadMessage("say hello first", code="bad_message")
+                    async with owner.lock:
+                        moves, version = owner.game.legal(seat), owner.version
+                    outbox.push(LegalMessage(type="legal", ref=ref, v=version, moves=moves))
                 elif kind == "ping":
-                    await send({"type": "pong", "ref": ref, "v": owner.version})
+                    outbox.push(PongMessage(type="pong", ref=ref, v=owner.version))
                 else:
                     raise BadMessage(f"unknown message type {kind!r}", code="bad_message")
             except ParlourError as error:
-                await send(_error(parlour, owner, error, lang, ref))
+                outbox.push(_error(parlour, owner, error, lang, ref))
     except WebSocketDisconnect:
         pass
     finally:
-        owner.leave(send)
+        owner.leave(outbox)
+        outbox.stop()
 
 
 def _parse(text: str) -> dict[str, Any]:
@@ -124,19 +152,19 @@ def _version(value: Any) -> int | None:
     return value
 
 
-def _error(parlour: Parlour, owner: Owner, error: ParlourError, lang: str, ref: Any) -> Json:
-    kind = parlour.kinds.get(owner.game.kind)
-    text = kind.explain(error.code, lang) if kind is not None else None
-    return {
-        "type": "error",
-        "code": error.code,
-        "message": text or protocol_reason(error.code, lang),
-        "detail": str(error),
-        "ref": ref,
-        "v": owner.version,
-    }
+def _error(parlour: Parlour, owner: Owner, error: ParlourError, lang: str, ref: Any) -> ErrorMessage:
+    definition = parlour.games.find(owner.game.kind)
+    text = definition.explain(error.code, lang) if definition is not None else None
+    return ErrorMessage(
+        type="error",
+        code=error.code,
+        message=text or protocol_reason(error.code, lang),
+        detail=str(error),
+        ref=ref,
+        v=owner.version,
+    )
 
 
 async def _refuse(websocket: WebSocket, code: str, close_code: int) -> None:
-    await websocket.send_text(json.dumps({"type": "refused", "code": code}))
+    await websocket.send_text(json.dumps(RefusedMessage(type="refused", code=code)))
     await websocket.close(code=close_code)

@@ -15,11 +15,17 @@ from fastapi.responses import RedirectResponse
 from starlette.responses import Response
 
 from parlour.errors import ParlourError
+from parlour.games.base import GameDefinition
+from parlour.games.tripeaks import NAME, NUMBERED_GAMES
+from parlour.i18n.tripeaks import page_text
+from parlour.server import numbered_pages
 from parlour.server.context import current_player, parlour_of, render, request_language, set_player_cookie
-from parlour.server.tripeaks_live import NUMBERED_GAMES, hints_available, text
+from parlour.tripeaks.layout import SLOT_PLACES
 from parlour.tripeaks.rules import VARIANTS
+from parlour.tripeaks.solver import compiled_available
 
 router = APIRouter()
+router.include_router(numbered_pages.router)
 
 SCRIPT_TEXTS: Final = (
     "Score",
@@ -39,7 +45,7 @@ SCRIPT_TEXTS: Final = (
     "{card} turned face up.",
     "{card} drawn.",
     "Move taken back.",
-    "Peak cleared! +100",
+    "Peak cleared! +{bonus}",
     "Start a new game?",
     "Winnable in {moves} moves",
     "This game cannot be won",
@@ -52,7 +58,11 @@ SCRIPT_TEXTS: Final = (
 
 def script_catalog(lang: str) -> dict[str, Any]:
     """Return the texts the TriPeaks script needs, translated into ``lang`` (card names come with views)."""
-    return {"texts": {message: text(lang, message) for message in SCRIPT_TEXTS}}
+    return {"texts": {message: page_text(lang, message) for message in SCRIPT_TEXTS}}
+
+
+def _definition(request: Request) -> GameDefinition:
+    return parlour_of(request).games.get(NAME)
 
 
 async def _start_from_query(request: Request) -> Response | None:
@@ -68,7 +78,7 @@ async def _start_from_query(request: Request) -> Response | None:
         return None
     parlour = parlour_of(request)
     player = await current_player(request)
-    await parlour.start(parlour.kinds["tripeaks"], player.id, options)
+    await parlour.start(_definition(request), player.id, options)
     response = RedirectResponse("/tripeaks", status_code=303)
     set_player_cookie(request, response)
     return response
@@ -78,7 +88,7 @@ async def _start_from_query(request: Request) -> Response | None:
 async def tripeaks_page(request: Request) -> Response:
     """The TriPeaks table with the player's open game."""
     parlour = parlour_of(request)
-    kind = parlour.kinds["tripeaks"]
+    kind = _definition(request)
     player = await current_player(request)
     notice = None
     try:
@@ -103,13 +113,15 @@ async def tripeaks_page(request: Request) -> Response:
                 "game": owner.game_id,
                 "lang": lang,
                 "settings": settings,
+                # The layout's geometry, from the engine's one description of it.
+                "slots": [list(place) for place in SLOT_PLACES],
                 **script_catalog(lang),
             },
             "settings": settings,
             "variants": VARIANTS,
             "numbered_games": NUMBERED_GAMES,
             "notice": notice,
-            "hints": hints_available(),
-            "tt": lambda message: text(lang, message),
+            "hints": compiled_available(),
+            "tt": lambda message: page_text(lang, message),
         },
     )

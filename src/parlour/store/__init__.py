@@ -10,7 +10,6 @@ from parlour.store.errors import (
     UnknownGame,
     UnknownPlayer,
 )
-from parlour.store.records import NUMBERED_GAMES, NUMBERED_RULES
 from parlour.store.store import Store
 from parlour.store.types import (
     GameRecord,
@@ -20,15 +19,10 @@ from parlour.store.types import (
     Outcome,
     PersonalBest,
     Player,
-    RecentGame,
     Statistics,
-    ThirteenStatistics,
-    TriPeaksStatistics,
 )
 
 __all__ = [
-    "NUMBERED_GAMES",
-    "NUMBERED_RULES",
     "GameRecord",
     "InvalidPreference",
     "InvalidRecoveryCode",
@@ -39,11 +33,8 @@ __all__ = [
     "Outcome",
     "PersonalBest",
     "Player",
-    "RecentGame",
     "Statistics",
     "Store",
-    "ThirteenStatistics",
-    "TriPeaksStatistics",
     "UnknownGame",
     "UnknownPlayer",
 ]

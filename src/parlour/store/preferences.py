@@ -1,34 +1,41 @@
-"""Per-player preferences: their names, allowed values and defaults."""
+"""Per-player preferences: their names, allowed values and defaults.
+
+The platform's own are the language and error help; each registered game adds its own
+(``GameDefinition.preferences``: Thirteen's computer players' speed and strength).
+"""
 
 from __future__ import annotations
 
 from typing import Any, Final
 
+from parlour.games.base import Preference
+from parlour.games.registry import Registry
 from parlour.i18n import LANGUAGES
 from parlour.store.errors import InvalidPreference
-from parlour.thirteen.bots import BOTS
 
-BOT_SPEEDS: Final = ("slow", "normal", "fast", "instant")
-BOT_STRENGTHS: Final = tuple(BOTS)  # the computer players Thirteen offers, weakest first
-
-DEFAULTS: Final[dict[str, Any]] = {
+PLATFORM_DEFAULTS: Final[dict[str, Any]] = {
     "lang": None,  # None: follow the browser's Accept-Language
     "error_help": True,
-    "bot_speed": "normal",
-    "bot_strength": "heuristic",
 }
 
 
-def validated(changes: dict[str, Any]) -> dict[str, Any]:
-    """Return ``changes`` checked and normalized (a language tag becomes its base language).
+def game_preferences(games: Registry | None) -> dict[str, Preference]:
+    """Return every preference the registered games add, by name."""
+    found: dict[str, Preference] = {}
+    for definition in games or ():
+        found.update(definition.preferences)
+    return found
+
+
+def validated(changes: dict[str, Any], games: Registry | None = None) -> dict[str, Any]:
+    """Return ``changes`` checked and normalized.
 
     Raises:
         InvalidPreference: an unknown preference name or a value it cannot take.
     """
+    extra = game_preferences(games)
     clean: dict[str, Any] = {}
     for name, value in changes.items():
-        if name not in DEFAULTS:
-            raise InvalidPreference(f"unknown preference {name!r}: choose one of {', '.join(DEFAULTS)}")
         if name == "lang":
             if value is not None and value not in LANGUAGES:
                 raise InvalidPreference(
@@ -37,16 +44,20 @@ def validated(changes: dict[str, Any]) -> dict[str, Any]:
         elif name == "error_help":
             if not isinstance(value, bool):
                 raise InvalidPreference(f"error_help must be true or false, not {value!r}")
+        elif name in extra:
+            if value not in extra[name].choices:
+                choices = ", ".join(extra[name].choices)
+                raise InvalidPreference(f"{name} cannot be {value!r}: choose one of {choices}")
         else:
-            allowed = BOT_SPEEDS if name == "bot_speed" else BOT_STRENGTHS
-            if value not in allowed:
-                raise InvalidPreference(f"{name} cannot be {value!r}: choose one of {', '.join(allowed)}")
+            known = ", ".join([*PLATFORM_DEFAULTS, *extra])
+            raise InvalidPreference(f"unknown preference {name!r}: choose one of {known}")
         clean[name] = value
     return clean
 
 
-def with_defaults(stored: dict[str, Any] | None) -> dict[str, Any]:
+def with_defaults(stored: dict[str, Any] | None, games: Registry | None = None) -> dict[str, Any]:
     """Return every preference: the stored ones, the defaults for the rest (unknown keys dropped)."""
-    merged = dict(DEFAULTS)
-    merged.update({key: value for key, value in (stored or {}).items() if key in DEFAULTS})
+    merged = dict(PLATFORM_DEFAULTS)
+    merged.update({name: preference.default for name, preference in game_preferences(games).items()})
+    merged.update({key: value for key, value in (stored or {}).items() if key in merged})
     return merged

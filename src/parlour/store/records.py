@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Final
 
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -18,9 +17,6 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from parlour.store.models import NumberedRecordRow, PersonalBestRow
-
-NUMBERED_GAMES: Final = 50_000
-NUMBERED_RULES: Final = ("easy", "classic")
 
 
 def better(left: int, moves: int, than_left: int, than_moves: int) -> bool:

@@ -8,7 +8,6 @@ another player's game exactly as it refuses a game that does not exist.
 
 from __future__ import annotations
 
-import importlib
 import secrets as _random
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -21,13 +20,16 @@ from sqlalchemy.engine import URL
 from sqlalchemy.orm import Session
 
 from parlour.errors import GameOver, InvalidInput, ParlourError
+from parlour.games.base import FinishedGame, GameDefinition, NumberedGames, RecordSpec, Replay, Status
+from parlour.games.registry import Registry, default_registry
 from parlour.store import preferences as prefs
-from parlour.store import replay, secrets, statistics
+from parlour.store import secrets
 from parlour.store.database import make_engine, resolve_url
 from parlour.store.database import upgrade as upgrade_database
 from parlour.store.errors import InvalidRecoveryCode, MoveConflict, UnknownGame, UnknownPlayer
 from parlour.store.models import GameRow, MoveRow, NumberedRecordRow, PersonalBestRow, PlayerRow, TokenRow
-from parlour.store.records import NUMBERED_GAMES, NUMBERED_RULES, apply_result
+from parlour.store.records import apply_result
+from parlour.store.replays import CorruptRecord, ReplayCache
 from parlour.store.types import (
     GameRecord,
     NewPlayer,
@@ -74,13 +76,21 @@ class Store:
     """Players, games as records, numbered-game records and statistics in one database.
 
     ``url`` is an SQLAlchemy URL; None means ``$PARLOUR_DATABASE_URL`` or the SQLite file in the
-    user's data directory. Call :meth:`upgrade` once before use (the server does it at start).
+    user's data directory. ``games`` are the games it records (default: Parlour's registry); every
+    record is checked and replayed by its game's definition. Call :meth:`upgrade` once before use (the
+    server does it at start).
+
+    The replayed state of open games is kept in memory (:class:`ReplayCache`), so appending a move
+    checks only that move, whatever the length of the game; after a restart, or when another process
+    wrote the game, the state is rebuilt from the record once.
     """
 
-    def __init__(self, url: str | URL | None = None) -> None:
+    def __init__(self, url: str | URL | None = None, *, games: Registry | None = None) -> None:
         self.url: URL = resolve_url(url) if not isinstance(url, URL) else url
         self.engine: Engine = make_engine(self.url)
         self._writer = self.engine.execution_options(parlour_write=True)
+        self.games: Registry = games if games is not None else default_registry()
+        self._replays = ReplayCache()
 
     def upgrade(self) -> None:
         """Apply the database migrations up to the newest (creating the tables in an empty database)."""
@@ -132,7 +142,7 @@ class Store:
                 .join(TokenRow, TokenRow.player_id == PlayerRow.id)
                 .where(TokenRow.token_hash == secrets.digest(token))
             ).scalar_one_or_none()
-            return _player(row, with_preferences=True) if row else None
+            return _player(row, self.games) if row else None
 
     def player(self, player_id: int) -> Player:
         """Return the player with this id.
@@ -214,7 +224,7 @@ class Store:
             UnknownPlayer: no such player.
         """
         with self._read() as session:
-            return prefs.with_defaults(_player_row(session, player_id).preferences)
+            return prefs.with_defaults(_player_row(session, player_id).preferences, self.games)
 
     def set_preferences(self, player_id: int, **changes: Any) -> dict[str, Any]:
         """Change some preferences and return them all.
@@ -223,10 +233,10 @@ class Store:
             InvalidPreference: an unknown name or a value it cannot take (nothing is changed).
             UnknownPlayer: no such player.
         """
-        clean = prefs.validated(changes)
+        clean = prefs.validated(changes, self.games)
         with self._write() as session:
             row = _player_row(session, player_id)
-            row.preferences = {**prefs.with_defaults(row.preferences), **clean}
+            row.preferences = {**prefs.with_defaults(row.preferences, self.games), **clean}
             return dict(row.preferences)
 
     # Games ---------------------------------------------------------------------------------------
@@ -242,17 +252,26 @@ class Store:
     ) -> str:
         """Store a new game and return its id.
 
-        ``game`` is ``tripeaks`` or ``thirteen``; ``rules`` the engine's rules (dataclass, mapping,
-        preset name, or None to take them from the deal code, which must agree); ``code`` the deal
-        code; ``seats`` a JSON list describing the seats (for Thirteen, the player's own seat is the
-        entry ``"human"`` or ``{"kind": "human", …}``); ``numbered`` the number of a numbered TriPeaks
-        game (Easy or Classic, deal number = number).
+        ``game`` is a registered game's name; ``rules`` the engine's rules (dataclass, mapping, preset
+        name, or None to take them from the deal code, which must agree); ``code`` the deal code;
+        ``seats`` a JSON list describing the seats (for Thirteen, the player's own seat is the entry
+        ``"human"`` or ``{"kind": "human", …}``); ``numbered`` the number of a numbered game. The game's
+        definition checks all of it (:meth:`GameDefinition.prepare`) and deals it.
 
         Raises:
             InvalidInput: unknown game, rules that are not the game's, a bad code, a numbered game
-            outside 1–50,000 or under other rules. UnknownPlayer: no such player.
+            outside its range or under other rules. UnknownPlayer: no such player.
         """
-        spec = replay.prepare(game, rules, code, list(seats), numbered)
+        definition = self.games.get(game)
+        return self.record_game(player_id, definition, definition.prepare(rules, code, seats, numbered))
+
+    def record_game(self, player_id: int, definition: GameDefinition, spec: RecordSpec) -> str:
+        """Store a new game from its normalized record (a definition's ``new`` made it) and return its id.
+
+        Raises:
+            InvalidInput: the deal does not start (a bad code). UnknownPlayer: no such player.
+        """
+        definition.replay(spec)  # deals it: a bad code fails here, before anything is stored
         now = utcnow()
         game_id = _random.token_urlsafe(16)
         with self._write() as session:
@@ -261,13 +280,13 @@ class Store:
                 GameRow(
                     id=game_id,
                     player_id=player_id,
-                    game=spec.game,
+                    game=definition.name,
                     rules=spec.rules,
                     rules_key=spec.rules_key,
                     code=spec.code,
                     seats=spec.seats,
-                    numbered=numbered,
-                    status="open",
+                    numbered=spec.numbered,
+                    status=Status.OPEN,
                     move_count=0,
                     result=None,
                     created_at=now,
@@ -289,8 +308,15 @@ class Store:
             InvalidInput / IllegalMove: a move the engine rejects (its index is in the message);
             nothing is stored then.
         """
-        with self._write() as session:
-            return _append(session, game_id, player_id, first_index, list(moves))
+        taken: dict[str, Replay] = {}
+        try:
+            with self._write() as session:
+                count = self._append(session, taken, game_id, player_id, first_index, list(moves))
+        except BaseException:
+            taken.clear()  # their state may hold moves that were not stored
+            raise
+        self._replays.keep(taken)
+        return count
 
     def append_moves_many(
         self, batch: Sequence[tuple[str, int, int, Sequence[str]]]
@@ -303,11 +329,15 @@ class Store:
         that the refused one stores nothing and the others stand. The web server gathers the moves of
         many live games this way (group commit).
         """
+        taken: dict[str, Replay] = {}
         try:
             with self._write() as session:
-                return _append_batch(session, batch)
+                counts = self._append_batch(session, taken, batch)
         except ParlourError:
-            pass
+            taken.clear()
+        else:
+            self._replays.keep(taken)
+            return counts
         results: list[int | ParlourError] = []
         for game_id, player_id, first_index, moves in batch:
             try:
@@ -329,7 +359,7 @@ class Store:
     def open_games(self, player_id: int, game: str | None = None) -> list[GameRecord]:
         """Return the player's games still being played (of one game kind if given), oldest first."""
         with self._read() as session:
-            query = select(GameRow).where(GameRow.player_id == player_id, GameRow.status == "open")
+            query = select(GameRow).where(GameRow.player_id == player_id, GameRow.status == Status.OPEN)
             if game is not None:
                 query = query.where(GameRow.game == game)
             rows = list(session.scalars(query.order_by(GameRow.created_at, GameRow.id)))
@@ -345,21 +375,26 @@ class Store:
         Raises:
             UnknownGame: no such game of this player.
         """
+        taken: dict[str, Replay] = {}
         with self._write() as session:
             row = _game_row(session, game_id, player_id, lock=True)
-            if row.status != "open":
+            if row.status != Status.OPEN:
                 return self._with_record(_outcome_from(row))
+            # The result comes from the whole stored record, read again: what reaches the records is
+            # never the kept state, nor a move count, but the moves in the database replayed.
+            self._replays.forget(game_id)
             stored = _moves(session, game_id)
-            result = replay.result(_spec(row), stored)
+            replayed = self._replay_of(session, taken, row, stored)
+            ended = replayed.result(ended=True)
+            result = dict(ended.data)
             # A game left before its first move is no result: it neither sets a record nor counts
             # as played (a player who deals twice has not lost a game).
             result["empty"] = not stored
             now = utcnow()
-            outcome = {"game_id": row.id, "game": row.game, "status": result["status"], "result": result}
-            if row.numbered is not None and stored:
-                change = apply_result(
-                    session, row.rules_key, row.numbered, player_id, result["left"], result["moves"], now
-                )
+            outcome: dict[str, Any] = {"game_id": row.id, "game": row.game, "status": ended.status}
+            if row.numbered is not None and stored and ended.standing is not None:
+                left, moves = ended.standing
+                change = apply_result(session, row.rules_key, row.numbered, player_id, left, moves, now)
                 outcome.update(
                     numbered=row.numbered,
                     rules_key=row.rules_key,
@@ -368,9 +403,10 @@ class Store:
                     holds_record=change.holds_record,
                     personal_best=change.personal_best,
                 )
-            row.status = result["status"]
+            row.status = ended.status
             row.result = {**result, "outcome": {key: outcome.get(key, False) for key in _FLAGS}}
             row.finished_at = row.updated_at = now
+        self._replays.forget(game_id)
         return self._with_record(_outcome_from(row))
 
     def _with_record(self, outcome: Outcome) -> Outcome:
@@ -386,7 +422,7 @@ class Store:
         """
         with self._read() as session:
             row = _game_row(session, game_id, player_id)
-            if row.status == "open":
+            if row.status == Status.OPEN:
                 return None
             outcome = _outcome_from(row)
         return self._with_record(outcome)
@@ -397,7 +433,9 @@ class Store:
             row = session.scalars(
                 select(GameRow)
                 .where(
-                    GameRow.player_id == player_id, GameRow.status != "open", GameRow.numbered.is_not(None)
+                    GameRow.player_id == player_id,
+                    GameRow.status != Status.OPEN,
+                    GameRow.numbered.is_not(None),
                 )
                 .order_by(GameRow.finished_at.desc(), GameRow.id)
                 .limit(1)
@@ -411,10 +449,10 @@ class Store:
         """Return the record of numbered game ``number`` under ``rules`` (easy/classic), None if unplayed.
 
         Raises:
-            InvalidInput: rules other than easy or classic, or a number outside 1–50,000.
+            InvalidInput: rules without numbered games, or a number outside their range.
         """
-        key = numbered_rules_key(rules)
-        _check_number(number)
+        key = self.numbered_rules_key(rules)
+        self._check_number(number)
         with self._read() as session:
             row = session.get(NumberedRecordRow, (key, number))
             return _numbered_record(session, row) if row else None
@@ -422,20 +460,21 @@ class Store:
     def numbered_page(
         self, rules: str, player_id: int | None, offset: int, limit: int
     ) -> list[NumberedEntry]:
-        """Return the picker's lines for games ``offset + 1`` … ``offset + limit`` (within 1–50,000).
+        """Return the picker's lines for games ``offset + 1`` … ``offset + limit`` (within the range).
 
         Each line holds the game's record, the player's own best (none without a player) and whether
         the packaged census says it is winnable.
 
         Raises:
-            InvalidInput: rules other than easy or classic, a negative offset or a limit outside 1–500.
+            InvalidInput: rules without numbered games, a negative offset or a limit outside 1–500.
         """
-        key = numbered_rules_key(rules)
+        key = self.numbered_rules_key(rules)
+        numbered = self.numbered_games()
         if offset < 0 or not 1 <= limit <= 500:
             raise InvalidInput(
                 f"a page starts at an offset of 0 or more and holds 1–500 games, not {offset}+{limit}"
             )
-        first, last = offset + 1, min(offset + limit, NUMBERED_GAMES)
+        first, last = offset + 1, min(offset + limit, numbered.count)
         if first > last:
             return []
         with self._read() as session:
@@ -458,12 +497,45 @@ class Store:
                 ):
                     mine[best.number] = PersonalBest(best.best_left, best.best_moves, as_utc(best.set_at))
         return [
-            NumberedEntry(key, number, records.get(number), mine.get(number), winnable(key, number))
+            NumberedEntry(key, number, records.get(number), mine.get(number), numbered.verdict(key, number))
             for number in range(first, last + 1)
         ]
 
+    def numbered_games(self) -> NumberedGames:
+        """Return the numbered deals of the registered game that has them.
+
+        Raises:
+            InvalidInput: no registered game has numbered deals.
+        """
+        definition = self.games.numbered()
+        if definition is None or definition.numbered is None:
+            raise InvalidInput("no game of this store has numbered games")
+        return definition.numbered
+
+    def numbered_rules_key(self, rules: str) -> str:
+        """Return the rules key (``easy``, ``classic``) of numbered games named ``rules`` (any case).
+
+        Raises:
+            InvalidInput: rules under which there are no numbered games.
+        """
+        keys = self.numbered_games().rules_keys
+        if isinstance(rules, str) and rules.lower() in keys:
+            return rules.lower()
+        raise InvalidInput(f"numbered games are played under {' or '.join(keys)} rules, not {rules!r}")
+
+    def _check_number(self, number: int) -> None:
+        count = self.numbered_games().count
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count:
+            raise InvalidInput(f"numbered games run from 1 to {count:,}, not {number!r}")
+
     def statistics(self, player_id: int) -> Statistics:
-        """Return the player's statistics, computed from the replayed results of their finished games.
+        """Return the player's statistics, folded by each game from the replayed results of their
+        finished games, in the order they ended.
+
+        Computing them from the game records, rather than keeping counters, means they can never
+        drift from the games themselves, and a new figure applies to old games too. A game left before
+        its first move (``empty`` result) does not count at all; games no registered game knows are
+        left out.
 
         Raises:
             UnknownPlayer: no such player.
@@ -472,61 +544,108 @@ class Store:
             _player_row(session, player_id)
             rows = session.execute(
                 select(GameRow.game, GameRow.rules_key, GameRow.result, GameRow.finished_at)
-                .where(GameRow.player_id == player_id, GameRow.status != "open")
+                .where(GameRow.player_id == player_id, GameRow.status != Status.OPEN)
                 .order_by(GameRow.finished_at, GameRow.id)
             ).all()
-        return statistics.compute(
-            (game, key, result or {}, as_utc(finished)) for game, key, result, finished in rows
+        finished: dict[str, list[FinishedGame]] = {definition.name: [] for definition in self.games}
+        for game, key, result, finished_at in rows:
+            if game in finished and result and not result.get("empty"):
+                finished[game].append(FinishedGame(key, result, as_utc(finished_at)))
+        return Statistics({game: self.games.get(game).fold(games) for game, games in finished.items()})
+
+    # Replays ----------------------------------------------------------------------------------------
+
+    def _replay_of(
+        self, session: Session, taken: dict[str, Replay], row: GameRow, stored: list[str] | None = None
+    ) -> Replay:
+        """Return the replayed state of an open game after its stored moves: kept from the last append
+        when it is up to date, else replayed from the record (after a restart, or when another process
+        wrote to the game). It is taken out of the cache; the caller keeps it again after its commit.
+        ``stored`` are the game's moves when the caller has read them already.
+
+        Raises:
+            CorruptRecord: a stored move is rejected. UnknownGameKind: the game is not registered.
+        """
+        found = taken.get(row.id)
+        if found is not None:
+            return found
+        definition = self.games.get(row.game)
+        replayed = self._replays.take(row.id, row.move_count)
+        if replayed is None:
+            replayed = definition.replay(_spec(row))
+            for index, move in enumerate(_moves(session, row.id) if stored is None else stored):
+                try:
+                    replayed.apply(move)
+                except ParlourError as error:
+                    raise CorruptRecord(
+                        f"stored move {index} {move!r} of this game is rejected: {error}"
+                    ) from error
+        taken[row.id] = replayed
+        return replayed
+
+    def _append(
+        self,
+        session: Session,
+        taken: dict[str, Replay],
+        game_id: str,
+        player_id: int,
+        first_index: int,
+        moves: list[str],
+    ) -> int:
+        """The body of ``append_moves`` inside an open write transaction (see there)."""
+        row = _game_row(session, game_id, player_id, lock=True)
+        new = _moves_past(session, row, first_index, moves)
+        if not new:
+            return row.move_count
+        new = _check(self._replay_of(session, taken, row), row.move_count, new)
+        session.add_all(
+            MoveRow(game_id=game_id, index=row.move_count + offset, move=move)
+            for offset, move in enumerate(new)
         )
+        row.move_count += len(new)
+        row.updated_at = utcnow()
+        return row.move_count
 
+    def _append_batch(
+        self, session: Session, taken: dict[str, Replay], batch: Sequence[tuple[str, int, int, Sequence[str]]]
+    ) -> list[int | ParlourError]:
+        """``_append`` for every item with a handful of statements in all (see ``append_moves_many``).
 
-def numbered_rules_key(rules: Any) -> str:
-    """Return ``easy`` or ``classic`` for the rules of a numbered game (a name or the engine's preset).
-
-    Raises:
-        InvalidInput: any other rules.
-    """
-    if isinstance(rules, str) and rules.lower() in NUMBERED_RULES:
-        return rules.lower()
-    if not isinstance(rules, str):
-        key = replay.prepare_rules_key(rules)
-        if key in NUMBERED_RULES:
-            return key
-    raise InvalidInput(f"numbered games are played under easy or classic rules, not {rules!r}")
-
-
-def _check_number(number: int) -> None:
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= NUMBERED_GAMES:
-        raise InvalidInput(f"numbered games run from 1 to {NUMBERED_GAMES:,}, not {number!r}")
-
-
-def winnable(rules_key: str, number: int) -> bool | None:
-    """Return the packaged census' answer for a numbered game, None when no census is installed."""
-    try:
-        solver = importlib.import_module("parlour.tripeaks.solver")
-    except ImportError:
-        return None
-    numbered_result = getattr(solver, "numbered_result", None)
-    if numbered_result is None:
-        return None
-    from parlour.tripeaks.rules import Rules
-
-    answer: Any = None
-    for rules in (rules_key, Rules.named(rules_key)):  # the census may take the name or the rules
-        try:
-            answer = numbered_result(rules, number)
-            break
-        except (TypeError, AttributeError):
-            continue
-        except (LookupError, ValueError):
-            return None
-    if answer is None or isinstance(answer, bool):
-        return answer
-    if isinstance(answer, dict):
-        found = answer.get("winnable")
-        return None if found is None else bool(found)
-    found = getattr(answer, "winnable", None)
-    return None if found is None else bool(found)
+        Raises:
+            ParlourError: the first item refused (the caller then writes the batch item by item).
+        """
+        ids = sorted({game_id for game_id, *_ in batch})
+        # Locked like ``_append`` does, so that batches from several servers on one PostgreSQL queue up.
+        locked = select(GameRow).where(GameRow.id.in_(ids)).order_by(GameRow.id).with_for_update()
+        rows = {row.id: row for row in session.scalars(locked)}
+        counts_now = {row.id: row.move_count for row in rows.values()}
+        inserts: list[dict[str, Any]] = []
+        counts: list[int | ParlourError] = []
+        for game_id, player_id, first_index, moves in batch:
+            row = rows.get(game_id)
+            if row is None or row.player_id != player_id:
+                raise UnknownGame(f"you have no game {game_id!r}")
+            known = counts_now[game_id]
+            new = _moves_past(session, row, first_index, list(moves), known=known, pending=inserts)
+            if new:
+                new = _check(self._replay_of(session, taken, row), known, new)
+            inserts.extend(
+                {"game_id": game_id, "index": known + i, "move": move} for i, move in enumerate(new)
+            )
+            counts_now[game_id] = known + len(new)
+            counts.append(counts_now[game_id])
+        if inserts:
+            session.execute(insert(MoveRow), inserts)
+            now = utcnow()
+            changed = sorted({item["game_id"] for item in inserts})
+            session.execute(
+                update(GameRow),
+                [
+                    {"id": game_id, "move_count": counts_now[game_id], "updated_at": now}
+                    for game_id in changed
+                ],
+            )
+        return counts
 
 
 def _numbered_record(session: Session, row: NumberedRecordRow) -> NumberedRecord:
@@ -548,8 +667,9 @@ def _numbered_record(session: Session, row: NumberedRecordRow) -> NumberedRecord
 _FLAGS = ("first_win", "record_broken", "holds_record", "personal_best")
 
 
-def _player(row: PlayerRow, *, with_preferences: bool = False) -> Player:
-    preferences = prefs.with_defaults(row.preferences) if with_preferences else {}
+def _player(row: PlayerRow, games: Registry | None = None) -> Player:
+    """Return a player; with ``games``, their preferences too (only for the player themself)."""
+    preferences = prefs.with_defaults(row.preferences, games) if games is not None else {}
     return Player(row.id, row.name, as_utc(row.created_at), preferences)
 
 
@@ -560,79 +680,60 @@ def _player_row(session: Session, player_id: int) -> PlayerRow:
     return row
 
 
-def _append_batch(
-    session: Session, batch: Sequence[tuple[str, int, int, Sequence[str]]]
-) -> list[int | ParlourError]:
-    """``_append`` for every item with a handful of statements in all (see ``append_moves_many``).
+def _check(replayed: Replay, stored: int, new: Sequence[str]) -> list[str]:
+    """Apply ``new`` moves to the replayed state of a game with ``stored`` moves; return them canonical.
 
     Raises:
-        ParlourError: the first item refused (the caller then writes the batch item by item).
+        InvalidInput / IllegalMove: the first rejected move, its index and text in the message and the
+            engine's reason code kept (the caller then drops the replayed state).
     """
-    ids = sorted({game_id for game_id, *_ in batch})
-    # Locked like ``_append`` does, so that batches from several servers on one PostgreSQL queue up.
-    locked = select(GameRow).where(GameRow.id.in_(ids)).order_by(GameRow.id).with_for_update()
-    rows = {row.id: row for row in session.scalars(locked)}
-    stored: dict[str, list[str]] = {game_id: [] for game_id in ids}
-    for game_id, move in session.execute(
-        select(MoveRow.game_id, MoveRow.move)
-        .where(MoveRow.game_id.in_(ids))
-        .order_by(MoveRow.game_id, MoveRow.index)
-    ):
-        stored[game_id].append(move)
-    inserts: list[dict[str, Any]] = []
-    counts: list[int | ParlourError] = []
-    for game_id, player_id, first_index, moves in batch:
-        row = rows.get(game_id)
-        if row is None or row.player_id != player_id:
-            raise UnknownGame(f"you have no game {game_id!r}")
-        known = stored[game_id]
-        new = _moves_past(row, known, first_index, list(moves))
-        if new:
-            new = replay.check(_spec(row), known, new)
-        inserts.extend(
-            {"game_id": game_id, "index": len(known) + i, "move": move} for i, move in enumerate(new)
-        )
-        known.extend(new)
-        counts.append(len(known))
-    if inserts:
-        session.execute(insert(MoveRow), inserts)
-        now = utcnow()
-        changed = sorted({item["game_id"] for item in inserts})
-        session.execute(
-            update(GameRow),
-            [{"id": game_id, "move_count": len(stored[game_id]), "updated_at": now} for game_id in changed],
-        )
-    return counts
+    canonical = []
+    for offset, move in enumerate(new):
+        if not isinstance(move, str):
+            raise InvalidInput(f"move {stored + offset}: a move is text, not {move!r}")
+        try:
+            canonical.append(replayed.apply(move))
+        except ParlourError as error:
+            raise type(error)(f"move {stored + offset} {move!r}: {error}", code=error.code) from error
+    return canonical
 
 
-def _append(session: Session, game_id: str, player_id: int, first_index: int, moves: list[str]) -> int:
-    """The body of ``append_moves`` inside an open write transaction (see there)."""
-    row = _game_row(session, game_id, player_id, lock=True)
-    stored = _moves(session, game_id)
-    new = _moves_past(row, stored, first_index, moves)
-    if not new:
-        return len(stored)
-    new = replay.check(_spec(row), stored, new)
-    session.add_all(
-        MoveRow(game_id=game_id, index=len(stored) + offset, move=move) for offset, move in enumerate(new)
-    )
-    row.move_count = len(stored) + len(new)
-    row.updated_at = utcnow()
-    return row.move_count
-
-
-def _moves_past(row: GameRow, stored: list[str], first_index: int, moves: list[str]) -> list[str]:
+def _moves_past(
+    session: Session,
+    row: GameRow,
+    first_index: int,
+    moves: list[str],
+    *,
+    known: int | None = None,
+    pending: Sequence[dict[str, Any]] = (),
+) -> list[str]:
     """The moves not stored yet, when ``moves`` from ``first_index`` on agree with the stored ones.
+
+    Only the stored moves the new ones overlap are read (none for a plain append), so the cost does not
+    grow with the game. ``known`` is the game's move count when it differs from the row's (moves of the
+    same game earlier in a batch, given in ``pending``).
 
     Raises:
         GameOver: the game is not open.
         MoveConflict: the moves start past the stored ones, or differ from them where they overlap.
     """
-    if row.status != "open":
+    count = row.move_count if known is None else known
+    if row.status != Status.OPEN:
         raise GameOver(f"game {row.id!r} is over ({row.status}): no more moves")
-    if first_index < 0 or first_index > len(stored):
-        raise MoveConflict(f"moves cannot start at index {first_index}: the game has {len(stored)} moves")
-    overlap = stored[first_index : first_index + len(moves)]
+    if first_index < 0 or first_index > count:
+        raise MoveConflict(f"moves cannot start at index {first_index}: the game has {count} moves")
+    end = min(count, first_index + len(moves))
+    overlap: list[str] = []
+    if first_index < end:
+        queued = {item["index"]: item["move"] for item in pending if item["game_id"] == row.id}
+        found = session.execute(
+            select(MoveRow.index, MoveRow.move).where(
+                MoveRow.game_id == row.id, MoveRow.index >= first_index, MoveRow.index < end
+            )
+        )
+        stored = {index: move for index, move in found}
+        stored.update(queued)
+        overlap = [stored[index] for index in range(first_index, end)]
     if moves[: len(overlap)] != overlap:
         raise MoveConflict(
             f"moves from index {first_index} differ from the stored ones: {moves!r} vs {overlap!r}"
@@ -656,8 +757,8 @@ def _moves(session: Session, game_id: str) -> list[str]:
     )
 
 
-def _spec(row: GameRow) -> replay.GameSpec:
-    return replay.GameSpec(row.game, row.rules, row.rules_key, row.code, row.seats, row.numbered)
+def _spec(row: GameRow) -> RecordSpec:
+    return RecordSpec(row.rules, row.rules_key, row.code, list(row.seats), row.numbered)
 
 
 def _record(row: GameRow, moves: list[str]) -> GameRecord:

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from parlour.games.base import GameStatistics
+
 
 @dataclass(frozen=True)
 class Player:
@@ -177,49 +179,14 @@ class Outcome:
 
 
 @dataclass(frozen=True)
-class TriPeaksStatistics:
-    """TriPeaks figures of one rule set (``easy``, ``classic``, ``custom``) or of all (``all``)."""
-
-    rules_key: str
-    played: int = 0
-    won: int = 0
-    best_score: int | None = None
-    current_streak: int = 0
-    longest_streak: int = 0
-    average_moves_of_wins: float | None = None
-
-    @property
-    def win_rate(self) -> float | None:
-        """Won divided by played, None before the first game."""
-        return self.won / self.played if self.played else None
-
-
-@dataclass(frozen=True)
-class ThirteenStatistics:
-    """Thirteen figures: matches and rounds played, rounds finished in each place, points, matches won."""
-
-    games: int = 0
-    rounds: int = 0
-    places: tuple[int, int, int, int] = (0, 0, 0, 0)
-    points: int = 0
-    won: int = 0
-
-
-@dataclass(frozen=True)
-class RecentGame:
-    """One finished TriPeaks game, for the statistics chart."""
-
-    rules_key: str
-    won: bool
-    score: int
-    left: int
-    finished_at: datetime
-
-
-@dataclass(frozen=True)
 class Statistics:
-    """A player's statistics: TriPeaks per rule set (and ``all``), Thirteen, recent TriPeaks games."""
+    """A player's statistics: each registered game's figures, by game name (``stats["tripeaks"]``)."""
 
-    tripeaks: dict[str, TriPeaksStatistics]
-    thirteen: ThirteenStatistics
-    recent: list[RecentGame] = field(default_factory=list)
+    games: dict[str, GameStatistics] = field(default_factory=dict)
+
+    def __getitem__(self, game: str) -> GameStatistics:
+        return self.games[game]
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{game: figures}`` as JSON (``GET /api/stats``)."""
+        return {game: figures.to_json() for game, figures in self.games.items()}

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from parlour.deal import DEAL_NUMBER_LIMIT, SplitMix64
+from parlour.deal import DEAL_NUMBER_LIMIT, SplitMix64, letters_to_number, number_to_letters
 from parlour.errors import InvalidCode
-from parlour.tripeaks.codes import letters_to_number, number_to_letters  # the one base-26 spelling
 
 PREFIX: Final = "TH1-"
 LETTERS: Final = 7
@@ -35,7 +34,9 @@ def parse_code(text: str) -> int:
     Raises:
         InvalidCode: the text is not a ``TH1-`` code of seven letters A-Z; the message quotes it.
     """
-    body = text.strip().upper() if isinstance(text, str) else ""
+    # ASCII only: str.upper() would read "ſ" as "S" and "ß" as "SS".
+    stripped = text.strip() if isinstance(text, str) else ""
+    body = stripped.upper() if stripped.isascii() else ""
     letters = body[len(PREFIX) :]
     if not body.startswith(PREFIX) or len(letters) != LETTERS or not all("A" <= c <= "Z" for c in letters):
         raise InvalidCode(f"{text!r} is not a Thirteen code: {CODE_FORMAT_HELP}")

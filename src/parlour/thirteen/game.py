@@ -102,8 +102,8 @@ class Match:
 
     @property
     def status(self) -> str:
-        """``playing`` or ``over``."""
-        return "over" if self.winners else "playing"
+        """``playing``, or ``finished`` once the match has its winner."""
+        return "finished" if self.winners else "playing"
 
     @property
     def turn(self) -> int | None:

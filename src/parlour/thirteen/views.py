@@ -124,6 +124,11 @@ class PlayerView:
         """True when this seat is to move."""
         return self.turn == self.seat
 
+    @property
+    def may_pass(self) -> bool:
+        """True when this seat may pass now: its turn, with a combination on the table to beat."""
+        return self.my_turn and self.table_shape is not None
+
     def legal_plays(self) -> tuple[int, ...]:
         """Return the plays (masks) this seat may make now; empty when it is not its turn."""
         if not self.my_turn:
@@ -134,14 +139,17 @@ class PlayerView:
     def legal_moves(self) -> list[Move]:
         """Return every move this seat may make now: the plays, then the pass when allowed."""
         moves = [Move(mask) for mask in self.legal_plays()]
-        if self.my_turn and self.table_shape is not None:
+        if self.may_pass:
             moves.append(PASS)
         return moves
 
-    def to_json(self) -> dict[str, Any]:
-        """Return the view as JSON (documented in docs/thirteen.md); it holds no other seat's card."""
+    def to_json(self, *, legal_moves: bool = True) -> dict[str, Any]:
+        """Return the view as JSON (documented in docs/thirteen.md); it holds no other seat's card.
+
+        ``legal_moves`` False leaves out the legal moves (they can run to hundreds of plays).
+        """
         combo = self.table_combo
-        return {
+        data: dict[str, Any] = {
             "seat": self.seat,
             "code": self.code,
             "round": self.round,
@@ -161,5 +169,7 @@ class PlayerView:
             "results": [result.to_json() for result in self.results],
             "must_include_three_of_spades": self.must_include_three_of_spades,
             "winners": list(self.winners),
-            "legal_moves": [str(move) for move in self.legal_moves()],
         }
+        if legal_moves:
+            data["legal_moves"] = [str(move) for move in self.legal_moves()]
+        return data

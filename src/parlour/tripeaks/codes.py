@@ -23,12 +23,11 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from parlour.deal import DEAL_NUMBER_LIMIT
+from parlour.deal import letters_to_number, number_to_letters
 from parlour.errors import InvalidCode
 from parlour.tripeaks.rules import EASY, Rules
 
 GENERATOR: Final = "TP1"
-NUMBER_LETTERS: Final = 7
 VARIANT_FLAGS: Final = {
     "D": "draw_only_when_stuck",
     "J": "joker",
@@ -45,29 +44,6 @@ CODE_FORMAT_HELP: Final = (
 )
 # ASCII | IGNORECASE: case-insensitive for A-Z only; str.upper() would turn "ſ" into "S" and "ß" into "SS".
 _PATTERN: Final = re.compile(r"TP1-([ECN])-([A-Z]{7})(?:-([A-Z]+))?", re.ASCII | re.IGNORECASE)
-
-
-def number_to_letters(number: int) -> str:
-    """Return the 7 base-26 letters of a deal number (0 → ``AAAAAAA``).
-
-    Raises:
-        InvalidCode: the number is outside 0 .. 26^7 - 1.
-    """
-    if not 0 <= number < DEAL_NUMBER_LIMIT:
-        raise InvalidCode(f"deal number {number!r} is outside 0..{DEAL_NUMBER_LIMIT - 1}")
-    letters = []
-    for _ in range(NUMBER_LETTERS):
-        number, digit = divmod(number, 26)
-        letters.append(chr(ord("A") + digit))
-    return "".join(reversed(letters))
-
-
-def letters_to_number(letters: str) -> int:
-    """Return the deal number of 7 letters A–Z (big-endian base 26, A = 0)."""
-    number = 0
-    for letter in letters:
-        number = number * 26 + ord(letter) - ord("A")
-    return number
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,3 +92,13 @@ class DealCode:
 
     def __repr__(self) -> str:
         return f"DealCode.parse({str(self)!r})"
+
+
+__all__ = [
+    "CODE_FORMAT_HELP",
+    "GENERATOR",
+    "VARIANT_FLAGS",
+    "DealCode",
+    "letters_to_number",
+    "number_to_letters",
+]

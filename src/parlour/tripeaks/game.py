@@ -20,6 +20,7 @@ from parlour.tripeaks.codes import DealCode
 from parlour.tripeaks.deal import Deal
 from parlour.tripeaks.layout import COVERED_BY, COVERS, PEAK_OF, PEAKS, TABLEAU_SIZE
 from parlour.tripeaks.rules import EASY, Rules
+from parlour.tripeaks.views import PlayerView, Slot
 
 START_SCORE: Final = 500
 """The app's scoring starts here; every removal and draw costs 1, an emptied peak brings 100."""
@@ -55,6 +56,14 @@ class _Record(NamedTuple):
     run: int
     moves: int
     undoable: int
+
+
+def peak_bonus(rules: Rules, peaks_cleared: int) -> int:
+    """Return the points emptying a peak brings when it is the ``peaks_cleared``-th peak emptied (1-3).
+
+    The app's scoring gives 100 for every peak; traditional scoring 15, 15, then 30.
+    """
+    return TRADITIONAL_PEAK_BONUS[peaks_cleared - 1] if rules.traditional_scoring else PEAK_BONUS
 
 
 def fits(card: Card, top: Card | None, king_ace_linked: bool) -> bool:
@@ -279,7 +288,7 @@ class Game:
             self._run += 1
             self._score += self._run
             if emptied:
-                self._score += TRADITIONAL_PEAK_BONUS[sum(self.peaks_cleared) - 1]
+                self._score += peak_bonus(self.rules, sum(self.peaks_cleared))
         else:
             self._score = max(0, self._score - 1 + (PEAK_BONUS if emptied else 0))
         self._moves += 1
@@ -420,6 +429,28 @@ class Game:
             raise InvalidCard(f"{text!r} is not a move: {MOVE_FORMAT_HELP}") from error
         self.remove_card(card)
         return str(card)
+
+    # ------------------------------------------------------------------------------------------ views
+    def view(self) -> PlayerView:
+        """Return what the player may see now (no face-down card, the stock only as a count)."""
+        return PlayerView(
+            code=None if self.code is None else str(self.code),
+            rules=self.rules,
+            deal_number=None if self.code is None else self.code.number,
+            tableau=tuple(
+                Slot(self._cards[p] if self._up[p] else None, self._up[p], self._removed[p])
+                for p in range(TABLEAU_SIZE)
+            ),
+            discard=tuple(self._discard),
+            stock=len(self._stock),
+            score=self._score,
+            moves=self._moves,
+            status=self.status,
+            peaks_cleared=self.peaks_cleared,
+            free=tuple(self.playable_positions()),
+            can_draw=self.can_draw(),
+            can_undo=self._undoable > 0 and self._left > 0,
+        )
 
     # ------------------------------------------------------------------------------------------ JSON
     def to_json(self, reveal: bool = False, rejected: list[dict[str, Any]] | None = None) -> dict[str, Any]:

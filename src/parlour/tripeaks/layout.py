@@ -58,3 +58,18 @@ ROW_OF: Final[tuple[int, ...]] = tuple(
     next(i for i, row in enumerate(ROWS) if p in row) for p in range(TABLEAU_SIZE)
 )
 """``ROW_OF[p]``: 0 (the peak tops) … 3 (the bottom row)."""
+
+
+def _slot_places() -> tuple[tuple[float, int], ...]:
+    """Each position's (x, row): the bottom row at x = 0 … 9, every other card centred over the two
+    cards that cover it (so the picture follows from the covering alone)."""
+    xs: dict[int, float] = {p: float(i) for i, p in enumerate(BOTTOM_ROW)}
+    for row in reversed(ROWS[:-1]):
+        for p in row:
+            xs[p] = sum(xs[q] for q in COVERED_BY[p]) / len(COVERED_BY[p])
+    return tuple((xs[p], ROW_OF[p]) for p in range(TABLEAU_SIZE))
+
+
+SLOT_PLACES: Final[tuple[tuple[float, int], ...]] = _slot_places()
+"""``SLOT_PLACES[p]``: (x in card widths from the left edge of the bottom row, row 0 … 3) of position
+``p``, for drawing the layout (the web page, the rules pages, the command line)."""

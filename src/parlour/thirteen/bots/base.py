@@ -29,7 +29,7 @@ class Bot(ABC):
         if not view.my_turn:
             raise ValueError(f"seat {view.seat} is not to move")
         plays = view.legal_plays()
-        may_pass = view.table_shape is not None
+        may_pass = view.may_pass
         if not plays:
             return PASS
         return self.pick(view, plays, may_pass)

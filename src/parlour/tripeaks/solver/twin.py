@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-TABLEAU_SIZE: Final = 28
+from parlour.tripeaks.layout import COVERS, TABLEAU_SIZE
+
 FULL: Final = (1 << TABLEAU_SIZE) - 1
 WILD: Final = 13
 CODES: Final = 14
@@ -65,19 +66,8 @@ class CoreAnswer(NamedTuple):
 
 
 def _covers() -> list[int]:
-    """For each position, the bit mask of the positions it covers (the row above)."""
-    covers = [0] * TABLEAU_SIZE
-    for t in range(3):
-        covers[3 + 2 * t] |= 1 << t
-        covers[4 + 2 * t] |= 1 << t
-    for k in range(6):
-        a = k + k // 2
-        covers[9 + a] |= 1 << (3 + k)
-        covers[10 + a] |= 1 << (3 + k)
-    for j in range(9):
-        covers[18 + j] |= 1 << (9 + j)
-        covers[19 + j] |= 1 << (9 + j)
-    return covers
+    """For each position, the bit mask of the positions it covers (the row above), from the layout."""
+    return [sum(1 << q for q in COVERS[p]) for p in range(TABLEAU_SIZE)]
 
 
 def _up_closures() -> list[int]:

@@ -67,6 +67,8 @@ export class LiveGame {
         break;
       case "ack":
       case "hint":
+      case "legal":
+      case "pong":
         this.settle(message.ref, true, message);
         break;
       case "error":
@@ -86,8 +88,8 @@ export class LiveGame {
     const waiting = this.pending.get(ref);
     if (!waiting) return;
     this.pending.delete(ref);
-    if (ok) waiting.resolve(message);
-    else waiting.resolve(message);
+    // A refusal resolves too (callers read message.type): only a lost connection rejects.
+    waiting.resolve(message);
   }
 
   send(message) {

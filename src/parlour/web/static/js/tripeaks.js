@@ -15,19 +15,11 @@ const settings = {
 };
 const $ = (id) => document.getElementById(id);
 
-// Layout: each slot's left edge in columns (one column = one card step, set by the stylesheet, which
-// overlaps the cards sideways on narrow screens) and its top in card widths (rows 0.73 apart).
+// Layout: the server sends each slot's place from the engine's layout, [x in card widths, row]; the
+// stylesheet turns x into columns (it overlaps the cards sideways on narrow screens), rows 0.73 apart.
 const ROW_DY = 0.73;
-function slotPosition(p) {
-  if (p < 3) return [3 * p + 1.5, 0];
-  if (p < 9) {
-    const k = p - 3;
-    return [k + Math.floor(k / 2) + 1, ROW_DY];
-  }
-  if (p < 18) return [p - 9 + 0.5, 2 * ROW_DY];
-  return [p - 18, 3 * ROW_DY];
-}
-const ROW_OF = (p) => (p < 3 ? 0 : p < 9 ? 1 : p < 18 ? 2 : 3);
+const slotPosition = (p) => [data.slots[p][0], data.slots[p][1] * ROW_DY];
+const ROW_OF = (p) => data.slots[p][1];
 
 const section = document.querySelector(".tripeaks");
 const board = $("board");
@@ -180,8 +172,9 @@ function onEvent(message) {
     let words = T("{card} removed.").replace("{card}", cardName(what.card));
     for (const turned of what.flipped) words += " " + T("{card} turned face up.").replace("{card}", cardName(turned.card));
     if (what.peak_cleared && what.status !== "won") {
-      words += " " + T("Peak cleared! +100");
-      celebrate(T("Peak cleared! +100"));
+      const cheer = T("Peak cleared! +{bonus}").replace("{bonus}", String(what.peak_bonus));
+      words += " " + cheer;
+      celebrate(cheer);
     }
     announce(words);
   } else if (name === "draw") {
@@ -221,7 +214,7 @@ function announce(words) {
 }
 
 function onError(message) {
-  const quiet = message.code === "not_adjacent" || message.code === "blocked";
+  const quiet = (view?.quiet_refusals ?? []).includes(message.code);
   if (quiet && !settings.error_help) return;
   showHelp(message.message);
   announce(message.message);

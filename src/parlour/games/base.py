@@ -1,0 +1,342 @@
+"""The seam between Parlour's platform and one game: what a game definition provides.
+
+A game is known to the server, the store, the statistics, the pages and the command line only through
+its :class:`GameDefinition`, registered in a :class:`~parlour.games.registry.Registry`:
+
+- ``new(options)`` deals a game from the options a page or the command line sends; ``restore(record)``
+  rebuilds a live game from its record by replay;
+- a :class:`LiveGame` applies actions and produces the *view* of a seat (never anything hidden);
+- ``prepare`` / ``replay`` are the store's side: a normalized record and the replay that checks every
+  stored move and gives the :class:`Result` records and statistics need;
+- ``explain`` turns a reason code into text, ``localize`` adds language-bound texts to a view;
+- ``fold`` turns a player's finished games into the game's statistics.
+
+This module holds only the shapes; the games are ``parlour.games.tripeaks`` and ``parlour.games.thirteen``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from types import MappingProxyType
+from typing import Any, ClassVar, Final, Protocol
+
+from parlour.errors import InvalidInput
+
+Json = dict[str, Any]
+"""A JSON-ready object (what views, events and results are made of)."""
+
+
+class Status:
+    """The one vocabulary of game states, shared by the engines, the records and the wire.
+
+    ``playing`` while a game goes on (its record is ``open``); a finished game is ``won`` or ``stuck``
+    (TriPeaks), ``finished`` (a Thirteen match that has its winner) or ``left`` (ended unfinished).
+    """
+
+    OPEN: Final = "open"
+    PLAYING: Final = "playing"
+    WON: Final = "won"
+    STUCK: Final = "stuck"
+    FINISHED: Final = "finished"
+    LEFT: Final = "left"
+    ENDED: Final = frozenset({WON, STUCK, FINISHED, LEFT})
+    """The statuses of a record that is no longer open."""
+
+
+# --- live games ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one accepted action (or automatic step) did, as the game reports it to its owner.
+
+    ``name`` is the event name (``remove``, ``draw``, ``play`` …); ``public`` is the data every seat may
+    see; ``private`` adds data per seat; ``visible_to`` (None = all seats) names the seats that see the
+    event at all — the others get a version stub. ``moves`` are the move texts to append to the game's
+    record, in order; ``finished`` says the game has ended with this change.
+    """
+
+    name: str
+    public: Json = field(default_factory=dict)
+    private: Mapping[int, Json] = field(default_factory=dict)
+    visible_to: frozenset[int] | None = None
+    moves: Sequence[str] = ()
+    finished: bool = False
+
+
+class LiveGame(ABC):
+    """One game in play, as the server holds it. Subclasses wrap an engine and speak views only.
+
+    Implementations must never put hidden information (a face-down card, the stock order, another
+    seat's hand) into :meth:`view` or into a :class:`Change` a seat can see. Only the game's owner calls
+    these methods, one at a time.
+    """
+
+    kind: ClassVar[str]
+    """The game's name in URLs and records: ``tripeaks``, ``thirteen`` (its definition's ``name``)."""
+
+    @property
+    @abstractmethod
+    def seats(self) -> Sequence[int]:
+        """Return the seats that people may watch the game from (TriPeaks: ``(0,)``)."""
+
+    @abstractmethod
+    def view(self, seat: int) -> Json:
+        """Return everything ``seat`` may see now, as JSON-ready data (legal moves left out)."""
+
+    @abstractmethod
+    def act(self, seat: int, action: Json) -> Change:
+        """Apply one action sent by ``seat`` and return what changed.
+
+        Raises:
+            ParlourError: the action is malformed (``InvalidInput``) or illegal now (``IllegalMove``);
+                the game must be left unchanged.
+        """
+
+    @property
+    @abstractmethod
+    def finished(self) -> bool:
+        """Return whether the game has ended (no more actions are accepted)."""
+
+    def legal(self, seat: int) -> list[str]:
+        """Return the moves ``seat`` may make now, as move texts (sent only when a page asks)."""
+        return []
+
+    def configure(self, seat: int, settings: Json) -> Change | None:
+        """Change settings of the game in play (a computer player's speed …); return the event, if any.
+
+        Raises:
+            InvalidInput: a setting this game does not have or a value it cannot take (``bad_option``).
+        """
+        raise InvalidInput(f"this game has no settings to change: {sorted(settings)!r}", code="bad_option")
+
+    def next_auto(self) -> float | None:
+        """Return in how many seconds :meth:`auto` should run (computer players), or None for never."""
+        return None
+
+    def auto(self) -> Change | None:
+        """Make one automatic step (a computer player's move) and return it, or None if none is due."""
+        return None
+
+    def hint_task(self, seat: int) -> Callable[[], Json] | None:
+        """Return a call that computes a hint for ``seat`` from a snapshot of the game (it runs in a
+        worker thread while play goes on), or None when this game gives no hints.
+
+        Raises:
+            ParlourError: no hint can be given now (the game is over).
+        """
+        return None
+
+
+# --- records --------------------------------------------------------------------------------------------
+
+
+class GameRecord(Protocol):
+    """What a stored game offers for restoring it (the store's ``GameRecord`` satisfies it)."""
+
+    @property
+    def rules(self) -> Json: ...
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def seats(self) -> list[Any]: ...
+
+    @property
+    def moves(self) -> Sequence[str]: ...
+
+    @property
+    def numbered(self) -> int | None: ...
+
+
+@dataclass(frozen=True)
+class RecordSpec:
+    """A game's record as the store keeps it, normalized and checked by the game's definition.
+
+    ``rules`` (JSON), ``rules_key`` (a short name statistics and records group by: ``easy``,
+    ``standard``, ``custom`` …), ``code`` (canonical deal code), ``seats`` (JSON list), ``numbered``.
+    """
+
+    rules: Json
+    rules_key: str
+    code: str
+    seats: list[Any]
+    numbered: int | None = None
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A freshly dealt live game and its record (None for a game that is not recorded, such as a test's
+    explicit layout)."""
+
+    game: LiveGame
+    spec: RecordSpec | None
+
+
+@dataclass(frozen=True)
+class Result:
+    """What replaying a record gives: the record's final ``status`` (one of :attr:`Status.ENDED`),
+    the JSON ``data`` kept with the record and read by statistics, and for numbered games the
+    ``standing`` the records compare (lower is better: TriPeaks' (peak cards left, moves))."""
+
+    status: str
+    data: Json
+    standing: tuple[int, int] | None = None
+
+
+class Replay(Protocol):
+    """A record being replayed by the store: every stored move goes through :meth:`apply`."""
+
+    @property
+    def moves(self) -> int:
+        """Return how many moves have been applied."""
+
+    def apply(self, move: str) -> str:
+        """Apply the next stored move and return it in canonical form.
+
+        Raises:
+            ParlourError: the engine refuses it (the replay is left unchanged).
+        """
+
+    def result(self, *, ended: bool) -> Result:
+        """Return the result of the moves applied so far (``ended``: the game is being closed)."""
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """One finished game of a player, as statistics read it: ``rules_key``, the replayed result's
+    ``data``, and when it ended."""
+
+    rules_key: str
+    result: Json
+    finished_at: datetime
+
+
+class GameStatistics(Protocol):
+    """A player's figures for one game, as its definition folds them."""
+
+    @property
+    def played(self) -> int:
+        """Return how many games count."""
+
+    def to_json(self) -> Json:
+        """Return the figures as JSON (``GET /api/stats``)."""
+
+
+@dataclass(frozen=True)
+class StatisticsTable:
+    """A game's statistics laid out as a table for the command line: English headings and rows
+    (``labelled``: the first column names the row, such as the rule set)."""
+
+    title: str
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    labelled: bool = True
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    """A game's rules page: its ``template`` and its ``title`` (a msgid of the ``rules`` domain)."""
+
+    template: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Preference:
+    """A per-player setting a game adds (a computer player's speed …): its ``default`` and ``choices``."""
+
+    default: str
+    choices: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NumberedGames:
+    """A game's numbered deals: ``count`` of them under each of ``rules_keys``, and the solver's
+    ``verdict(rules_key, number)`` (winnable or not; None when unknown)."""
+
+    count: int
+    rules_keys: tuple[str, ...]
+    verdict: Callable[[str, int], bool | None]
+
+
+# --- the definition --------------------------------------------------------------------------------------
+
+
+class GameDefinition(ABC):
+    """Everything the platform knows of one game. One instance per game is registered.
+
+    Attributes:
+        name: the game's name in URLs, records and the registry (``tripeaks``).
+        title: its name for people (a ``web`` msgid: "TriPeaks" stays as it is, "Thirteen" is translated).
+        blurb: one line about it for the home page (a ``web`` msgid); tile_image: its picture there.
+        page: the URL path of its page, None without one.
+        page_module: the module whose ``router`` serves that page (imported by the server).
+        statistics_template: the template fragment that shows its statistics on ``/stats``.
+        numbered: its numbered deals, None when it has none.
+        rules: its rules page (``/rules/{name}``), None without one.
+        preferences: the per-player settings it adds, by preference name.
+    """
+
+    name: str
+    title: str
+    blurb: str | None = None
+    tile_image: str | None = None
+    page: str | None = None
+    page_module: str | None = None
+    statistics_template: str | None = None
+    numbered: NumberedGames | None = None
+    rules: RulesPage | None = None
+    preferences: Mapping[str, Preference] = MappingProxyType({})
+
+    @abstractmethod
+    def new(self, options: Json) -> NewGame:
+        """Deal a game from creation options (a page's JSON body, the command line).
+
+        Raises:
+            ParlourError: bad options, with a reason code :meth:`explain` knows.
+        """
+
+    @abstractmethod
+    def restore(self, record: GameRecord) -> LiveGame:
+        """Rebuild a live game from its record by replaying its moves.
+
+        Raises:
+            ParlourError: the record does not replay.
+        """
+
+    @abstractmethod
+    def prepare(self, rules: Any, code: str, seats: Sequence[Any], numbered: int | None) -> RecordSpec:
+        """Return the normalized record of a new game, checked by dealing it.
+
+        Raises:
+            InvalidInput: rules, code, seats or number that this game refuses.
+        """
+
+    @abstractmethod
+    def replay(self, spec: RecordSpec) -> Replay:
+        """Return a replay of ``spec`` before its first move."""
+
+    @abstractmethod
+    def fold(self, games: Sequence[FinishedGame]) -> GameStatistics:
+        """Return a player's statistics from their finished games, in the order they ended."""
+
+    @abstractmethod
+    def statistics_tables(self, figures: GameStatistics, player: str) -> list[StatisticsTable]:
+        """Return the command line's tables of ``figures`` (``parlour stats --player``)."""
+
+    @abstractmethod
+    def statistics_summary(self, figures: GameStatistics) -> list[tuple[str, str]]:
+        """Return (English heading, value) pairs for the one-line-per-player overview."""
+
+    def explain(self, code: str, lang: str) -> str | None:
+        """Return the translated text of a reason code of this game, None for a code it does not own."""
+        return None
+
+    def localize(self, view: Json, lang: str) -> Json:
+        """Return texts derived from a view in ``lang`` (added to every message carrying that view)."""
+        return {}

@@ -1,0 +1,86 @@
+"""The registry of game definitions: the one place that lists which games Parlour plays.
+
+``default_registry()`` holds TriPeaks and Thirteen; a new game is one module with a
+:class:`~parlour.games.base.GameDefinition` and one ``register`` call (or a registry built with it,
+``default_registry().with_games(Tally())``), and the server, the store, the statistics and the command
+line pick it up from there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from parlour.errors import InvalidInput
+from parlour.games.base import GameDefinition
+from parlour.games.thirteen import ThirteenDefinition
+from parlour.games.tripeaks import TriPeaksDefinition
+
+
+class UnknownGameKind(InvalidInput):
+    """A game name that no registered definition has."""
+
+    code = "no_such_game_kind"
+
+
+class Registry:
+    """Game definitions by name, in the order they were registered."""
+
+    def __init__(self, definitions: Iterable[GameDefinition] = ()) -> None:
+        self._games: dict[str, GameDefinition] = {}
+        for definition in definitions:
+            self.register(definition)
+
+    def register(self, definition: GameDefinition) -> GameDefinition:
+        """Add a game and return it.
+
+        Raises:
+            ValueError: a game of that name is registered already.
+        """
+        if definition.name in self._games:
+            raise ValueError(f"a game called {definition.name!r} is registered already")
+        self._games[definition.name] = definition
+        return definition
+
+    def with_games(self, *definitions: GameDefinition) -> Registry:
+        """Return a new registry with this one's games and ``definitions`` (replacing same-named ones)."""
+        names = {definition.name for definition in definitions}
+        kept = [game for game in self._games.values() if game.name not in names]
+        return Registry([*kept, *definitions])
+
+    def get(self, name: str) -> GameDefinition:
+        """Return the game called ``name``.
+
+        Raises:
+            UnknownGameKind: no such game.
+        """
+        found = self._games.get(name)
+        if found is None:
+            known = ", ".join(self._games) or "none"
+            raise UnknownGameKind(f"unknown game {name!r}: choose one of {known}")
+        return found
+
+    def find(self, name: str) -> GameDefinition | None:
+        """Return the game called ``name``, or None."""
+        return self._games.get(name)
+
+    def numbered(self) -> GameDefinition | None:
+        """Return the game that has numbered deals (their records live in the store), or None."""
+        return next((game for game in self._games.values() if game.numbered is not None), None)
+
+    def names(self) -> list[str]:
+        """Return the games' names, in registration order."""
+        return list(self._games)
+
+    def __iter__(self) -> Iterator[GameDefinition]:
+        return iter(list(self._games.values()))
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._games
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+
+def default_registry() -> Registry:
+    """Return a new registry of Parlour's games: TriPeaks and Thirteen."""
+    return Registry([TriPeaksDefinition(), ThirteenDefinition()])

@@ -1,0 +1,463 @@
+"""Thirteen as Parlour plays it: the game's one definition (live play, records, texts, statistics).
+
+The live game wraps the engine's ``Match``: one person (seat 0) against three computer players, paced
+by a speed setting, and it only ever hands out seat 0's ``PlayerView`` — the other seats' hands never
+leave this module. The page sends four actions over the game's WebSocket (see ``docs/protocol.md``):
+
+- ``{"type": "select", "cards": [...]}`` — the cards the person has raised. The engine's selection rule
+  decides: a selection that cannot be extended is played at once (event ``play`` with ``auto: true``);
+  one that could be extended waits for the Play button; one that can never be played is answered with
+  a ``selection`` event saying so. Either way nothing else changes.
+- ``{"type": "play", "cards": [...]}`` — the Play button: play exactly these cards (checked).
+- ``{"type": "pass"}`` — the Pass button.
+- ``{"type": "continue"}`` — after a round's results: deal on (the computer players wait for it).
+
+Each computer player's move is its own event, ``next_auto`` spacing them by the speed setting. Records
+hold every seat's moves in turn order (``"5S 5H"`` or ``"pass"``).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Final
+
+from parlour.cards import Card
+from parlour.errors import GameOver, IllegalMove, InvalidInput, NotYourTurn
+from parlour.games.base import (
+    Change,
+    FinishedGame,
+    GameDefinition,
+    GameRecord,
+    GameStatistics,
+    Json,
+    LiveGame,
+    NewGame,
+    Preference,
+    RecordSpec,
+    Result,
+    RulesPage,
+    StatisticsTable,
+    Status,
+)
+from parlour.i18n import gettext_for
+from parlour.thirteen import STANDARD, Match, Move, Rules, format_code, parse_code
+from parlour.thirteen.bots import BOTS, make_bot
+from parlour.thirteen.select import Selection, judge_view_selection
+
+NAME: Final = "thirteen"
+DOMAIN: Final = "thirteen_web"
+SEATS: Final = 4
+PERSON: Final = 0
+BOT_SEATS: Final = (1, 2, 3)
+SPEEDS: Final = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.6}
+"""Seconds a computer player waits before its move, by the ``bot_speed`` preference."""
+STRENGTHS: Final = tuple(BOTS)
+"""The computer players' strengths the page offers (the ``bot_strength`` preference), weakest first."""
+DEFAULT_SPEED: Final = "normal"
+DEFAULT_STRENGTH: Final = "heuristic"
+MAX_CARDS: Final = 13
+
+
+class ThirteenTable(LiveGame):
+    """A live match: the person at seat 0, computer players of one strength at seats 1-3."""
+
+    kind = NAME
+
+    def __init__(self, match: Match, strength: str, bot_seed: int, speed: str = DEFAULT_SPEED) -> None:
+        self.match = match
+        self.strength = strength
+        self.bot_seed = bot_seed
+        self.speed = speed
+        self.bots = {seat: make_bot(strength, seed=bot_seed * 4 + seat) for seat in BOT_SEATS}
+        # After a round the next deal waits for the person to have read the results.
+        self.between_rounds = _just_dealt_after_a_round(match)
+
+    @property
+    def seats(self) -> Sequence[int]:
+        """Only the person watches the table."""
+        return (PERSON,)
+
+    @property
+    def finished(self) -> bool:
+        """True once the match has its winner."""
+        return self.match.over
+
+    def view(self, seat: int) -> Json:
+        """Return the person's view: their hand, the others' card counts, the table, passes, scores,
+        whether they may pass now, and the computer players' settings."""
+        if seat != PERSON:
+            raise InvalidInput(f"seat {seat} is not a person's seat", code="no_such_seat")
+        view = self.match.view(PERSON)
+        data = view.to_json(legal_moves=False)
+        data["can_pass"] = view.may_pass and not self.between_rounds
+        data["between_rounds"] = self.between_rounds
+        data["settings"] = {"speed": self.speed, "strength": self.strength}
+        return data
+
+    def legal(self, seat: int) -> list[str]:
+        """Return the person's legal moves now (none between rounds)."""
+        if self.between_rounds:
+            return []
+        return [str(move) for move in self.match.view(seat).legal_moves()]
+
+    def configure(self, seat: int, settings: Json) -> Change | None:
+        """Change the computer players' ``speed`` now (a new ``strength`` applies from the next match).
+
+        Raises:
+            InvalidInput: an unknown setting or value (``bad_option``).
+        """
+        check_settings(settings)
+        speed = settings.get("speed")
+        if speed is None or speed == self.speed:
+            return None
+        self.speed = speed
+        return Change("settings", {"speed": speed})
+
+    def act(self, seat: int, action: Json) -> Change:
+        """Apply one of the person's actions (``select``, ``play``, ``pass``, ``continue``).
+
+        Raises:
+            InvalidInput: a malformed action (``bad_action``, ``invalid_card`` …).
+            IllegalMove: the engine's reason (``not_your_turn``, ``does_not_beat`` …) or
+                ``not_between_rounds`` / ``round_results_pending``.
+        """
+        kind = action.get("type")
+        if kind == "continue":
+            if not self.between_rounds:
+                raise IllegalMove("the round is still being played", code="not_between_rounds")
+            self.between_rounds = False
+            return Change("next_round", {"round": self.match.view(PERSON).round})
+        if kind not in ("select", "play", "pass"):
+            raise InvalidInput(f"unknown action {kind!r}", code="bad_action")
+        if self.between_rounds:
+            raise IllegalMove("the next round has not started yet", code="round_results_pending")
+        if kind == "pass":
+            return self._move(seat, Move.pass_(), auto=False)
+        cards = _cards(action.get("cards"))
+        if kind == "play":
+            return self._move(seat, Move.play(cards), auto=False)
+        move = Move.play(cards)
+        view = self.match.view(PERSON)
+        if view.turn != seat:
+            raise NotYourTurn(f"it is seat {view.turn}'s turn, not seat {seat}'s", code="not_your_turn")
+        if move.mask & ~view.hand_mask:
+            raise IllegalMove(f"{move.pretty()} is not all in your hand", code="not_in_hand")
+        verdict = judge_view_selection(view, move.mask)
+        if verdict is Selection.PLAY_NOW:
+            return self._move(seat, move, auto=True)
+        return Change("selection", {"cards": [str(card) for card in move.cards], "verdict": str(verdict)})
+
+    def next_auto(self) -> float | None:
+        """Return the pause before the next computer player's move (None when it is the person's turn)."""
+        turn = self.match.turn
+        if turn is None or turn == PERSON or self.between_rounds:
+            return None
+        return SPEEDS.get(self.speed, SPEEDS[DEFAULT_SPEED])
+
+    def auto(self) -> Change | None:
+        """Let the computer player to move choose from its own view, and make that move."""
+        turn = self.match.turn
+        if turn is None or turn == PERSON or self.between_rounds:
+            return None
+        move = self.bots[turn].choose(self.match.view(turn))
+        return self._move(turn, move, auto=False)
+
+    def _move(self, seat: int, move: Move, *, auto: bool) -> Change:
+        """Make a checked move and describe it; raises the engine's errors, changing nothing."""
+        rounds_before = len(self.match.results)
+        table_before = self.match.view(PERSON).table_owner
+        self.match.apply(seat, move)
+        data: Json = {"seat": seat, "cards": [str(card) for card in move.cards]}
+        if move.is_pass:
+            name = "pass"
+        else:
+            name = "play"
+            data["auto"] = auto
+        after = self.match.view(PERSON)
+        data["cleared"] = table_before is not None and after.table_owner is None
+        if len(self.match.results) > rounds_before:
+            data["round_result"] = self.match.results[-1].to_json()
+            self.between_rounds = not self.match.over
+        if self.match.over:
+            data["winners"] = list(self.match.winners)
+        return Change(name, data, moves=(str(move),), finished=self.match.over)
+
+
+def _just_dealt_after_a_round(match: Match) -> bool:
+    """True when a round has ended and nobody has moved in the next one yet (the results are showing)."""
+    view = match.view(PERSON)
+    return bool(view.results) and not view.history and not match.over
+
+
+def _cards(value: Any) -> list[Card]:
+    """Read the ``cards`` of an action: a list of 1-13 card texts.
+
+    Raises:
+        InvalidInput: not a list of card texts (``bad_action``), or an unreadable card (``invalid_card``).
+    """
+    if not isinstance(value, list) or not value or len(value) > MAX_CARDS:
+        raise InvalidInput("cards must be a list of 1 to 13 cards such as ['5S', '5H']", code="bad_action")
+    if not all(isinstance(text, str) for text in value):
+        raise InvalidInput("every card must be text such as '5S'", code="bad_action")
+    return [Card.parse(text) for text in value]
+
+
+def check_settings(settings: Json) -> None:
+    """Check computer-player settings (``speed``, ``strength``), as a page may send them.
+
+    Raises:
+        InvalidInput: empty, an unknown name, or a value not offered (``bad_option``).
+    """
+    allowed: dict[str, Sequence[str]] = {"speed": tuple(SPEEDS), "strength": STRENGTHS}
+    if not settings or any(name not in allowed or settings[name] not in allowed[name] for name in settings):
+        raise InvalidInput(
+            f"settings {settings!r}: speed {tuple(SPEEDS)}, strength {STRENGTHS}", code="bad_option"
+        )
+
+
+# --- records ----------------------------------------------------------------------------------------------
+
+
+def thirteen_rules(rules: Any) -> Rules:
+    """Return Thirteen rules from the engine's value, a JSON mapping, ``standard`` or None.
+
+    Raises:
+        InvalidInput: not Thirteen rules.
+    """
+    if rules is None:
+        return Rules()
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str) and rules.strip().lower() == "standard":
+        return Rules()
+    if isinstance(rules, dict):
+        try:
+            return Rules.from_json(dict(rules))
+        except (TypeError, ValueError) as error:
+            raise InvalidInput(f"not Thirteen rules: {rules!r} ({error})") from error
+    raise InvalidInput(f"not Thirteen rules: {rules!r}")
+
+
+def player_seat(seats: Sequence[Any]) -> int:
+    """Return the seat of the player who owns the record: the first ``"human"`` or
+    ``{"kind": "human", …}`` entry (seat 0 when none is marked)."""
+    for seat, entry in enumerate(seats):
+        if entry == "human" or (isinstance(entry, dict) and entry.get("kind") == "human"):
+            return seat
+    return 0
+
+
+class ThirteenReplay:
+    """A Thirteen record being replayed by the store: moves in turn order, every seat's."""
+
+    def __init__(self, spec: RecordSpec) -> None:
+        self.match = Match.from_code(spec.code, thirteen_rules(spec.rules))
+        self.seat = player_seat(spec.seats)
+        self._applied = 0
+
+    @property
+    def moves(self) -> int:
+        """Return how many stored moves have been applied."""
+        return self._applied
+
+    def apply(self, move: str) -> str:
+        """Make the next move for the seat whose turn it is and return it in canonical form.
+
+        Raises:
+            InvalidInput, IllegalMove: the engine refuses it; GameOver after the end of the match.
+        """
+        seat = self.match.turn
+        if seat is None:
+            raise GameOver(f"the match {self.match.code} is over: no move {move!r}")
+        self.match.apply(seat, move)
+        self._applied += 1
+        return str(self.match.moves[-1])
+
+    def result(self, *, ended: bool) -> Result:
+        """Return the result for the player's seat: ``finished`` (match over) or ``left``, the rounds
+        completed, ``places`` (how many rounds the player finished 1st … 4th), ``points``, ``won`` and
+        every seat's ``scores``."""
+        match, seat = self.match, self.seat
+        places = [0] * SEATS
+        for finished in match.results:
+            places[finished.order.index(seat)] += 1
+        status = Status.FINISHED if match.over else Status.LEFT
+        data = {
+            "status": status,
+            "seat": seat,
+            "rounds": len(match.results),
+            "places": places,
+            "points": match.scores[seat],
+            "won": seat in match.winners,
+            "scores": list(match.scores),
+        }
+        return Result(status, data)
+
+
+# --- statistics ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ThirteenStatistics:
+    """Thirteen figures: matches and rounds played, rounds finished in each place, points, matches won."""
+
+    games: int = 0
+    rounds: int = 0
+    places: tuple[int, int, int, int] = (0, 0, 0, 0)
+    points: int = 0
+    won: int = 0
+
+    @property
+    def played(self) -> int:
+        """Return how many matches count."""
+        return self.games
+
+    def to_json(self) -> Json:
+        """Return the figures as JSON."""
+        return {
+            "games": self.games,
+            "rounds": self.rounds,
+            "places": list(self.places),
+            "points": self.points,
+            "won": self.won,
+        }
+
+
+# --- the definition ---------------------------------------------------------------------------------
+
+
+REASONS: Final = {
+    "not_your_turn": "It is not your turn.",
+    "does_not_beat": "These cards do not beat the cards on the table.",
+    "not_a_combination": "These cards do not form a combination.",
+    "must_include_three_of_spades": "The first play of the game must include the 3 of spades.",
+    "cannot_pass_on_empty_table": "You cannot pass on an empty table: lead a combination.",
+    "locked_out_after_pass": "You passed: you are out until the table is cleared.",
+    "not_in_hand": "That card is not in your hand.",
+    "already_out": "You have no cards left in this round.",
+    "empty_play": "Choose at least one card.",
+    "duplicate_card": "A card was named twice.",
+    "invalid_card": "That is not a card.",
+    "invalid_code": "That is not a Thirteen code (TH1- and 7 letters).",
+    "bad_action": "The move is not understood.",
+    "bad_option": "That setting is not available.",
+    "not_between_rounds": "The round is still being played.",
+    "round_results_pending": "The next round has not started yet.",
+    "game_over": "The game is over.",
+}
+"""English texts of the reason codes a Thirteen action can be refused with (msgids of ``thirteen_web``)."""
+
+
+class ThirteenDefinition(GameDefinition):
+    """Thirteen: a person against three computer players, a match to 10 points."""
+
+    name = NAME
+    title = "Thirteen"
+    blurb = "Be the first to shed your hand against three computer players."
+    tile_image = "img/tile-thirteen.svg"
+    page = "/thirteen"
+    page_module = "parlour.server.thirteen_page"
+    rules = RulesPage("rules_thirteen.html", "Thirteen rules")
+    statistics_template = "stats_thirteen.html"
+    preferences = MappingProxyType(
+        {
+            "bot_speed": Preference(DEFAULT_SPEED, ("slow", "normal", "fast", "instant")),
+            "bot_strength": Preference(DEFAULT_STRENGTH, STRENGTHS),
+        }
+    )
+
+    def new(self, options: Json) -> NewGame:
+        """Deal a new match from the page's options: ``code`` (``TH1-…``, optional), ``strength``, ``speed``.
+
+        Raises:
+            InvalidInput: an unknown option, strength or speed; InvalidCode: a bad match code.
+        """
+        unknown = sorted(set(options) - {"code", "strength", "speed"})
+        if unknown:
+            raise InvalidInput(f"unknown option(s): {', '.join(unknown)}", code="bad_option")
+        strength = options.get("strength", DEFAULT_STRENGTH)
+        speed = options.get("speed", DEFAULT_SPEED)
+        check_settings({"strength": strength, "speed": speed})
+        code = options.get("code")
+        if code is None or code == "":
+            number = secrets.randbelow(26**7)
+        elif isinstance(code, str):
+            number = parse_code(code)
+        else:
+            raise InvalidInput(f"code {code!r} is not text", code="invalid_code")
+        match = Match(number, STANDARD)
+        bot_seed = number
+        table = ThirteenTable(match, strength, bot_seed, speed)
+        seats: list[Any] = [{"kind": "human"}] + [
+            {"kind": "bot", "strength": strength, "seed": bot_seed * 4 + seat} for seat in BOT_SEATS
+        ]
+        return NewGame(table, self.prepare(match.rules, match.code, seats, None))
+
+    def restore(self, record: GameRecord) -> ThirteenTable:
+        """Rebuild a live match from its record by replaying every stored move with the engine.
+
+        Raises:
+            ParlourError: the record does not replay (the server then leaves it closed).
+        """
+        rules = thirteen_rules(record.rules or None)
+        match = Match.replay(record.code, list(record.moves), rules)
+        bots = [seat for seat in record.seats if isinstance(seat, dict) and seat.get("kind") == "bot"]
+        strength = bots[0].get("strength", DEFAULT_STRENGTH) if bots else DEFAULT_STRENGTH
+        if strength not in STRENGTHS:
+            strength = DEFAULT_STRENGTH
+        return ThirteenTable(match, strength, match.number)
+
+    def prepare(self, rules: Any, code: str, seats: Sequence[Any], numbered: int | None) -> RecordSpec:
+        """Return the normalized record of a new match.
+
+        Raises:
+            InvalidInput: rules that are not Thirteen rules, a bad code, not four seats, or a number
+                (Thirteen has no numbered games).
+        """
+        if numbered is not None:
+            raise InvalidInput("only TriPeaks has numbered games")
+        engine_rules = thirteen_rules(rules)
+        if len(seats) != SEATS:
+            raise InvalidInput(f"Thirteen has {SEATS} seats, not {len(seats)}: {list(seats)!r}")
+        key = "standard" if engine_rules == Rules() else "custom"
+        return RecordSpec(engine_rules.to_json(), key, format_code(parse_code(code)), list(seats), None)
+
+    def replay(self, spec: RecordSpec) -> ThirteenReplay:
+        """Return a replay of the match."""
+        return ThirteenReplay(spec)
+
+    def fold(self, games: Sequence[FinishedGame]) -> ThirteenStatistics:
+        """Return matches, rounds, places, points and matches won over the finished matches."""
+        rounds = points = won = 0
+        places = [0, 0, 0, 0]
+        for finished in games:
+            result = finished.result
+            rounds += int(result["rounds"])
+            points += int(result["points"])
+            won += bool(result["won"])
+            for place, count in enumerate(result["places"]):
+                places[place] += int(count)
+        return ThirteenStatistics(
+            len(games), rounds, (places[0], places[1], places[2], places[3]), points, won
+        )
+
+    def statistics_tables(self, figures: GameStatistics, player: str) -> list[StatisticsTable]:
+        """Return the one-row table of a player's matches."""
+        assert isinstance(figures, ThirteenStatistics)
+        headings = ("Games", "Won", "Rounds", "1st", "2nd", "3rd", "4th", "Points")
+        row = (str(figures.games), str(figures.won), str(figures.rounds), *map(str, figures.places))
+        rows = ((*row, str(figures.points)),)
+        return [StatisticsTable(f"Thirteen — {player}", headings, rows, labelled=False)]
+
+    def statistics_summary(self, figures: GameStatistics) -> list[tuple[str, str]]:
+        """Return Thirteen matches played and won."""
+        assert isinstance(figures, ThirteenStatistics)
+        return [("Thirteen games", str(figures.games)), ("won", str(figures.won))]
+
+    def explain(self, code: str, lang: str) -> str | None:
+        """Return the translated reason for a refused Thirteen action, or None for a code not of this game."""
+        message = REASONS.get(code)
+        return None if message is None else gettext_for(lang, DOMAIN, message)

@@ -1,0 +1,555 @@
+"""TriPeaks as Parlour plays it: the game's one definition (live play, records, texts, statistics).
+
+The page sends ``{"position": p}`` for a tap on the card at layout position ``p`` (so a tap on a
+face-down card can be explained without the page knowing the card), ``{"move": "draw"}`` and
+``{"move": "undo"}``; ``{"move": "KC"}`` is accepted too. Views are the engine's
+:class:`~parlour.tripeaks.views.PlayerView` (no face-down card, no stock order) plus the numbered
+game's verdict and the derived facts the page shows (which refusals are quiet, a peak's bonus).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Final
+
+from parlour.cards import Card
+from parlour.deal import DEAL_NUMBER_LIMIT
+from parlour.errors import GameOver, IllegalMove, InvalidInput
+from parlour.games.base import (
+    Change,
+    FinishedGame,
+    GameDefinition,
+    GameRecord,
+    GameStatistics,
+    Json,
+    LiveGame,
+    NewGame,
+    NumberedGames,
+    RecordSpec,
+    Result,
+    RulesPage,
+    StatisticsTable,
+    Status,
+)
+from parlour.i18n import gettext_for
+from parlour.i18n.cards import card_name
+from parlour.i18n.tripeaks import ERROR_HELP_REASONS, describe, reason_text
+from parlour.tripeaks import Deal, DealCode, Game, Rules
+from parlour.tripeaks import rules as tp_rules
+from parlour.tripeaks.game import DRAW, UNDO, WON, peak_bonus
+from parlour.tripeaks.layout import COVERS, PEAK_OF, TABLEAU_SIZE
+from parlour.tripeaks.rules import VARIANTS
+from parlour.tripeaks.solver import compiled_available, fair_hint, numbered_result
+
+NAME: Final = "tripeaks"
+NUMBERED_GAMES: Final = 50_000
+"""Numbered games #1 … #50,000 under Easy and under Classic: deal number = game number."""
+NUMBERED_RULES: Final = ("easy", "classic")
+OPTION_KEYS: Final = frozenset({"code", "rules", "variants", "number", "deal"})
+HINT_SAMPLES: Final = 16
+"""Samples per fair hint: about half a second on this machine, steady enough to trust."""
+RECENT: Final = 30
+"""How many recent games the statistics chart shows."""
+
+
+class TriPeaksLive(LiveGame):
+    """One TriPeaks game held by the server for its player (seat 0)."""
+
+    kind = NAME
+
+    def __init__(self, game: Game, numbered: int | None = None) -> None:
+        self.game = game
+        self.numbered = numbered
+        self.verdict = numbered_verdict(game.rules, numbered)
+
+    @property
+    def seats(self) -> Sequence[int]:
+        """TriPeaks has one seat."""
+        return (0,)
+
+    @property
+    def finished(self) -> bool:
+        """A game ends when it is won; a stuck game stays open (the player may undo)."""
+        return self.game.status == WON
+
+    def view(self, seat: int) -> Json:
+        """Return the player's view plus the numbered game's verdict and the rules' switches."""
+        view = self.game.view().to_json()
+        view["numbered"] = self.numbered
+        view["winnable"] = self.verdict
+        view["rules_switches"] = self.game.rules.as_dict()
+        view["quiet_refusals"] = sorted(ERROR_HELP_REASONS)
+        return view
+
+    def legal(self, seat: int) -> list[str]:
+        """Return the moves allowed now (``KC`` … then ``draw``)."""
+        return self.game.legal_actions()
+
+    def act(self, seat: int, action: Json) -> Change:
+        """Apply a tap on a position or a move text; return the event for the page's animations.
+
+        Raises:
+            ParlourError: a malformed action (``invalid_input``, ``invalid_card``) or one the rules
+                refuse (``not_adjacent``, ``blocked``, ``stock_empty``, ``nothing_to_undo`` …).
+        """
+        if set(action) == {"position"}:
+            position = action["position"]
+            if isinstance(position, bool) or not isinstance(position, int):
+                raise InvalidInput(f"position {position!r} is not a whole number")
+            return self._remove(position)
+        if set(action) != {"move"} or not isinstance(action["move"], str):
+            raise InvalidInput(f"a TriPeaks action is {{'position': p}} or {{'move': text}}, got {action!r}")
+        text = action["move"].strip()
+        if text.lower() == DRAW:
+            self.game.draw()
+            return Change("draw", public={"card": str(self.game.discard_top)}, moves=[DRAW])
+        if text.lower() == UNDO:
+            return self._undo()
+        card = Card.parse(text)
+        for position in range(TABLEAU_SIZE):
+            if self.game.visible_card(position) is card and not self.game.removed(position):
+                return self._remove(position)
+        # Face down, in the stock, on the discard pile or removed: all "blocked", never saying which.
+        raise IllegalMove(f"{card.pretty()} is not a face-up card of the peaks", code="blocked")
+
+    def hint_task(self, seat: int) -> Callable[[], Json] | None:
+        """Return the fair hint's computation on a copy of the game, or None without the compiled core
+        (the pure-Python twin would take many seconds a hint).
+
+        Raises:
+            GameOver: the game is won or stuck: nothing to hint.
+        """
+        if not compiled_available():
+            return None
+        if self.game.status != Status.PLAYING:
+            raise GameOver("the game is over: there is nothing to hint", code="game_over")
+        snapshot = self.game.copy()
+
+        def compute() -> Json:
+            hint = fair_hint(snapshot, samples=HINT_SAMPLES, seed=snapshot.moves)
+            position = None
+            if hint.move != DRAW:
+                position = next(
+                    p for p in snapshot.playable_positions() if str(snapshot.card_at(p)) == hint.move
+                )
+            return {"move": hint.move, "position": position, "chance": round(hint.chance, 3)}
+
+        return compute
+
+    def _remove(self, position: int) -> Change:
+        game = self.game
+        was_down = (
+            [q for q in COVERS[position] if not game.face_up(q)] if 0 <= position < TABLEAU_SIZE else []
+        )
+        before = game.peaks_cleared
+        game.remove(position)
+        flipped = [{"position": q, "card": str(game.card_at(q))} for q in was_down if game.face_up(q)]
+        peak = PEAK_OF[position]
+        cleared = game.peaks_cleared[peak] and not before[peak]
+        data = {
+            "position": position,
+            "card": str(game.card_at(position)),
+            "flipped": flipped,
+            "peak_cleared": cleared,
+            # What this peak brought under the scoring in force (the page shows it, it holds no rule).
+            "peak_bonus": peak_bonus(game.rules, sum(game.peaks_cleared)) if cleared else 0,
+            "status": game.status,
+        }
+        return Change("remove", public=data, moves=[str(game.card_at(position))], finished=game.status == WON)
+
+    def _undo(self) -> Change:
+        """Undo; the event names the card only when it goes back to the peaks (face up), never a card
+        returning to the stock."""
+        game = self.game
+        history = game.live_moves()
+        face_down_before = {p for p in range(TABLEAU_SIZE) if not game.face_up(p)}
+        game.undo()
+        undone = history[-1]  # undo succeeded, so there was a move to take back
+        data: Json = {"undone": undone}
+        if undone != DRAW:
+            data["position"] = next(
+                p for p in range(TABLEAU_SIZE) if not game.removed(p) and str(game.card_at(p)) == undone
+            )
+            turned_down = (
+                p for p in range(TABLEAU_SIZE) if not game.face_up(p) and p not in face_down_before
+            )
+            data["hidden"] = sorted(turned_down)
+        return Change("undo", public=data, moves=[UNDO])
+
+
+def numbered_verdict(rules: Rules, numbered: int | None) -> Json | None:
+    """Return ``{"winnable": bool, "moves": n}`` from the solver's census for a numbered game, or None."""
+    if numbered is None:
+        return None
+    result = numbered_result(rules, numbered)
+    if result is None:
+        return None
+    return {"winnable": result.winnable, "moves": result.moves}
+
+
+def census_verdict(rules_key: str, number: int) -> bool | None:
+    """Return whether the census says numbered game ``number`` under ``rules_key`` can be won."""
+    try:
+        result = numbered_result(Rules.named(rules_key), number)
+    except (LookupError, ValueError):
+        return None
+    return None if result is None else result.winnable
+
+
+# --- options and records -------------------------------------------------------------------------------
+
+
+def _rules(options: Json) -> Rules:
+    name = options.get("rules", "easy")
+    if not isinstance(name, str):
+        raise InvalidInput(f"rules {name!r} must be 'easy' or 'classic'", code="invalid_rules")
+    try:
+        rules = Rules.named(name)
+    except InvalidInput as error:
+        raise InvalidInput(str(error), code="invalid_rules") from error
+    variants = options.get("variants", [])
+    if not isinstance(variants, list) or not all(isinstance(v, str) and v in VARIANTS for v in variants):
+        raise InvalidInput(
+            f"variants {variants!r}: choose from {', '.join(VARIANTS)}", code="invalid_variant"
+        )
+    return rules.with_variants(*variants)
+
+
+def engine_rules(rules: Any) -> Rules:
+    """Return TriPeaks rules from the engine's value, a JSON mapping or a preset name.
+
+    Raises:
+        InvalidInput: not TriPeaks rules.
+    """
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.named(rules)
+    if isinstance(rules, dict):
+        try:
+            return Rules(**rules)
+        except TypeError as error:
+            raise InvalidInput(f"not TriPeaks rules: {rules!r} ({error})") from error
+    raise InvalidInput(f"not TriPeaks rules: {rules!r}")
+
+
+def rules_key(rules: Rules) -> str:
+    """Return ``easy``, ``classic`` or ``custom`` (variants on) for statistics and records."""
+    return "easy" if rules == tp_rules.EASY else "classic" if rules == tp_rules.CLASSIC else "custom"
+
+
+class TriPeaksReplay:
+    """A TriPeaks record being replayed by the store."""
+
+    def __init__(self, code: str) -> None:
+        self.game = Game.from_code(code)
+        self._applied = 0
+
+    @property
+    def moves(self) -> int:
+        """Return how many stored moves have been applied."""
+        return self._applied
+
+    def apply(self, move: str) -> str:
+        """Apply the next move (``KC``, ``draw``, ``undo``) and return its canonical text.
+
+        Raises:
+            ParlourError: the engine refuses it.
+        """
+        canonical = self.game.apply(move)
+        self._applied += 1
+        return canonical
+
+    def result(self, *, ended: bool) -> Result:
+        """Return ``won``, ``stuck`` or ``left`` with the peak cards left, moves and score."""
+        game = self.game
+        status = game.status if game.status in (Status.WON, Status.STUCK) else Status.LEFT
+        data = {
+            "status": status,
+            "won": status == Status.WON,
+            "left": game.cards_left,
+            "moves": game.moves,
+            "score": game.score,
+        }
+        return Result(status, data, standing=(game.cards_left, game.moves))
+
+
+# --- statistics ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TriPeaksStatistics:
+    """TriPeaks figures of one rule set (``easy``, ``classic``, ``custom``) or of all (``all``)."""
+
+    rules_key: str
+    played: int = 0
+    won: int = 0
+    best_score: int | None = None
+    current_streak: int = 0
+    longest_streak: int = 0
+    average_moves_of_wins: float | None = None
+
+    @property
+    def win_rate(self) -> float | None:
+        """Won divided by played, None before the first game."""
+        return self.won / self.played if self.played else None
+
+    def to_json(self) -> Json:
+        """Return the figures as JSON."""
+        return {
+            "played": self.played,
+            "won": self.won,
+            "win_rate": self.win_rate,
+            "best_score": self.best_score,
+            "current_streak": self.current_streak,
+            "longest_streak": self.longest_streak,
+            "average_moves_of_wins": self.average_moves_of_wins,
+        }
+
+
+@dataclass(frozen=True)
+class RecentGame:
+    """One finished TriPeaks game, for the statistics chart."""
+
+    rules_key: str
+    won: bool
+    score: int
+    left: int
+    finished_at: datetime
+
+
+@dataclass(frozen=True)
+class TriPeaksFigures:
+    """A player's TriPeaks statistics: per rule set (and ``all``), and the recent games."""
+
+    rules: dict[str, TriPeaksStatistics] = field(default_factory=dict)
+    recent: list[RecentGame] = field(default_factory=list)
+
+    @property
+    def played(self) -> int:
+        """Return how many TriPeaks games count."""
+        return self.rules["all"].played if "all" in self.rules else 0
+
+    def to_json(self) -> Json:
+        """Return ``{rules_key: figures}`` (the shape of ``GET /api/stats``' ``tripeaks``)."""
+        return {key: row.to_json() for key, row in self.rules.items()}
+
+
+def _per_rules(key: str, results: list[tuple[bool, int, int]]) -> TriPeaksStatistics:
+    streak = longest = 0
+    for won, _score, _moves in results:
+        streak = streak + 1 if won else 0
+        longest = max(longest, streak)
+    wins = [moves for won, _score, moves in results if won]
+    return TriPeaksStatistics(
+        rules_key=key,
+        played=len(results),
+        won=len(wins),
+        best_score=max(score for _won, score, _moves in results),
+        current_streak=streak,
+        longest_streak=longest,
+        average_moves_of_wins=sum(wins) / len(wins) if wins else None,
+    )
+
+
+RULE_NAMES: Final = {"easy": "Easy", "classic": "Classic", "custom": "Variants", "all": "All"}
+
+
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{value:.0%}"
+
+
+def _number(value: float | None, digits: int = 0) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+# --- the definition -----------------------------------------------------------------------------------
+
+
+REASONS: Final = {
+    "invalid_code": "That is not a deal code: a code looks like TP1-E-AAAAAAB",
+    "invalid_number": "Numbered games run from 1 to 50,000",
+    "invalid_card": "That is not a card",
+    "invalid_rules": "Choose Easy or Classic",
+    "invalid_variant": "Unknown variant",
+}
+"""English texts (``web`` msgids) of the reason codes the New Game window adds to the engine's own."""
+
+
+class TriPeaksDefinition(GameDefinition):
+    """TriPeaks: one player, deals by code or number, fair hints, numbered-game records.
+
+    ``explicit_deals`` lets tests deal an explicit layout (``{"deal": text}``), never recorded.
+    """
+
+    name = NAME
+    title = "TriPeaks"
+    blurb = "Clear three peaks of cards one rank up or down."
+    tile_image = "img/tile-tripeaks.svg"
+    page = "/tripeaks"
+    page_module = "parlour.server.tripeaks_page"
+    rules = RulesPage("rules_tripeaks.html", "TriPeaks rules")
+    statistics_template = "stats_tripeaks.html"
+    numbered = NumberedGames(NUMBERED_GAMES, NUMBERED_RULES, census_verdict)
+
+    def __init__(self, *, explicit_deals: bool = False) -> None:
+        self.explicit_deals = explicit_deals
+
+    # --- live games --------------------------------------------------------------------------------
+
+    def new(self, options: Json) -> NewGame:
+        """Deal a game from the New Game window's options.
+
+        ``{"code": "TP1-E-AAAAAAB"}`` deals that code; otherwise ``rules`` (``easy``/``classic``) and
+        ``variants`` choose the rules and ``number`` (1 … 50,000) a numbered game, or a random deal
+        without it.
+
+        Raises:
+            ParlourError: ``invalid_code``, ``invalid_rules``, ``invalid_variant``, ``invalid_number``
+                or ``invalid_input`` (an unknown option, or a layout when not allowed).
+        """
+        unknown = set(options) - OPTION_KEYS
+        if unknown:
+            raise InvalidInput(f"unknown options {sorted(unknown)!r}")
+        if "deal" in options:
+            if not self.explicit_deals or not isinstance(options["deal"], str):
+                raise InvalidInput("explicit layouts are not accepted here")
+            game = Game(Deal.parse(options["deal"]), _rules(options))
+            return NewGame(TriPeaksLive(game), None)
+        code_text = options.get("code")
+        number = options.get("number")
+        if code_text is not None:
+            code = DealCode.parse(code_text if isinstance(code_text, str) else repr(code_text))
+            number = None
+        elif number is None:
+            code = DealCode(secrets.randbelow(DEAL_NUMBER_LIMIT), _rules(options))
+        else:
+            rules = _rules(options)
+            if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= NUMBERED_GAMES:
+                raise InvalidInput(
+                    f"game number {number!r} is not 1 … {NUMBERED_GAMES}", code="invalid_number"
+                )
+            code = DealCode(number, rules)
+        spec = self.prepare(code.rules, str(code), [0], number)
+        return NewGame(TriPeaksLive(Game.from_code(code), numbered=number), spec)
+
+    def restore(self, record: GameRecord) -> LiveGame:
+        """Rebuild a live game from its record by replaying its moves.
+
+        Raises:
+            ParlourError: the record's code or a move is invalid.
+        """
+        game = Game.from_code(record.code)
+        for move in record.moves:
+            game.apply(move)
+        return TriPeaksLive(game, numbered=record.numbered)
+
+    # --- records -----------------------------------------------------------------------------------
+
+    def prepare(self, rules: Any, code: str, seats: Sequence[Any], numbered: int | None) -> RecordSpec:
+        """Return the normalized record of a deal; ``rules`` None takes them from the code.
+
+        Raises:
+            InvalidInput: a bad code, rules that are not the code's, a numbered game outside
+                1–50,000, under other rules or of another deal number.
+        """
+        deal_code = DealCode.parse(code)
+        if rules is not None and engine_rules(rules) != deal_code.rules:
+            raise InvalidInput(f"the deal code {code!r} is for other rules than {rules!r}")
+        key = rules_key(deal_code.rules)
+        if numbered is not None:
+            if isinstance(numbered, bool) or not 1 <= numbered <= NUMBERED_GAMES:
+                raise InvalidInput(f"numbered games run from 1 to {NUMBERED_GAMES:,}, not {numbered!r}")
+            if key not in NUMBERED_RULES:
+                raise InvalidInput(f"numbered games are played under Easy or Classic rules, not {code!r}")
+            if deal_code.number != numbered:
+                raise InvalidInput(f"numbered game #{numbered} is deal number {numbered}, not {code!r}")
+        return RecordSpec(deal_code.rules.as_dict(), key, str(deal_code), list(seats), numbered)
+
+    def replay(self, spec: RecordSpec) -> TriPeaksReplay:
+        """Return a replay of the record's deal."""
+        return TriPeaksReplay(spec.code)
+
+    # --- statistics --------------------------------------------------------------------------------
+
+    def fold(self, games: Sequence[FinishedGame]) -> TriPeaksFigures:
+        """Return per-rules figures and the recent games. A game left unfinished counts as played and
+        not won (it ends a winning streak)."""
+        by_rules: dict[str, list[tuple[bool, int, int]]] = {}
+        recent: list[RecentGame] = []
+        for finished in games:
+            result = finished.result
+            entry = (bool(result["won"]), int(result["score"]), int(result["moves"]))
+            by_rules.setdefault(finished.rules_key, []).append(entry)
+            by_rules.setdefault("all", []).append(entry)
+            recent.append(
+                RecentGame(finished.rules_key, entry[0], entry[1], int(result["left"]), finished.finished_at)
+            )
+        per_rules = {key: _per_rules(key, results) for key, results in by_rules.items()}
+        per_rules.setdefault("all", TriPeaksStatistics("all"))
+        return TriPeaksFigures(per_rules, recent[-RECENT:])
+
+    def statistics_tables(self, figures: GameStatistics, player: str) -> list[StatisticsTable]:
+        """Return one row per rule set played, then all together."""
+        assert isinstance(figures, TriPeaksFigures)
+        headings = ("Rules", "Played", "Won", "Win rate", "Best score", "Streak", "Longest", "Moves/win")
+        keys = [key for key in ("easy", "classic", "custom") if key in figures.rules] + ["all"]
+        rows = []
+        for key in keys:
+            row = figures.rules[key]
+            rows.append(
+                (
+                    RULE_NAMES[key],
+                    str(row.played),
+                    str(row.won),
+                    _percent(row.win_rate),
+                    _number(row.best_score),
+                    str(row.current_streak),
+                    str(row.longest_streak),
+                    _number(row.average_moves_of_wins, 1),
+                )
+            )
+        return [StatisticsTable(f"TriPeaks — {player}", headings, tuple(rows))]
+
+    def statistics_summary(self, figures: GameStatistics) -> list[tuple[str, str]]:
+        """Return TriPeaks played, won, win rate and best score over all rules."""
+        assert isinstance(figures, TriPeaksFigures)
+        everything = figures.rules["all"]
+        return [
+            ("TriPeaks played", str(everything.played)),
+            ("won", str(everything.won)),
+            ("win rate", _percent(everything.win_rate)),
+            ("best score", _number(everything.best_score)),
+        ]
+
+    # --- texts ---------------------------------------------------------------------------------------
+
+    def explain(self, code: str, lang: str) -> str | None:
+        """Return the translated text of a reason code, or None for a generic code."""
+        try:
+            return reason_text(code, lang)
+        except KeyError:  # not an engine reason: one of the New Game window's own
+            message = REASONS.get(code)
+        return None if message is None else gettext_for(lang, "web", message)
+
+    def localize(self, view: Json, lang: str) -> Json:
+        """Return the view's spoken ``description`` and the ``names`` of the cards it shows (face-up
+        peak cards and the top of the discard pile), for screen readers."""
+        shown = [slot["card"] for slot in view["tableau"] if slot["card"] and not slot["removed"]]
+        shown.extend(view["discard"][-3:])
+        names = {card: card_name(Card.parse(card), lang) for card in shown}
+        return {"description": describe(view, lang), "names": names}
+
+
+__all__ = [
+    "NUMBERED_GAMES",
+    "NUMBERED_RULES",
+    "RecentGame",
+    "TriPeaksDefinition",
+    "TriPeaksFigures",
+    "TriPeaksLive",
+    "TriPeaksStatistics",
+]

@@ -1,0 +1,99 @@
+"""One connection's outgoing messages: a bounded queue and the task that sends them, in order.
+
+The owner of a game never waits for a socket: it puts each message into every subscriber's outbox
+and goes on, so a slow or dead page cannot hold the game's lock. A page that falls
+:data:`OUTBOX_SIZE` messages behind is closed (it reconnects and gets a fresh state), rather than
+letting its queue grow without bound.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Final
+
+log = logging.getLogger("parlour.server")
+
+OUTBOX_SIZE: Final = 256
+"""Messages a connection may have waiting before it is closed as too slow."""
+
+Message = Mapping[str, Any]
+"""One message to a page (the ``TypedDict`` of ``parlour.server.protocol`` it is)."""
+Sender = Callable[[Message], Awaitable[None]]
+"""Sends one JSON message to one connected page."""
+Closer = Callable[[], Awaitable[None]]
+"""Closes one page's connection (it will reconnect)."""
+
+
+class Outbox:
+    """The queue of messages to one page, sent by its own task.
+
+    ``send`` writes one message to the page; ``close`` (optional) closes the connection when the
+    page falls too far behind or a send fails.
+    """
+
+    def __init__(self, send: Sender, close: Closer | None = None, size: int = OUTBOX_SIZE) -> None:
+        self._send = send
+        self._close = close
+        self._queue: asyncio.Queue[Message] = asyncio.Queue(maxsize=size)
+        self._task: asyncio.Task[None] | None = None
+        self.closed = False
+
+    def push(self, message: Message) -> bool:
+        """Queue a message without waiting; return False (and close the connection) when it is full
+        or already closed."""
+        if self.closed:
+            return False
+        try:
+            self._queue.put_nowait(message)
+        except asyncio.QueueFull:
+            log.info("a page fell %d messages behind: closing its connection", self._queue.maxsize)
+            self._shut()
+            return False
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._pump())
+        return True
+
+    async def flush(self) -> None:
+        """Wait until every queued message has been sent (or the outbox has closed)."""
+        if self._task is not None and not self.closed:
+            await self._queue.join()
+
+    async def _pump(self) -> None:
+        while True:
+            message = await self._queue.get()
+            try:
+                await self._send(message)
+            except Exception:  # a page that went away must not stop the others
+                log.debug("a page's connection failed", exc_info=True)
+                self._queue.task_done()
+                self._shut()
+                return
+            self._queue.task_done()
+
+    def _drain(self) -> None:
+        while not self._queue.empty():
+            self._queue.get_nowait()
+            self._queue.task_done()
+
+    def _shut(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self._drain()
+        if self._close is not None:
+            asyncio.get_running_loop().create_task(self._close_quietly(self._close))
+
+    @staticmethod
+    async def _close_quietly(close: Closer) -> None:
+        with contextlib.suppress(Exception):
+            await close()
+
+    def stop(self) -> None:
+        """Stop sending (the page has gone away); queued messages are dropped."""
+        self.closed = True
+        if self._task is not None:
+            self._task.cancel()
+        self._drain()

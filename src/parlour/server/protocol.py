@@ -1,0 +1,112 @@
+"""The WebSocket messages between a game page and the server, one ``TypedDict`` per message.
+
+``docs/protocol.md`` describes them for people; these types are what the server sends (and mypy checks
+that it sends nothing else). Views inside them are the games' own JSON views (``parlour.games``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired, TypedDict
+
+from parlour.games.base import Json
+
+# --- from the page ---------------------------------------------------------------------------------------
+
+
+class HelloMessage(TypedDict):
+    """Connect (or reconnect) to the game: ``v`` is the last version the page saw, None for none."""
+
+    type: Literal["hello"]
+    v: int | None
+
+
+class ActionMessage(TypedDict):
+    """One action of the game (a move, a selection …), answered by ``ack`` or ``error`` with ``ref``."""
+
+    type: Literal["action"]
+    action: Json
+    ref: NotRequired[Any]
+
+
+class RequestMessage(TypedDict):
+    """A question that is not a move: ``hint``, ``legal`` (the legal moves now) or ``ping``."""
+
+    type: Literal["hint", "legal", "ping"]
+    ref: NotRequired[Any]
+
+
+# --- from the server ------------------------------------------------------------------------------------
+
+
+class StateMessage(TypedDict):
+    """The whole view, at version ``v`` (first connection, or a page too far behind)."""
+
+    type: Literal["state"]
+    v: int
+    game: str
+    view: Json
+
+
+class EventMessage(TypedDict):
+    """One numbered event: its ``name``, ``data`` and the seat's ``view`` after it. A seat that may not
+    see the event gets only ``v`` and ``name`` None (a gap in versions always means lost messages)."""
+
+    type: Literal["event"]
+    v: int
+    name: str | None
+    data: NotRequired[Json]
+    view: NotRequired[Json | None]
+
+
+class AckMessage(TypedDict):
+    """An action was accepted and is durable: its event is version ``v``."""
+
+    type: Literal["ack"]
+    ref: Any
+    v: int
+
+
+class ErrorMessage(TypedDict):
+    """A message was refused and changed nothing: reason ``code``, its translated ``message``."""
+
+    type: Literal["error"]
+    code: str
+    message: str
+    detail: str
+    ref: Any
+    v: int
+
+
+class HintMessage(TypedDict):
+    """A fair hint: the ``move`` (``KC`` or ``draw``), its ``position``, the estimated ``chance``."""
+
+    type: Literal["hint"]
+    ref: Any
+    v: int
+    move: str
+    position: int | None
+    chance: float
+
+
+class LegalMessage(TypedDict):
+    """The moves the page's seat may make at version ``v``, as move texts."""
+
+    type: Literal["legal"]
+    ref: Any
+    v: int
+    moves: list[str]
+
+
+class PongMessage(TypedDict):
+    """The answer to ``ping``, with the current version."""
+
+    type: Literal["pong"]
+    ref: Any
+    v: int
+
+
+class RefusedMessage(TypedDict):
+    """The connection is not allowed (``not_your_game``, ``no_such_game``); the socket closes."""
+
+    type: Literal["refused"]
+    code: str

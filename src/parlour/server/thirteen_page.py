@@ -1,0 +1,149 @@
+"""The Thirteen page, ``GET /thirteen``, and its settings endpoint, ``POST /api/thirteen/settings``.
+
+The live match itself is ``parlour.games.thirteen``; this module only renders the table page (resuming
+the player's open match, or dealing one) and saves the computer players' settings, which reach a live
+match only through its owner.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from starlette.responses import Response
+
+from parlour.cards import Suit
+from parlour.errors import ParlourError
+from parlour.games.base import GameDefinition
+from parlour.games.thirteen import (
+    DEFAULT_SPEED,
+    DEFAULT_STRENGTH,
+    DOMAIN,
+    MAX_CARDS,
+    NAME,
+    REASONS,
+    SPEEDS,
+    STRENGTHS,
+    check_settings,
+)
+from parlour.i18n import gettext_for, ngettext_for
+from parlour.i18n.cards import card_pattern, suit_name
+from parlour.server.context import current_player, parlour_of, render, request_language
+from parlour.server.i18n import supported
+
+RANK_CODES: Final = "A23456789TJQK"
+MAX_POINTS: Final = 60
+"""Point totals the page has words for (a match ends at 10; ties play on, rarely for long)."""
+
+# --- the page ---------------------------------------------------------------------------------------
+
+SEAT_NAMES: Final = ("You", "West", "North", "East")
+SPEED_NAMES: Final = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
+STRENGTH_NAMES: Final = {"random": "Beginner", "greedy": "Casual", "heuristic": "Skilled"}
+SCRIPT_TEXTS: Final = (
+    "a single card", "a pair", "three of a kind", "four of a kind", "a sequence of {n}",
+    "a double sequence of {n} pairs", "first out", "second", "third", "last", "Passed", "Thinking…",
+    "The table is empty.", "{name} played {combo}", "The table is empty: {name} leads.",
+    "The game is over.", "The round is over.", "You are out of this round ({place}).",
+    "You passed: wait until the table is cleared.", "Your turn: your play must include the 3 of spades.",
+    "Your turn: lead any combination.", "Your turn: beat {combo} or pass.", "Waiting for {name}…",
+    "You win the game!", "{name} wins the game.", "Round {n} is over",
+    "Press Play to play these cards, or add more.", "These cards cannot be played now.",
+    "Connection lost: reconnecting…", "Connecting…", "This game cannot be opened here. Start a new game.",
+)  # fmt: skip
+"""Texts thirteen.js shows, sent to the page translated."""
+
+router = APIRouter()
+
+
+def _t(lang: str) -> Any:
+    return lambda message: gettext_for(lang, DOMAIN, message)
+
+
+def _definition(request: Request) -> GameDefinition:
+    return parlour_of(request).games.get(NAME)
+
+
+def _preferred(preferences: Any) -> tuple[str, str]:
+    """Return the (speed, strength) a player chose, or the defaults for anything unusable."""
+    prefs = preferences if isinstance(preferences, dict) else {}
+    speed = prefs.get("bot_speed")
+    strength = prefs.get("bot_strength")
+    return (
+        speed if speed in SPEEDS else DEFAULT_SPEED,
+        strength if strength in STRENGTHS else DEFAULT_STRENGTH,
+    )
+
+
+@router.get("/thirteen", include_in_schema=False)
+async def thirteen_page(request: Request) -> Response:
+    """The Thirteen table: the player's open match (resumed after a reload or restart) or a new one."""
+    parlour = parlour_of(request)
+    definition = _definition(request)
+    player = await current_player(request)
+    speed, strength = _preferred(await parlour.call(parlour.store.preferences, player.id))
+    owner = await parlour.current(definition, player.id)
+    if owner is None:
+        owner, _ = await parlour.start(definition, player.id, {"strength": strength, "speed": speed})
+    else:
+        await owner.configure(0, {"speed": speed})
+    lang = await request_language(request)
+    t = _t(lang)
+    seat_names = [t(name) for name in SEAT_NAMES]
+    boot = {
+        "game": owner.game_id,
+        "lang": lang,
+        "texts": {message: t(message) for message in SCRIPT_TEXTS},
+        "seatNames": seat_names,
+        # Card names are built on the page from rank and suit names: the page holds no card codes.
+        # One pattern per rank ("queen of {suit}"), since languages inflect around the rank.
+        "cardPatterns": {text: card_pattern(rank, lang) for rank, text in enumerate(RANK_CODES, start=1)},
+        "suitNames": {suit.letter: suit_name(suit, lang) for suit in Suit},
+        "cardCounts": [
+            ngettext_for(lang, DOMAIN, "{n} card", "{n} cards", n).format(n=n) for n in range(MAX_CARDS + 1)
+        ],
+        "pointCounts": [
+            ngettext_for(lang, DOMAIN, "{n} point", "{n} points", n).format(n=n)
+            for n in range(MAX_POINTS + 1)
+        ],
+    }
+    context = {
+        "t": t,
+        "boot": boot,
+        "seat_names": seat_names,
+        "speed": speed,
+        "strength": strength,
+        "speeds": [(value, t(label)) for value, label in SPEED_NAMES.items()],
+        "strengths": [(value, t(label)) for value, label in STRENGTH_NAMES.items()],
+    }
+    return await render(request, "thirteen.html", context)
+
+
+@router.post("/api/thirteen/settings")
+async def thirteen_settings(request: Request) -> Response:
+    """Save the computer players' ``speed`` and/or ``strength`` as the player's preferences.
+
+    A new speed applies at once to the player's live match; a new strength from the next match.
+    Returns ``{"speed": …, "strength": …}``, or 400 with ``code`` and ``message`` for a bad value.
+    """
+    parlour = parlour_of(request)
+    player = await current_player(request)
+    lang = supported(request.query_params.get("lang")) or "en"
+    try:
+        body: Any = await request.json()
+    except ValueError:
+        body = None
+    try:
+        if not isinstance(body, dict):
+            raise ParlourError(f"settings must be a JSON object, not {body!r}", code="bad_option")
+        check_settings(body)
+    except ParlourError:
+        message = gettext_for(lang, DOMAIN, REASONS["bad_option"])
+        return JSONResponse({"code": "bad_option", "message": message}, status_code=400)
+    changes = {f"bot_{name}": value for name, value in body.items()}
+    await parlour.write(parlour.store.set_preferences, player.id, **changes)
+    speed, strength = _preferred(await parlour.call(parlour.store.preferences, player.id))
+    for owner in parlour.live.of_player(player.id, NAME):
+        await owner.configure(0, {"speed": speed})
+    return JSONResponse({"speed": speed, "strength": strength})

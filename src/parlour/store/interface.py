@@ -1,0 +1,88 @@
+"""The store as the server sees it: a typed interface, so every call is checked and every write is known.
+
+``parlour.store.Store`` satisfies :class:`GameStore`; the server holds nothing else. Every method here
+blocks (the server runs them in worker threads, writes through its one write queue).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+from parlour.errors import ParlourError
+from parlour.games.base import GameDefinition, RecordSpec
+from parlour.games.registry import Registry
+from parlour.store.types import GameRecord, NewPlayer, NumberedEntry, Outcome, Player, Statistics
+
+
+class GameStore(Protocol):
+    """Players, game records, numbered-game records and statistics (see ``Store`` for each method)."""
+
+    @property
+    def backend(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+
+    @property
+    def games(self) -> Registry:
+        """The games this store records."""
+
+    def upgrade(self) -> None:
+        """Apply the migrations."""
+
+    # players
+    def create_player(self, name: str | None = None) -> NewPlayer:
+        """Create a player with a browser token and a recovery code."""
+
+    def player_by_token(self, token: str | None) -> Player | None:
+        """Return the player of a browser token."""
+
+    def rename(self, player_id: int, name: str) -> Player:
+        """Set a display name."""
+
+    def new_recovery_code(self, player_id: int) -> str:
+        """Replace the recovery code."""
+
+    def recover(self, recovery_code: str) -> str:
+        """Return a new browser token for a recovery code."""
+
+    def preferences(self, player_id: int) -> dict[str, Any]:
+        """Return every preference."""
+
+    def set_preferences(self, player_id: int, **changes: Any) -> dict[str, Any]:
+        """Change some preferences."""
+
+    # games
+    def record_game(self, player_id: int, definition: GameDefinition, spec: RecordSpec) -> str:
+        """Store a new game and return its id."""
+
+    def append_moves(self, game_id: str, player_id: int, first_index: int, moves: Iterable[str]) -> int:
+        """Append moves (checked by replay) and return the move count."""
+
+    def append_moves_many(
+        self, batch: Sequence[tuple[str, int, int, Sequence[str]]]
+    ) -> list[int | ParlourError]:
+        """Append moves to several games in one transaction."""
+
+    def game_record(self, game_id: str, player_id: int) -> GameRecord:
+        """Return a stored game with its moves."""
+
+    def open_games(self, player_id: int, game: str | None = None) -> list[GameRecord]:
+        """Return the player's open games."""
+
+    def finish_game(self, game_id: str, player_id: int) -> Outcome:
+        """End a game and return its outcome."""
+
+    def game_outcome(self, game_id: str, player_id: int) -> Outcome | None:
+        """Return a finished game's outcome."""
+
+    # numbered games and statistics
+    def latest_numbered_outcome(self, player_id: int) -> Outcome | None:
+        """Return the outcome of the player's last numbered game."""
+
+    def numbered_page(
+        self, rules: str, player_id: int | None, offset: int, limit: int
+    ) -> list[NumberedEntry]:
+        """Return lines of the numbered-games picker."""
+
+    def statistics(self, player_id: int) -> Statistics:
+        """Return the player's statistics."""
