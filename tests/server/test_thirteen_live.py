@@ -121,7 +121,9 @@ def test_play_and_pass_buttons_and_the_computer_players_answer(client: TestClien
             act(socket, 2, type="pass")
             events, reply = until_reply(socket, 2)
             assert reply["type"] == "ack" and events[0]["name"] == "pass"
-            assert events[0]["data"]["seat"] == 0 and events[0]["view"]["passed"][0] in (True, False)
+            passed = events[0]["view"]["passed"][0]
+            # The seat that passed is locked out, unless its pass cleared the table (everyone passed).
+            assert events[0]["data"]["seat"] == 0 and (passed is True or events[0]["data"]["cleared"] is True)
             record = store.game_record(game_id, 1)
             assert record.moves[moves_before] == "pass"
     record = store.game_record(game_id, 1)

@@ -26,7 +26,7 @@ def test_golden_lines_cover_wins_every_reason_and_undo() -> None:
         statuses.add(golden["final"]["status"])
     assert {"ok", "blocked", "not_adjacent", "nothing_to_undo", "stock_empty", "game_over"} <= results
     assert {"must_play", "invalid_card"} <= results
-    assert statuses == {"won", "playing", "stuck"} or {"won", "playing"} <= statuses
+    assert statuses == {"won", "playing"}  # no golden line ends stuck: test_game.py covers that end
 
 
 def test_the_e_b_win_ends_on_its_score() -> None:

@@ -13,11 +13,6 @@ _RANK_NAMES: Final = (
 _SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 
 
-def rank_name(rank: int, lang: str) -> str:
-    """Return the name of a rank (1 = ace … 13 = king) in ``lang``."""
-    return pgettext_for(lang, "cards", "rank", _RANK_NAMES[rank - 1])
-
-
 def suit_name(suit: int, lang: str) -> str:
     """Return the name of a suit (0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades) in ``lang``."""
     return pgettext_for(lang, "cards", "suit", _SUIT_NAMES[suit])

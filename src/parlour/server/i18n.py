@@ -7,7 +7,7 @@ add their own domains (``tripeaks``, ``thirteen``) and card names come from ``ca
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -65,20 +65,10 @@ class Texts:
         """Translate a message of another domain (``tripeaks``, ``thirteen`` …)."""
         return gettext_for(self.lang, domain, message)
 
-    @property
-    def direction(self) -> str:
-        """Return the writing direction (every supported language is left to right)."""
-        return "ltr"
-
 
 def language_choices() -> list[tuple[str, str]]:
     """Return (code, name in its own language) for the language switcher."""
     return [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
-
-
-def catalog(lang: str, messages: Iterable[tuple[str, str]]) -> dict[str, str]:
-    """Return ``{message: translation}`` for (domain, message) pairs, for a page's scripts."""
-    return {message: gettext_for(lang, domain, message) for domain, message in messages}
 
 
 _PROTOCOL_REASONS: Final = {
