@@ -156,6 +156,14 @@ class Parlour:
         return self.live.add(owner)
 
 
+async def json_body(request: Request) -> Any:
+    """Return a request's body read as JSON, or None when it is not JSON (the caller says what it wants)."""
+    try:
+        return await request.json()
+    except ValueError:
+        return None
+
+
 def parlour_of(request: Request) -> Parlour:
     """Return the server state of the app serving ``request``."""
     state: Parlour = request.app.state.parlour

@@ -9,7 +9,14 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from starlette.responses import Response
 
 from parlour.errors import ParlourError
-from parlour.server.context import COOKIE_AGE, current_player, parlour_of, render, set_player_cookie
+from parlour.server.context import (
+    COOKIE_AGE,
+    current_player,
+    json_body,
+    parlour_of,
+    render,
+    set_player_cookie,
+)
 from parlour.server.i18n import LANG_COOKIE, protocol_reason, supported
 from parlour.store.messages import record_messages
 from parlour.store.types import Outcome
@@ -65,10 +72,7 @@ async def create_game(request: Request, kind_name: str) -> Response:
         return JSONResponse({"code": "no_such_game_kind", "message": kind_name}, status_code=404)
     player = await current_player(request)
     lang = supported(request.query_params.get("lang")) or "en"
-    try:
-        options: Any = await request.json()
-    except ValueError:
-        options = None
+    options: Any = await json_body(request)
     if not isinstance(options, dict):
         reason = protocol_reason("bad_json", lang)
         return JSONResponse({"code": "bad_json", "message": reason}, status_code=400)
@@ -90,10 +94,7 @@ PREFERENCES: Final = {"error_help": bool}
 @router.post("/api/preferences")
 async def save_preferences(request: Request) -> Response:
     """Save some of the player's settings (``error_help``); 400 for anything else."""
-    try:
-        changes: Any = await request.json()
-    except ValueError:
-        changes = None
+    changes: Any = await json_body(request)
     if (
         not isinstance(changes, dict)
         or not changes

@@ -29,7 +29,7 @@ from parlour.games.thirteen import (
 )
 from parlour.i18n import gettext_for, ngettext_for
 from parlour.i18n.cards import card_pattern, suit_name
-from parlour.server.context import current_player, parlour_of, render, request_language
+from parlour.server.context import current_player, json_body, parlour_of, render, request_language
 from parlour.server.i18n import supported
 
 RANK_CODES: Final = "A23456789TJQK"
@@ -130,10 +130,7 @@ async def thirteen_settings(request: Request) -> Response:
     parlour = parlour_of(request)
     player = await current_player(request)
     lang = supported(request.query_params.get("lang")) or "en"
-    try:
-        body: Any = await request.json()
-    except ValueError:
-        body = None
+    body: Any = await json_body(request)
     try:
         if not isinstance(body, dict):
             raise ParlourError(f"settings must be a JSON object, not {body!r}", code="bad_option")
