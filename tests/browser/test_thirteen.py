@@ -188,6 +188,8 @@ def test_a_new_game_by_code_and_a_bad_code(page: Any) -> None:
     dialog.locator('input[name="code"]').fill("TH1-AAAAAAG")
     dialog.locator('button[type="submit"]').click()
     dialog.wait_for(state="hidden")
-    page.locator('[data-role="code"]').filter(has_text="TH1-AAAAAAG").wait_for()
     page.wait_for_function("document.querySelectorAll('.th-hand .card').length === 13")
-    assert hand(page)[:2] == ["3S", "3H"]
+    assert hand(page)[:2] == ["3S", "3H"]  # the deal of TH1-AAAAAAG, whose code stays hidden in play
+    assert page.locator('[data-role="code-line"]').is_hidden()
+    assert "TH1-AAAAAAG" not in page.content()
+    assert len(page.locator('[data-role="commitment"]').get_attribute("title") or "") == 64

@@ -13,6 +13,7 @@ from starlette.testclient import WebSocketTestSession
 
 from parlour.store import Store
 from parlour.thirteen import Match
+from parlour.thirteen.fairness import verify
 
 # Seat 0 holds 3♠ 3♣ 4♣ 5♥ 6♣ 7♠ 7♥ 10♦ Q♣ Q♥ K♥ A♣ 2♦ and leads the match.
 CODE = "TH1-AAAAAAC"
@@ -69,7 +70,11 @@ def test_a_new_match_shows_only_the_persons_hand(client: TestClient) -> None:
         state = hello(socket)
     view = state["view"]
     assert state["type"] == "state" and state["v"] == 0
-    assert view["code"] == CODE and view["seat"] == 0 and view["turn"] == 0
+    # The code determines every hand: a match in play shows only its commitment.
+    assert "code" not in view and CODE not in json.dumps(state)
+    assert re.fullmatch(r"[0-9a-f]{64}", view["fairness"]["commitment"])
+    assert set(view["fairness"]) == {"scheme", "commitment"}
+    assert view["seat"] == 0 and view["turn"] == 0
     assert view["hand"] == [str(card) for card in Match.from_code(CODE).view(0).hand]
     assert view["hand_counts"] == [13, 13, 13, 13]
     assert view["must_include_three_of_spades"] and not view["can_pass"]
@@ -236,10 +241,17 @@ def test_whole_matches_never_send_another_seats_cards(client: TestClient, store:
         game_id = start(client, code=code, strength="heuristic")
         known: set[str] = set()  # the person's cards so far and every card played in the open
         ref = 0
+        secret = store.game_record(game_id, 1).secret
+        assert secret is not None and {"salt", "bot_seed"} <= set(secret)
+        # Nothing that lets the seat compute hidden cards, or the computer players' choices, before the end.
+        hidden = (code, code.lower(), secret["salt"], str(secret["bot_seed"]))
         with client.websocket_connect(f"/ws/{game_id}") as socket:
             message = hello(socket)
             waiting = False
             while True:
+                text = json.dumps(message)
+                if not (message.get("view") or {}).get("winners"):
+                    assert not any(value in text for value in hidden), f"{code}: {message} reveals a secret"
                 if message["type"] in ("state", "event"):
                     view = message["view"]
                     known |= set(view["hand"])
@@ -261,6 +273,9 @@ def test_whole_matches_never_send_another_seats_cards(client: TestClient, store:
                 message = socket.receive_json()
         record = store.game_record(game_id, 1)
         assert record.status == "finished"
+        fairness = view["fairness"]
+        assert fairness["code"] == code and fairness["salt"] == secret["salt"]
+        assert verify(fairness["code"], fairness["salt"], fairness["commitment"])
         replayed = Match.replay(code, record.moves)
         assert replayed.over and list(replayed.winners) == view["winners"]
         assert [result.to_json() for result in replayed.results] == view["results"]

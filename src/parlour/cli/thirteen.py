@@ -15,11 +15,12 @@ from rich.table import Table
 
 from parlour.cards import Card
 from parlour.deal import DEAL_NUMBER_LIMIT
-from parlour.errors import IllegalMove, InvalidCard, InvalidInput
+from parlour.errors import IllegalMove, InvalidCard, InvalidInput, ParlourError
 from parlour.i18n import gettext_for, ngettext_for, normalize_language
 from parlour.thirteen import Match, Move, Rules, classify, format_code, parse_code
 from parlour.thirteen.bots import BOTS, make_bot
 from parlour.thirteen.combos import Combo, beats
+from parlour.thirteen.fairness import verify as verify_commitment
 from parlour.thirteen.move import PASS_WORDS
 from parlour.thirteen.order import mask_of, pretty_of
 from parlour.thirteen.round import Round
@@ -121,6 +122,31 @@ def judge(table_text: str, play_text: str, as_json: bool, house: tuple[str, ...]
     click.echo(f"table: {line(answer['table'], table)}")
     click.echo(f"play:  {line(answer['play'], play)}")
     click.echo("legal: yes" if answer["legal"] else f"legal: no ({answer['reason']})")
+
+
+@thirteen.command()
+@click.argument("code")
+@click.argument("salt")
+@click.argument("committed", metavar="COMMITMENT")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def verify(code: str, salt: str, committed: str, as_json: bool) -> None:
+    """Check that a finished match was dealt from the code it committed to at its start.
+
+    CODE and SALT are revealed when the match ends; COMMITMENT was shown from its first card. Exit
+    status 0 when SHA-256(CODE|SALT) is the commitment, 1 when it is not, 2 for malformed input.
+    """
+    try:
+        fair = verify_commitment(code, salt, committed)
+    except ParlourError as error:
+        raise click.UsageError(str(error)) from error
+    if as_json:
+        click.echo(json.dumps({"code": code.strip().upper(), "fair": fair}))
+    elif fair:
+        click.echo(f"The commitment matches: the match was dealt from {code.strip().upper()}.")
+    else:
+        click.echo("The commitment does NOT match this code and salt.")
+    if not fair:
+        raise SystemExit(1)
 
 
 @thirteen.command()

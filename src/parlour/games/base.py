@@ -152,13 +152,18 @@ class GameRecord(Protocol):
     @property
     def numbered(self) -> int | None: ...
 
+    @property
+    def secret(self) -> Json | None: ...
+
 
 @dataclass(frozen=True)
 class RecordSpec:
     """A game's record as the store keeps it, normalized and checked by the game's definition.
 
     ``rules`` (JSON), ``rules_key`` (a short name statistics and records group by: ``easy``,
-    ``standard``, ``custom`` …), ``code`` (canonical deal code), ``seats`` (JSON list), ``numbered``.
+    ``standard``, ``custom`` …), ``code`` (canonical deal code), ``seats`` (JSON list), ``numbered``,
+    and ``secret``: what only the server may know while the game is played (Thirteen's fairness salt
+    and its computer players' seed), kept with the record and never sent to a page before the end.
     """
 
     rules: Json
@@ -166,6 +171,7 @@ class RecordSpec:
     code: str
     seats: list[Any]
     numbered: int | None = None
+    secret: Json = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

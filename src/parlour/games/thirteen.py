@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -45,6 +45,7 @@ from parlour.games.base import (
 from parlour.i18n import gettext_for
 from parlour.thirteen import STANDARD, Match, Move, Rules, format_code, parse_code
 from parlour.thirteen.bots import BOTS, make_bot
+from parlour.thirteen.fairness import SCHEME, commitment, new_salt
 from parlour.thirteen.select import Selection, judge_view_selection
 
 NAME: Final = "thirteen"
@@ -66,11 +67,21 @@ class ThirteenTable(LiveGame):
 
     kind = NAME
 
-    def __init__(self, match: Match, strength: str, bot_seed: int, speed: str = DEFAULT_SPEED) -> None:
+    def __init__(
+        self,
+        match: Match,
+        strength: str,
+        bot_seed: int,
+        speed: str = DEFAULT_SPEED,
+        salt: str | None = None,
+    ) -> None:
         self.match = match
         self.strength = strength
         self.bot_seed = bot_seed
         self.speed = speed
+        # The commitment is published from the first view; the code and the salt only at the end.
+        self.salt = salt
+        self.commitment = commitment(match.code, salt) if salt is not None else None
         self.bots = {seat: make_bot(strength, seed=bot_seed * 4 + seat) for seat in BOT_SEATS}
         # After a round the next deal waits for the person to have read the results.
         self.between_rounds = _just_dealt_after_a_round(match)
@@ -92,10 +103,22 @@ class ThirteenTable(LiveGame):
             raise InvalidInput(f"seat {seat} is not a person's seat", code="no_such_seat")
         view = self.match.view(PERSON)
         data = view.to_json(legal_moves=False)
+        # The code determines every hand (and every later round): never sent while the match is played.
+        del data["code"]
+        data["fairness"] = self.fairness()
         data["can_pass"] = view.may_pass and not self.between_rounds
         data["between_rounds"] = self.between_rounds
         data["settings"] = {"speed": self.speed, "strength": self.strength}
         return data
+
+    def fairness(self) -> Json:
+        """Return the match's fairness commitment, and once the match is over its code and salt (for a
+        match recorded before commitments, only the code at the end)."""
+        revealed: Json = {"scheme": SCHEME, "commitment": self.commitment}
+        if self.match.over:
+            revealed["code"] = self.match.code
+            revealed["salt"] = self.salt
+        return revealed
 
     def legal(self, seat: int) -> list[str]:
         """Return the person's legal moves now (none between rounds)."""
@@ -389,12 +412,12 @@ class ThirteenDefinition(GameDefinition):
         else:
             raise InvalidInput(f"code {code!r} is not text", code="invalid_code")
         match = Match(number, STANDARD)
-        bot_seed = number
-        table = ThirteenTable(match, strength, bot_seed, speed)
-        seats: list[Any] = [{"kind": "human"}] + [
-            {"kind": "bot", "strength": strength, "seed": bot_seed * 4 + seat} for seat in BOT_SEATS
-        ]
-        return NewGame(table, self.prepare(match.rules, match.code, seats, None))
+        # The computer players' randomness is the server's secret, not derived from the (secret) code.
+        bot_seed, salt = secrets.randbits(62), new_salt()
+        table = ThirteenTable(match, strength, bot_seed, speed, salt)
+        seats: list[Any] = [{"kind": "human"}] + [{"kind": "bot", "strength": strength} for _ in BOT_SEATS]
+        spec = self.prepare(match.rules, match.code, seats, None)
+        return NewGame(table, replace(spec, secret={"salt": salt, "bot_seed": bot_seed}))
 
     def restore(self, record: GameRecord) -> ThirteenTable:
         """Rebuild a live match from its record by replaying every stored move with the engine.
@@ -408,7 +431,15 @@ class ThirteenDefinition(GameDefinition):
         strength = bots[0].get("strength", DEFAULT_STRENGTH) if bots else DEFAULT_STRENGTH
         if strength not in STRENGTHS:
             strength = DEFAULT_STRENGTH
-        return ThirteenTable(match, strength, match.number)
+        secret = record.secret or {}
+        salt = secret.get("salt")
+        bot_seed = secret.get("bot_seed")
+        return ThirteenTable(
+            match,
+            strength,
+            bot_seed if isinstance(bot_seed, int) else secrets.randbits(62),
+            salt=salt if isinstance(salt, str) else None,
+        )
 
     def prepare(self, rules: Any, code: str, seats: Sequence[Any], numbered: int | None) -> RecordSpec:
         """Return the normalized record of a new match.

@@ -51,6 +51,9 @@ SCRIPT_TEXTS: Final = (
     "You win the game!", "{name} wins the game.", "Round {n} is over",
     "Press Play to play these cards, or add more.", "These cards cannot be played now.",
     "Connection lost: reconnecting…", "Connecting…", "This game cannot be opened here. Start a new game.",
+    "This browser cannot compute SHA-256 on this page: use the command below.",
+    "The commitment matches this code and salt: the cards were not changed during the game.",
+    "The commitment does not match this code and salt!",
 )  # fmt: skip
 """Texts thirteen.js shows, sent to the page translated."""
 

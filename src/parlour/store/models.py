@@ -58,6 +58,11 @@ class TokenRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When the token was last seen (renewed at most once a day); it expires after an idle age."""
+    recovery_hash: Mapped[str | None] = mapped_column(String(64))
+    """The recovery code this token was obtained with (None for a browser's first token): a new
+    recovery code revokes the tokens of the old one."""
 
 
 class GameRow(Base):
@@ -83,6 +88,9 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16))
     move_count: Mapped[int] = mapped_column(Integer, default=0)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    secret: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """What only the server knows of the game while it is played (a fairness salt, the computer
+    players' seed); never sent to a page before the game ends."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

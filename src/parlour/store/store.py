@@ -286,6 +286,7 @@ class Store:
                     code=spec.code,
                     seats=spec.seats,
                     numbered=spec.numbered,
+                    secret=spec.secret or None,
                     status=Status.OPEN,
                     move_count=0,
                     result=None,
@@ -758,7 +759,7 @@ def _moves(session: Session, game_id: str) -> list[str]:
 
 
 def _spec(row: GameRow) -> RecordSpec:
-    return RecordSpec(row.rules, row.rules_key, row.code, list(row.seats), row.numbered)
+    return RecordSpec(row.rules, row.rules_key, row.code, list(row.seats), row.numbered, row.secret or {})
 
 
 def _record(row: GameRow, moves: list[str]) -> GameRecord:
@@ -777,6 +778,7 @@ def _record(row: GameRow, moves: list[str]) -> GameRecord:
         created_at=as_utc(row.created_at),
         updated_at=as_utc(row.updated_at),
         finished_at=as_utc(row.finished_at) if row.finished_at else None,
+        secret=row.secret,
     )
 
 

@@ -60,6 +60,9 @@ class GameRecord:
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
+    secret: dict[str, Any] | None = field(default=None, repr=False)
+    """What only the server knows while the game is played (see ``RecordSpec.secret``); left out of
+    ``to_json``."""
 
     @property
     def id(self) -> str:

@@ -207,7 +207,43 @@ function renderScores() {
   [...scoresEl.tFoot.rows[0].cells].slice(1).forEach((cell, seat) => {
     cell.textContent = String(view.scores[seat]);
   });
-  codeEl.textContent = view.code;
+  renderFairness();
+}
+
+// The fairness commitment: shown from the first card; the code and salt once the match is over.
+function renderFairness() {
+  const fair = view.fairness ?? {};
+  const commitmentEl = document.querySelector('[data-role="commitment"]');
+  commitmentEl.textContent = fair.commitment ? fair.commitment.slice(0, 16) + "…" : "—";
+  commitmentEl.title = fair.commitment ?? "";
+  const revealed = Boolean(fair.code);
+  document.querySelector('[data-role="code-line"]').hidden = !revealed;
+  document.querySelector('[data-role="fair-note"]').hidden = revealed;
+  codeEl.textContent = fair.code ?? "";
+  const box = resultDialog.querySelector('[data-role="fairness"]');
+  box.hidden = !(revealed && fair.salt && fair.commitment);
+  if (box.hidden) return;
+  box.querySelector('[data-role="reveal-code"]').textContent = fair.code;
+  box.querySelector('[data-role="reveal-salt"]').textContent = fair.salt;
+  box.querySelector('[data-role="reveal-commitment"]').textContent = fair.commitment;
+  box.querySelector('[data-role="verify-command"]').textContent =
+    `parlour thirteen verify ${fair.code} ${fair.salt} ${fair.commitment}`;
+}
+
+async function verifyDeal() {
+  const fair = view.fairness;
+  const out = resultDialog.querySelector('[data-role="verify-result"]');
+  if (!globalThis.crypto?.subtle) {
+    out.textContent = T("This browser cannot compute SHA-256 on this page: use the command below.");
+    return;
+  }
+  // The same computation as the server's and the command line's: SHA-256 of "CODE|SALT", in hex.
+  const bytes = new TextEncoder().encode(`${fair.code}|${fair.salt}`);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  out.textContent = hex === fair.commitment
+    ? T("The commitment matches this code and salt: the cards were not changed during the game.")
+    : T("The commitment does not match this code and salt!");
 }
 
 function renderResult() {
@@ -362,6 +398,7 @@ passButton.addEventListener("click", () => {
   if (view && view.can_pass) send({ type: "pass" });
 });
 
+resultDialog.querySelector('[data-action="verify"]').addEventListener("click", () => verifyDeal());
 resultDialog.querySelector('[data-action="continue"]').addEventListener("click", () => {
   resultDialog.close();
   send({ type: "continue" });
