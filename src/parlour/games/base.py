@@ -16,6 +16,7 @@ This module holds only the shapes; the games are ``parlour.games.tripeaks`` and 
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -104,6 +105,11 @@ class LiveGame(ABC):
     def legal(self, seat: int) -> list[str]:
         """Return the moves ``seat`` may make now, as move texts (sent only when a page asks)."""
         return []
+
+    def snapshot(self) -> LiveGame:
+        """Return an independent copy of the game as it is now: the owner keeps it while a move is being
+        recorded and goes back to it when the record could not be written."""
+        return copy.deepcopy(self)
 
     def configure(self, seat: int, settings: Json) -> Change | None:
         """Change settings of the game in play (a computer player's speed …); return the event, if any.

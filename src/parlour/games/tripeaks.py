@@ -9,6 +9,7 @@ game's verdict and the derived facts the page shows (which refusals are quiet, a
 
 from __future__ import annotations
 
+import copy
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -87,6 +88,12 @@ class TriPeaksLive(LiveGame):
     def legal(self, seat: int) -> list[str]:
         """Return the moves allowed now (``KC`` … then ``draw``)."""
         return self.game.legal_actions()
+
+    def snapshot(self) -> TriPeaksLive:
+        """Return a copy (the engine's own copy of the game, history included)."""
+        twin = copy.copy(self)
+        twin.game = self.game.copy()
+        return twin
 
     def act(self, seat: int, action: Json) -> Change:
         """Apply a tap on a position or a move text; return the event for the page's animations.

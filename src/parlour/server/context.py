@@ -19,12 +19,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
 from parlour import __version__
-from parlour.errors import InvalidInput
-from parlour.games.base import GameDefinition, Status
+from parlour.errors import InvalidInput, ParlourError
+from parlour.games.base import GameDefinition, LiveGame, Status
 from parlour.games.registry import Registry
 from parlour.server.group_commit import GroupCommitter
 from parlour.server.i18n import Texts, choose_language, language_choices
 from parlour.server.live import LiveGames, Owner
+from parlour.store.errors import StoreUnavailable
 from parlour.store.interface import GameStore
 from parlour.store.types import GameRecord, Outcome, Player
 
@@ -33,6 +34,8 @@ TEMPLATES_DIR: Final = WEB_DIR / "templates"
 STATIC_DIR: Final = WEB_DIR / "static"
 TOKEN_COOKIE: Final = "parlour_token"
 COOKIE_AGE: Final = 400 * 24 * 3600
+RETRY_PAUSES: Final = (0.1, 0.3, 0.6, 1.0)
+"""Pauses between the tries of a write the database failed (2 s in all before the page is told)."""
 
 log = logging.getLogger("parlour.server")
 
@@ -55,12 +58,54 @@ class Parlour:
         self.committer = GroupCommitter(self.store, self.write)
 
     async def append(self, game_id: str, player_id: Any, first_index: int, moves: Sequence[str]) -> object:
-        """Commit moves to a game's record, grouped with other games' moves in shared transactions."""
-        return await self.committer.append(game_id, player_id, first_index, moves)
+        """Commit moves to a game's record, grouped with other games' moves in shared transactions.
+
+        A database failure is retried with growing pauses (:data:`RETRY_PAUSES`, about 2 s in all), so a
+        short outage only delays the move; a longer one raises.
+
+        Raises:
+            StoreUnavailable: the database still failed after the retries (nothing was stored).
+            ParlourError: the store refused the moves.
+        """
+        for pause in (*RETRY_PAUSES, None):
+            try:
+                return await self.committer.append(game_id, player_id, first_index, moves)
+            except StoreUnavailable:
+                if pause is None:
+                    raise
+                await asyncio.sleep(pause)
+        raise AssertionError("unreachable")
 
     async def finish(self, game_id: str, player_id: Any) -> object:
-        """Finish a game's record (the store replays it) and return the outcome."""
-        return await self.write(self.store.finish_game, game_id, player_id)
+        """Finish a game's record (the store replays it) and return the outcome (retried like appends).
+
+        Raises:
+            StoreUnavailable: the database still failed after the retries.
+        """
+        for pause in (*RETRY_PAUSES, None):
+            try:
+                return await self.write(self.store.finish_game, game_id, player_id)
+            except StoreUnavailable:
+                if pause is None:
+                    raise
+                await asyncio.sleep(pause)
+        raise AssertionError("unreachable")
+
+    async def reload(self, game_id: str, player_id: Any) -> tuple[LiveGame, int] | None:
+        """Rebuild a live game from its record; return it and its stored move count, None when the
+        record cannot be read or replayed now."""
+        try:
+            record = await self.call(self.store.game_record, game_id, player_id)
+        except ParlourError:
+            return None
+        definition = self.games.find(record.game)
+        if definition is None:
+            return None
+        try:
+            return definition.restore(record), len(record.moves)
+        except ValueError:
+            log.warning("game %s could not be rebuilt from its record", game_id, exc_info=True)
+            return None
 
     async def call(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a (blocking) store call that only reads, in a worker thread, and return its result."""
@@ -127,18 +172,23 @@ class Parlour:
 
     async def current(self, definition: GameDefinition, player_id: int) -> Owner | None:
         """Return the player's open game of a kind (live or restored from the records), or None."""
-        mine = [o for o in self.live.of_player(player_id, definition.name) if not o.game.finished]
+        mine = [
+            o for o in self.live.of_player(player_id, definition.name) if not (o.game.finished or o.closed)
+        ]
         if mine:
             return mine[-1]
         records = await self.call(self.store.open_games, player_id, definition.name)
         if not records:
             return None
         async with self._restoring:
-            return self.live.get(str(records[-1].id)) or self._restore(records[-1], player_id)
+            found = self.live.get(str(records[-1].id)) or self._restore(records[-1], player_id)
+            return found if found is not None and not found.closed else None
 
     def _restore(self, record: GameRecord, player_id: int) -> Owner | None:
+        """Make the owner of a stored game. An ended game is shown in its final state and accepts no
+        action (so a page whose winning move's event was lost still gets the end of its game)."""
         definition = self.games.find(record.game)
-        if definition is None or record.status != Status.OPEN:
+        if definition is None:
             return None
         try:
             game = definition.restore(record)
@@ -152,6 +202,7 @@ class Parlour:
             recorder=self,
             record_id=str(record.id),
             moves_recorded=len(record.moves),
+            closed=record.status != Status.OPEN,
         )
         return self.live.add(owner)
 

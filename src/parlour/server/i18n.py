@@ -78,6 +78,7 @@ _PROTOCOL_REASONS: Final = {
     "invalid_input": "The move is not understood.",
     "illegal_move": "That move is not allowed now.",
     "game_over": "The game is over.",
+    "not_saved": "Your move could not be saved. Please try again.",
 }
 
 

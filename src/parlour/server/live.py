@@ -26,13 +26,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final, Protocol
 
-from parlour.errors import GameOver
+from parlour.errors import GameOver, ParlourError
 from parlour.games.base import Change, Json, LiveGame
 from parlour.server.outbox import Outbox
 from parlour.server.protocol import EventMessage, StateMessage
+from parlour.store.errors import StoreUnavailable
 
 LOG_SIZE: Final = 64
 """How many recent events each live game keeps for reconnecting pages."""
+AUTO_RETRY: Final = 2.0
+"""Seconds before a computer player's move that could not be saved is tried again."""
 
 log = logging.getLogger("parlour.server")
 
@@ -41,10 +44,25 @@ class Recorder(Protocol):
     """Where the owner writes its game's record (the server's store, through its write queue)."""
 
     async def append(self, game_id: str, player_id: Any, first_index: int, moves: Sequence[str]) -> object:
-        """Commit ``moves`` as the game's moves ``first_index`` onwards before returning."""
+        """Commit ``moves`` as the game's moves ``first_index`` onwards before returning.
+
+        Raises:
+            StoreUnavailable: the database failed (after retries); nothing was stored.
+            ParlourError: the store refused the moves (its record disagrees with the live game).
+        """
 
     async def finish(self, game_id: str, player_id: Any) -> object:
         """Replay the stored moves, record the outcome and return it."""
+
+    async def reload(self, game_id: str, player_id: Any) -> tuple[LiveGame, int] | None:
+        """Rebuild the live game from its record; return it with its stored move count (None if the
+        record cannot be read now)."""
+
+
+class NotSaved(ParlourError):
+    """A move could not be made durable: the game is as it was before it, and the page may try again."""
+
+    code = "not_saved"
 
 
 class _Subscriber:
@@ -72,6 +90,7 @@ class Owner:
         recorder: Recorder | None = None,
         record_id: str | None = None,
         moves_recorded: int = 0,
+        closed: bool = False,
     ) -> None:
         self.game_id = game_id
         self.game = game
@@ -79,6 +98,8 @@ class Owner:
         self.recorder = recorder
         self.record_id = record_id
         self.moves_recorded = moves_recorded
+        self.closed = closed
+        """A game whose record has ended (shown in its final state, no action accepted)."""
         self.outcome: object = None
         self.version = 0
         # Views in the log are kept as JSON text: hundreds of games' logs as dicts would be millions of
@@ -141,10 +162,11 @@ class Owner:
             ParlourError: the action was refused; nothing changed and nothing was sent.
         """
         async with self.lock:
-            if self.game.finished:
+            if self.game.finished or self.closed:
                 raise GameOver("the game is over", code="game_over")
+            before = self.game.snapshot() if self.recorder is not None else self.game
             change = self.game.act(seat, action)
-            version = await self._publish(change)
+            version = await self._publish(change, before)
         self._schedule_auto()
         return version
 
@@ -158,16 +180,38 @@ class Owner:
         """
         async with self.lock:
             change = self.game.configure(seat, settings)
-            version = self.version if change is None else await self._publish(change)
+            version = self.version if change is None else await self._publish(change, self.game)
         if self._auto_task is not None and self._auto_sleeping:
             self._auto_task.cancel()  # the next computer move is due at the new pace
             self._auto_task = None
         self._schedule_auto()
         return version
 
-    async def _publish(self, change: Change) -> int:
-        """Record, number and broadcast one change (the caller holds the lock)."""
-        change = await self._record(change)
+    async def _publish(self, change: Change, before: LiveGame) -> int:
+        """Record, number and broadcast one change (the caller holds the lock).
+
+        The change is already applied to the live game; ``before`` is the game as it was. When the
+        record cannot be written the game goes back to ``before`` (so memory never runs ahead of the
+        record) and :class:`NotSaved` is raised; when the store refuses the moves because its record
+        disagrees with memory (a write that committed although it reported a failure), the game is
+        rebuilt from the record and every page gets the new state.
+
+        Raises:
+            NotSaved: nothing was recorded or sent; the game is as it was.
+        """
+        try:
+            change = await self._record(change)
+        except StoreUnavailable as error:
+            self.game = before
+            log.warning("game %s: a move could not be saved: %s", self.game_id, error)
+            raise NotSaved(f"the move could not be saved: {error}"[:300]) from error
+        except ParlourError as error:
+            log.warning("game %s: the record refused a move (%s): reloading it", self.game_id, error)
+            self.game = before
+            await self._reload()
+            raise NotSaved(
+                f"the move was refused by the record and the game reloaded: {error}"[:300]
+            ) from error
         self.version += 1
         views = {seat: self.game.view(seat) for seat in self.game.seats}
         self._log.append((self.version, change, {seat: json.dumps(view) for seat, view in views.items()}))
@@ -185,11 +229,32 @@ class Owner:
             await recorder.append(record_id, self.player_id, self.moves_recorded, list(change.moves))
             self.moves_recorded += len(change.moves)
         if change.finished:
-            self.outcome = await recorder.finish(record_id, self.player_id)
+            try:
+                self.outcome = await recorder.finish(record_id, self.player_id)
+            except StoreUnavailable:
+                # The winning move is durable; the record is finished later (the next game closes it).
+                log.warning("game %s: its end could not be recorded yet", self.game_id, exc_info=True)
+                return change
             news = outcome_flags(self.outcome)
             if news:
                 change = replace(change, public={**change.public, "outcome": news})
         return change
+
+    async def _reload(self) -> None:
+        """Rebuild the game from its record and send every page the new state (the caller holds the lock)."""
+        if self.recorder is None or self.record_id is None:
+            return
+        try:
+            reloaded = await self.recorder.reload(self.record_id, self.player_id)
+        except ParlourError:
+            reloaded = None
+        if reloaded is None:
+            return
+        self.game, self.moves_recorded = reloaded
+        self.version += 1
+        self._log.clear()  # events from before cannot be replayed onto the reloaded game
+        for sub in list(self._subscribers):
+            sub.outbox.push(self.state_message(sub.seat))
 
     # --- computer players --------------------------------------------------------------------------
 
@@ -207,12 +272,21 @@ class Owner:
             await asyncio.sleep(delay)
         finally:
             self._auto_sleeping = False
+        failed = False
         async with self.lock:
-            change = None if self.game.finished else self.game.auto()
-            if change is not None:
-                await self._publish(change)
+            change = None
+            if not (self.game.finished or self.closed):
+                before = self.game.snapshot() if self.recorder is not None else self.game
+                change = self.game.auto()
+                if change is not None:
+                    try:
+                        await self._publish(change, before)
+                    except NotSaved:
+                        failed = True
         self._auto_task = None
-        if change is not None:
+        if failed:  # the computer player tries again once the database is back
+            self._auto_task = asyncio.get_running_loop().create_task(self._run_auto(AUTO_RETRY))
+        elif change is not None:
             self._schedule_auto()
 
     def close(self) -> None:

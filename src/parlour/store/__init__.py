@@ -7,6 +7,7 @@ from parlour.store.errors import (
     InvalidPreference,
     InvalidRecoveryCode,
     MoveConflict,
+    StoreUnavailable,
     UnknownGame,
     UnknownPlayer,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "Player",
     "Statistics",
     "Store",
+    "StoreUnavailable",
     "UnknownGame",
     "UnknownPlayer",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from parlour.errors import InvalidInput
+from parlour.errors import InvalidInput, ParlourError
 
 
 class UnknownPlayer(InvalidInput):
@@ -27,6 +27,13 @@ class InvalidRecoveryCode(InvalidInput):
     """A recovery code that is malformed or belongs to nobody."""
 
     code = "invalid_recovery_code"
+
+
+class StoreUnavailable(ParlourError):
+    """The database could not be reached or written (an outage, a full disk, a read-only or deleted
+    file). Nothing of the failed call was stored; the same call may be tried again later."""
+
+    code = "not_saved"
 
 
 class InvalidPreference(InvalidInput):

@@ -13,10 +13,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, func, insert, select, update
 from sqlalchemy.engine import URL
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from parlour.errors import GameOver, InvalidInput, ParlourError
@@ -26,7 +28,13 @@ from parlour.store import preferences as prefs
 from parlour.store import secrets
 from parlour.store.database import make_engine, resolve_url
 from parlour.store.database import upgrade as upgrade_database
-from parlour.store.errors import InvalidRecoveryCode, MoveConflict, UnknownGame, UnknownPlayer
+from parlour.store.errors import (
+    InvalidRecoveryCode,
+    MoveConflict,
+    StoreUnavailable,
+    UnknownGame,
+    UnknownPlayer,
+)
 from parlour.store.models import GameRow, MoveRow, NumberedRecordRow, PersonalBestRow, PlayerRow, TokenRow
 from parlour.store.records import apply_result
 from parlour.store.replays import CorruptRecord, ReplayCache
@@ -42,6 +50,18 @@ from parlour.store.types import (
 )
 
 NAME_LENGTH = 40
+
+
+@contextmanager
+def _unavailable_as_error(url: URL) -> Iterator[None]:
+    """Turn a database failure (connection lost, disk full, read-only file) into ``StoreUnavailable``."""
+    try:
+        yield
+    except SQLAlchemyError as error:
+        where = url.render_as_string(hide_password=True)
+        raise StoreUnavailable(
+            f"the database {where} failed: {type(error).__name__}: {error}"[:500]
+        ) from error
 
 
 def utcnow() -> datetime:
@@ -91,6 +111,11 @@ class Store:
         self._writer = self.engine.execution_options(parlour_write=True)
         self.games: Registry = games if games is not None else default_registry()
         self._replays = ReplayCache()
+        database = self.url.database if self.backend == "sqlite" else None
+        # The SQLite file and its identity (device, inode), taken at the first write.
+        self._file: tuple[Path, tuple[int, int] | None] | None = (
+            (Path(database), None) if database and database != ":memory:" else None
+        )
 
     def upgrade(self) -> None:
         """Apply the database migrations up to the newest (creating the tables in an empty database)."""
@@ -107,13 +132,35 @@ class Store:
 
     @contextmanager
     def _read(self) -> Iterator[Session]:
-        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+        session = Session(self.engine, expire_on_commit=False)
+        with _unavailable_as_error(self.url), session, session.begin():
             yield session
 
     @contextmanager
     def _write(self) -> Iterator[Session]:
-        with Session(self._writer, expire_on_commit=False) as session, session.begin():
-            yield session
+        with _unavailable_as_error(self.url):
+            self._check_file()
+            with Session(self._writer, expire_on_commit=False) as session, session.begin():
+                yield session
+
+    def _check_file(self) -> None:
+        """Refuse to write when the SQLite file was deleted or replaced since the store opened it: SQLite
+        would go on writing to the deleted file, and every move would be acknowledged into the void.
+
+        Raises:
+            StoreUnavailable: the file is gone or is another file now.
+        """
+        if self._file is None:
+            return
+        path, identity = self._file
+        try:
+            found = path.stat()
+        except OSError as error:
+            raise StoreUnavailable(f"the database file {path} is gone: {error}") from error
+        if identity is None:
+            self._file = (path, (found.st_dev, found.st_ino))
+        elif (found.st_dev, found.st_ino) != identity:
+            raise StoreUnavailable(f"the database file {path} was replaced while the server ran")
 
     # Players -----------------------------------------------------------------------------------
 
