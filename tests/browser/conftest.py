@@ -123,7 +123,9 @@ class PageErrors:
 @pytest.fixture
 def page(browser: Any, live_server: LiveServer) -> Iterator[Any]:
     """A fresh context and page (a new player); ``page.requests_seen`` lists every finished request."""
-    context = browser.new_context(viewport={"width": 1280, "height": 860}, locale="en-US")
+    # The tests' own probes (wait_for_function with a string) are eval, which the pages' CSP forbids;
+    # test_csp.py checks the pages under their real policy.
+    context = browser.new_context(viewport={"width": 1280, "height": 860}, locale="en-US", bypass_csp=True)
     context.set_default_timeout(10_000)
     opened = context.new_page()
     seen: list[SeenRequest] = []

@@ -38,10 +38,11 @@ def test_language_switch_is_remembered_and_redirects_only_on_site(client: TestCl
     assert client.get("/language/de").status_code == 404
 
 
-def test_language_preference_is_saved_for_the_player(client: TestClient, store: Any) -> None:
+def test_a_language_link_changes_only_this_browsers_language(client: TestClient, store: Any) -> None:
     client.get("/language/fr", follow_redirects=False)
     player = store.player_by_token(client.cookies["parlour_token"])
-    assert store.preferences(player.id)["lang"] == "fr"
+    assert client.cookies["parlour_lang"] == "fr"
+    assert store.preferences(player.id)["lang"] is None  # a link saves nothing (a form does)
 
 
 def test_every_page_has_the_language_switcher(client: TestClient) -> None:
@@ -57,7 +58,7 @@ def test_static_files_are_served(client: TestClient) -> None:
 
 def test_creating_a_game_checks_kind_and_options(client: TestClient) -> None:
     assert client.post("/api/games/chess", json={}).status_code == 404
-    bad = client.post("/api/games/tally", content=b"{not json")
+    bad = client.post("/api/games/tally", content=b"{not json", headers={"content-type": "application/json"})
     assert bad.status_code == 400 and bad.json()["code"] == "bad_json"
     refused = client.post("/api/games/tally", json={"start": 5})
     assert refused.status_code == 400 and refused.json()["code"] == "invalid_input"

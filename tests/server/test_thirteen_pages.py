@@ -20,6 +20,7 @@ from parlour.server import thirteen_page
 from parlour.server.app import create_app
 from parlour.store import Store
 
+JSON = {"content-type": "application/json"}
 TEMPLATES = Path(thirteen_page.__file__).resolve().parents[1] / "web" / "templates"
 ROOT = Path(__file__).resolve().parents[2]
 # The TriPeaks source documents (Hindi, Hungarian) whose wording the rules pages must keep verbatim.
@@ -92,7 +93,7 @@ def test_bad_settings_are_refused(client: TestClient, store: Store, body: Any) -
     refused = client.post("/api/thirteen/settings?lang=hu", json=body)
     assert refused.status_code == 400
     assert refused.json() == {"code": "bad_option", "message": "Ez a beállítás nem érhető el."}
-    assert client.post("/api/thirteen/settings", content=b"{oops").status_code == 400
+    assert client.post("/api/thirteen/settings", content=b"{oops", headers=JSON).status_code == 400
 
 
 def test_an_open_match_resumes_after_a_restart(tmp_path: Path) -> None:

@@ -234,13 +234,27 @@ def test_the_page_shows_the_open_game_and_deals_codes_from_the_address(tripeaks_
     again = tripeaks_client.get("/tripeaks")
     game_id = page.text.split('"game": "')[1].split('"')[0]
     assert game_id in again.text
-    dealt = tripeaks_client.get("/tripeaks", params={"code": "TP1-C-AAAAAAD"}, follow_redirects=False)
+    # A link never ends the game in play: it asks, and only the confirmation's form deals.
+    asked = tripeaks_client.get("/tripeaks", params={"code": "TP1-C-AAAAAAD"}, follow_redirects=False)
+    assert (
+        asked.status_code == 200 and "TP1-C-AAAAAAD" in asked.text and 'action="/tripeaks/deal"' in asked.text
+    )
+    assert game_id in tripeaks_client.get("/tripeaks").text
+    csrf = asked.text.split('name="csrf" value="')[1].split('"')[0]
+    forged = tripeaks_client.post("/tripeaks/deal", data={"code": "TP1-C-AAAAAAD"}, follow_redirects=False)
+    assert forged.status_code == 403 and forged.json()["code"] == "cross_site"
+    dealt = tripeaks_client.post(
+        "/tripeaks/deal", data={"code": "TP1-C-AAAAAAD", "csrf": csrf}, follow_redirects=False
+    )
     assert dealt.status_code == 303 and dealt.headers["location"] == "/tripeaks"
     assert game_id not in tripeaks_client.get("/tripeaks").text
     numbered = tripeaks_client.get(
         "/tripeaks", params={"number": "42", "rules": "easy"}, follow_redirects=False
     )
-    assert numbered.status_code == 303
+    assert numbered.status_code == 200 and "#42" in numbered.text
+    for odd in ("²", "9" * 5000, "-1", "0x10"):
+        refused = tripeaks_client.get("/tripeaks", params={"number": odd}, headers={"Accept-Language": "en"})
+        assert refused.status_code == 200 and "Numbered games run from 1 to 50,000" in refused.text
     wrong = tripeaks_client.get("/tripeaks", params={"code": "nonsense"}, headers={"Accept-Language": "hu"})
     assert wrong.status_code == 200 and "Ez nem játszmakód" in wrong.text
 

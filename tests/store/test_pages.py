@@ -21,6 +21,13 @@ def client(store: Store) -> Iterator[TestClient]:
         yield test_client
 
 
+def form(client: TestClient, **fields: str) -> dict[str, str]:
+    """A form's fields with the CSRF token the pages put in every form (the browser's cookie)."""
+    if "parlour_csrf" not in client.cookies:
+        client.get("/player")
+    return {**fields, "csrf": client.cookies["parlour_csrf"]}
+
+
 def me(client: TestClient, store: Store) -> int:
     client.get("/player")
     player = store.player_by_token(client.cookies["parlour_token"])
@@ -92,20 +99,23 @@ def test_outcome_endpoint_tells_the_news_and_refuses_others(client: TestClient, 
 
 def test_player_page_name_recovery_and_preferences(client: TestClient, store: Store) -> None:
     player_id = me(client, store)
-    assert client.post("/player/name", data={"name": "Ilona"}, follow_redirects=False).status_code == 303
+    assert (
+        client.post("/player/name", data=form(client, name="Ilona"), follow_redirects=False).status_code
+        == 303
+    )
     assert store.player(player_id).name == "Ilona"
-    assert client.post("/player/name", data={"name": " "}).status_code == 400
-    shown = client.post("/player/recovery-code")
+    assert client.post("/player/name", data=form(client, name=" ")).status_code == 400
+    shown = client.post("/player/recovery-code", data=form(client))
     code = re.search(r'<output id="recovery-code">([A-Z0-9-]+)</output>', shown.text)
     assert code is not None and shown.headers["cache-control"] == "no-store"
 
     other_browser = TestClient(client.app)
     other_browser.get("/player")
     assert store.player_by_token(other_browser.cookies["parlour_token"]).player_id != player_id  # type: ignore[union-attr]
-    bad = other_browser.post("/player/recover", data={"code": "nope"})
+    bad = other_browser.post("/player/recover", data=form(other_browser, code="nope"))
     assert bad.status_code == 400 and "not valid" in bad.text
     redeemed = other_browser.post(
-        "/player/recover", data={"code": code.group(1).lower()}, follow_redirects=False
+        "/player/recover", data=form(other_browser, code=code.group(1).lower()), follow_redirects=False
     )
     assert redeemed.status_code == 303
     assert store.player_by_token(other_browser.cookies["parlour_token"]).player_id == player_id  # type: ignore[union-attr]
@@ -113,7 +123,7 @@ def test_player_page_name_recovery_and_preferences(client: TestClient, store: St
 
     saved = client.post(
         "/player/preferences",
-        data={"lang": "hi", "error_help": "", "bot_speed": "fast", "bot_strength": "random"},
+        data=form(client, lang="hi", error_help="", bot_speed="fast", bot_strength="random"),
         follow_redirects=False,
     )
     assert saved.status_code == 303
@@ -123,9 +133,15 @@ def test_player_page_name_recovery_and_preferences(client: TestClient, store: St
         "bot_speed": "fast",
         "bot_strength": "random",
     }
+    forged = client.post("/player/preferences", data={"lang": "fr"}, follow_redirects=False)
+    assert forged.status_code == 403 and store.preferences(player_id)["lang"] == "hi"
+    other_site = client.post(
+        "/player/name", data=form(client, name="Eve"), headers={"Origin": "https://evil.example"}
+    )
+    assert other_site.status_code == 403 and store.player(player_id).name == "Ilona"
     assert '<html lang="hi"' in client.get("/player").text
     refused = client.post(
-        "/player/preferences", data={"lang": "de", "bot_speed": "warp", "bot_strength": "x"}
+        "/player/preferences", data=form(client, lang="de", bot_speed="warp", bot_strength="x")
     )
     assert refused.status_code == 400
     assert store.preferences(player_id)["bot_speed"] == "fast"
@@ -181,13 +197,17 @@ def test_play_button_starts_the_numbered_game(store: Store) -> None:
     with TestClient(create_app(store)) as browser:
         player_id = me(browser, store)
         started = browser.post(
-            "/tripeaks/numbered/play", data={"rules": "classic", "number": "321"}, follow_redirects=False
+            "/tripeaks/numbered/play",
+            data=form(browser, rules="classic", number="321"),
+            follow_redirects=False,
         )
         assert started.status_code == 303 and started.headers["location"] == "/tripeaks"
         [game] = store.open_games(player_id, "tripeaks")
         assert (game.numbered, game.rules_key, game.code) == (321, "classic", code_of(321, "classic"))
         wrong = browser.post(
-            "/tripeaks/numbered/play", data={"rules": "classic", "number": "50001"}, follow_redirects=False
+            "/tripeaks/numbered/play",
+            data=form(browser, rules="classic", number="50001"),
+            follow_redirects=False,
         )
         assert wrong.status_code == 303 and wrong.headers["location"].startswith("/tripeaks/numbered")
         assert [g.game_id for g in store.open_games(player_id, "tripeaks")] == [game.game_id]

@@ -15,15 +15,20 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Final
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.responses import Response
 
 from parlour import __version__
+from parlour.errors import ParlourError
 from parlour.games.registry import Registry
 from parlour.server import pages, players, rules_pages, socket
 from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour
+from parlour.server.security import CrossSite, Guard
 from parlour.store import Store
+from parlour.store.errors import StoreUnavailable
 from parlour.store.interface import GameStore
 
 log = logging.getLogger("parlour.server")
@@ -40,6 +45,27 @@ def game_routers(games: Registry) -> list[APIRouter]:
             router: APIRouter = importlib.import_module(definition.page_module).router
             routers.append(router)
     return routers
+
+
+def _error(status: int, error: Exception) -> JSONResponse:
+    code = error.code if isinstance(error, ParlourError) else "error"
+    return JSONResponse({"code": code, "message": str(error)[:300]}, status_code=status)
+
+
+async def _refused(request: Request, error: Exception) -> Response:
+    """A request from another site: 403 ``cross_site``."""
+    return _error(403, error)
+
+
+async def _unavailable(request: Request, error: Exception) -> Response:
+    """The database failed: 503 ``not_saved`` (nothing was changed), logged for the operator."""
+    log.error("the database failed during %s %s: %s", request.method, request.url.path, error)
+    return _error(503, error)
+
+
+async def _bad_request(request: Request, error: Exception) -> Response:
+    """Any other refusal that reached the app's edge: 400 with its reason code."""
+    return _error(400, error)
 
 
 def create_app(
@@ -72,6 +98,10 @@ def create_app(
 
     app = FastAPI(title="Parlour", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.parlour = parlour
+    app.add_middleware(Guard)
+    app.add_exception_handler(CrossSite, _refused)
+    app.add_exception_handler(StoreUnavailable, _unavailable)
+    app.add_exception_handler(ParlourError, _bad_request)
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")
     app.include_router(pages.router)
     app.include_router(socket.router)

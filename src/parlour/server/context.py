@@ -16,6 +16,7 @@ from typing import Any, Final, TypeVar
 from fastapi import Request
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
 from starlette.responses import Response
 
 from parlour import __version__
@@ -25,6 +26,7 @@ from parlour.games.registry import Registry
 from parlour.server.group_commit import GroupCommitter
 from parlour.server.i18n import Texts, choose_language, language_choices
 from parlour.server.live import LiveGames, Owner
+from parlour.server.security import check_csrf, csrf_token, set_csrf_cookie
 from parlour.store.errors import StoreUnavailable
 from parlour.store.interface import GameStore
 from parlour.store.types import GameRecord, Outcome, Player
@@ -207,6 +209,17 @@ class Parlour:
         return self.live.add(owner)
 
 
+async def checked_form(request: Request) -> FormData:
+    """Return a posted form after checking its CSRF token (see ``parlour.server.security``).
+
+    Raises:
+        CrossSite: the form's token is missing or wrong (the app answers 403 ``cross_site``).
+    """
+    form = await request.form()
+    check_csrf(request, form)
+    return form
+
+
 async def json_body(request: Request) -> Any:
     """Return a request's body read as JSON, or None when it is not JSON (the caller says what it wants)."""
     try:
@@ -252,7 +265,10 @@ def set_player_cookie(request: Request, response: Response) -> None:
     """Give the browser its token if this request created a player."""
     token = getattr(request.state, "new_token", None)
     if token:
-        response.set_cookie(TOKEN_COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="lax", path="/")
+        secure = request.url.scheme == "https"
+        response.set_cookie(
+            TOKEN_COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="lax", secure=secure, path="/"
+        )
 
 
 async def render(request: Request, template: str, context: dict[str, Any] | None = None) -> Response:
@@ -265,6 +281,7 @@ async def render(request: Request, template: str, context: dict[str, Any] | None
     lang = await request_language(request)
     texts = Texts(lang)
     full = {
+        "csrf": csrf_token(request),
         "lang": lang,
         "_": texts,
         "texts": texts,
@@ -278,4 +295,5 @@ async def render(request: Request, template: str, context: dict[str, Any] | None
     response = parlour_of(request).templates.TemplateResponse(request, template, full)
     response.headers["Content-Language"] = lang
     set_player_cookie(request, response)
+    set_csrf_cookie(request, response)
     return response

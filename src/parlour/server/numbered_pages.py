@@ -14,7 +14,13 @@ from starlette.responses import Response
 
 from parlour.errors import ParlourError
 from parlour.games.tripeaks import NAME, NUMBERED_GAMES, NUMBERED_RULES
-from parlour.server.context import current_player, parlour_of, request_language, set_player_cookie
+from parlour.server.context import (
+    checked_form,
+    current_player,
+    parlour_of,
+    request_language,
+    set_player_cookie,
+)
 from parlour.server.players import _int, _page
 from parlour.store.messages import record_messages
 
@@ -62,7 +68,7 @@ async def numbered_page(request: Request) -> Response:
 @router.post("/tripeaks/numbered/play", include_in_schema=False)
 async def play_numbered(request: Request) -> Response:
     """Start numbered game ``number`` under ``rules`` (form fields) and go to the TriPeaks page."""
-    form = await request.form()
+    form = await checked_form(request)
     parlour = parlour_of(request)
     kind = parlour.games.find(NAME)
     rules = str(form.get("rules", "easy"))

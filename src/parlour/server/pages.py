@@ -44,13 +44,15 @@ def safe_next(target: str | None) -> str:
 
 @router.get("/language/{lang}", include_in_schema=False)
 async def switch_language(request: Request, lang: str, next: str | None = None) -> Response:
-    """Switch the page language, remember it (cookie and player preferences) and go back."""
+    """Switch this browser's page language (a cookie) and go back.
+
+    A link may do this, so it changes nothing else: the language saved with the player's preferences
+    is set on the player page (a form with a CSRF token).
+    """
     chosen = supported(lang)
     if chosen is None:
         return JSONResponse({"code": "unsupported_language", "lang": lang}, status_code=404)
-    player = await current_player(request)
-    parlour = parlour_of(request)
-    await parlour.write(parlour.store.set_preferences, player.id, lang=chosen)
+    await current_player(request)
     response = RedirectResponse(safe_next(next), status_code=303)
     response.set_cookie(LANG_COOKIE, chosen, max_age=COOKIE_AGE, samesite="lax", path="/")
     set_player_cookie(request, response)

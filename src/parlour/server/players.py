@@ -18,6 +18,7 @@ from parlour.i18n import LANGUAGE_NAMES, gettext_for
 from parlour.server.context import (
     COOKIE_AGE,
     TOKEN_COOKIE,
+    checked_form,
     current_player,
     parlour_of,
     render,
@@ -160,7 +161,7 @@ async def _player_page(
 @router.post("/player/name", include_in_schema=False)
 async def set_name(request: Request) -> Response:
     """Set the display name (form field ``name``)."""
-    form = await request.form()
+    form = await checked_form(request)
     player = await current_player(request)
     parlour = parlour_of(request)
     try:
@@ -175,6 +176,7 @@ async def set_name(request: Request) -> Response:
 @router.post("/player/recovery-code", include_in_schema=False)
 async def show_recovery_code(request: Request) -> Response:
     """Make a new recovery code (the old one stops working) and show it once."""
+    await checked_form(request)
     player = await current_player(request)
     parlour = parlour_of(request)
     code = await parlour.write(parlour.store.new_recovery_code, player.id)
@@ -186,7 +188,7 @@ async def show_recovery_code(request: Request) -> Response:
 @router.post("/player/recover", include_in_schema=False)
 async def redeem_recovery_code(request: Request) -> Response:
     """Continue as the player of a recovery code (form field ``code``) in this browser."""
-    form = await request.form()
+    form = await checked_form(request)
     parlour = parlour_of(request)
     try:
         token = await parlour.write(parlour.store.recover, str(form.get("code", "")))
@@ -203,7 +205,7 @@ async def redeem_recovery_code(request: Request) -> Response:
 @router.post("/player/preferences", include_in_schema=False)
 async def set_preferences(request: Request) -> Response:
     """Save the preferences form: language, error help, Thirteen bot speed and strength."""
-    form = await request.form()
+    form = await checked_form(request)
     player = await current_player(request)
     parlour = parlour_of(request)
     lang_choice = str(form.get("lang", ""))

@@ -27,6 +27,7 @@ from parlour.server.protocol import (
     PongMessage,
     RefusedMessage,
 )
+from parlour.server.security import same_origin
 
 MAX_MESSAGE: Final = 4096
 """The longest client message accepted, in characters."""
@@ -50,6 +51,9 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     """Serve one page's connection to one live game until the page goes away."""
     parlour: Parlour = websocket.app.state.parlour
     await websocket.accept()
+    if not same_origin(websocket.headers):  # another site's page may not play in this player's name
+        await _refuse(websocket, "cross_site", CLOSE_REFUSED)
+        return
     lang = supported(websocket.query_params.get("lang")) or choose_language(
         websocket.cookies, websocket.headers.get("accept-language")
     )

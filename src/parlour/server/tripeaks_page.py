@@ -8,6 +8,8 @@ view, so the page holds no list of cards.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Mapping
 from typing import Any, Final
 
 from fastapi import APIRouter, Request
@@ -19,7 +21,14 @@ from parlour.games.base import GameDefinition
 from parlour.games.tripeaks import NAME, NUMBERED_GAMES
 from parlour.i18n.tripeaks import page_text
 from parlour.server import numbered_pages
-from parlour.server.context import current_player, parlour_of, render, request_language, set_player_cookie
+from parlour.server.context import (
+    checked_form,
+    current_player,
+    parlour_of,
+    render,
+    request_language,
+    set_player_cookie,
+)
 from parlour.tripeaks.layout import SLOT_PLACES
 from parlour.tripeaks.rules import VARIANTS
 from parlour.tripeaks.solver import compiled_available
@@ -65,20 +74,58 @@ def _definition(request: Request) -> GameDefinition:
     return parlour_of(request).games.get(NAME)
 
 
+def deal_options(fields: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Return the New Game options a link or a form names (``code``, or ``number`` and ``rules``), None
+    when it names none. A number that is not a plain decimal of at most six digits is passed on as text,
+    so that the definition refuses it with ``invalid_number``."""
+    if "code" in fields:
+        return {"code": str(fields["code"])}
+    if "number" in fields:
+        text = str(fields["number"])
+        number: Any = int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else text
+        return {"number": number, "rules": str(fields.get("rules", "easy"))}
+    return None
+
+
 async def _start_from_query(request: Request) -> Response | None:
-    """Deal the code or numbered game named in the query, if any; return the redirect (or None)."""
-    query = request.query_params
-    options: dict[str, Any]
-    if "code" in query:
-        options = {"code": query["code"]}
-    elif "number" in query:
-        number = query["number"]
-        options = {"number": int(number) if number.isdigit() else number, "rules": query.get("rules", "easy")}
-    else:
+    """Handle a link that names a deal (``?code=`` or ``?number=&rules=``): deal it at once when the
+    player has no game in play, else ask first (a GET never ends a game). Returns the redirect or the
+    confirmation page, None when the query names no deal.
+
+    Raises:
+        ParlourError: the link names no valid deal (the page shows why).
+    """
+    options = deal_options(request.query_params)
+    if options is None:
         return None
     parlour = parlour_of(request)
+    definition = _definition(request)
     player = await current_player(request)
-    await parlour.start(_definition(request), player.id, options)
+    definition.new(options)  # checks the options, dealing nothing that is kept
+    if await parlour.current(definition, player.id) is not None:
+        lang = await request_language(request)
+        return await render(
+            request,
+            "confirm_deal.html",
+            {"options": options, "tt": lambda message: page_text(lang, message), "notice": None},
+        )
+    await parlour.start(definition, player.id, options)
+    response = RedirectResponse("/tripeaks", status_code=303)
+    set_player_cookie(request, response)
+    return response
+
+
+@router.post("/tripeaks/deal", include_in_schema=False)
+async def deal_confirmed(request: Request) -> Response:
+    """Deal what a confirmed link named (form fields ``code``, or ``number`` and ``rules``; CSRF token)."""
+    form = await checked_form(request)
+    options = deal_options(form)
+    parlour = parlour_of(request)
+    player = await current_player(request)
+    if options is not None:
+        # A refused deal leaves the game in play, which the table page shows (the link was checked).
+        with contextlib.suppress(ParlourError):
+            await parlour.start(_definition(request), player.id, options)
     response = RedirectResponse("/tripeaks", status_code=303)
     set_player_cookie(request, response)
     return response
