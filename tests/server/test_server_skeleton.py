@@ -137,13 +137,14 @@ def test_another_players_token_is_refused(client: TestClient, store: Any) -> Non
     with TestClient(client.app) as stranger:
         stranger.get("/")
         with stranger.websocket_connect(f"/ws/{game_id}") as socket:
-            assert socket.receive_json() == {"type": "refused", "code": "not_your_game"}
+            # The same answer as for a game that does not exist: nothing tells which ids are games.
+            assert socket.receive_json() == {"type": "refused", "code": "no_such_game"}
             with pytest.raises(WebSocketDisconnect) as closed:
                 socket.receive_json()
-            assert closed.value.code == 4403
+            assert closed.value.code == 4404
     client.cookies.clear()
     with client.websocket_connect(f"/ws/{game_id}") as socket:
-        assert socket.receive_json()["code"] == "not_your_game"
+        assert socket.receive_json()["code"] == "no_such_game"
 
 
 def test_an_unknown_game_is_refused(client: TestClient) -> None:

@@ -43,6 +43,18 @@ def serve(host: str, port: int, database_url: str | None) -> None:
     import uvicorn
 
     from parlour.server.app import create_app
+    from parlour.store import Store, StoreUnavailable
+
+    def open_store(url: str | None) -> Store:
+        """The store, migrated: a database that cannot be reached is one clear line and exit 1."""
+        try:
+            opened = Store(url)
+            opened.upgrade()
+        except StoreUnavailable as error:
+            raise click.ClickException(f"the database is not available: {error}") from error
+        except ValueError as error:  # a malformed URL (SQLAlchemy's ArgumentError)
+            raise click.ClickException(f"not a database URL: {error}") from error
+        return opened
 
     # Only the server's own line is shown; the libraries' logs (migrations, uvicorn) stay quiet.
     handler = logging.StreamHandler()
@@ -50,8 +62,9 @@ def serve(host: str, port: int, database_url: str | None) -> None:
     log.addHandler(handler)
     log.setLevel(logging.INFO)
     log.propagate = False
+    store = open_store(database_url)  # before listening: a missing database is one line, no socket left
     listener = bind(host, port)
-    app = create_app(database_url=database_url)
+    app = create_app(store)
     address, bound_port = listener.getsockname()[:2]
     shown = f"[{address}]" if ":" in address else address
     log.info("Parlour is running on http://%s:%d (press Ctrl+C to stop)", shown, bound_port)

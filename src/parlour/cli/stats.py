@@ -9,7 +9,7 @@ from rich.table import Table
 from parlour.cli.db import database_url_option
 from parlour.games.base import StatisticsTable
 from parlour.games.registry import Registry
-from parlour.store import Player, Statistics, Store
+from parlour.store import Player, Statistics, Store, StoreUnavailable
 
 
 def statistics_table(table: StatisticsTable) -> Table:
@@ -49,9 +49,12 @@ def display(player: Player) -> str:
 @database_url_option
 def stats(name: str | None, database_url: str | None) -> None:
     """Show statistics: every player in one table, or one player's TriPeaks and Thirteen figures."""
-    store = Store(database_url)
     try:
+        store = Store(database_url)
         store.upgrade()
+    except (StoreUnavailable, ValueError) as error:
+        raise click.ClickException(f"the database is not available: {error}") from error
+    try:
         console = Console()
         if name is None:
             players = store.all_players()

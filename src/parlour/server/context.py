@@ -224,7 +224,7 @@ async def json_body(request: Request) -> Any:
     """Return a request's body read as JSON, or None when it is not JSON (the caller says what it wants)."""
     try:
         return await request.json()
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
         return None
 
 

@@ -106,7 +106,8 @@ class PongMessage(TypedDict):
 
 
 class RefusedMessage(TypedDict):
-    """The connection is not allowed (``not_your_game``, ``no_such_game``); the socket closes."""
+    """The connection is not allowed (``no_such_game`` for an unknown game and another player's alike,
+    ``cross_site`` for a page of another site); the socket closes."""
 
     type: Literal["refused"]
     code: str

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from typing import Any, Final
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -31,6 +32,10 @@ from parlour.server.security import same_origin
 
 MAX_MESSAGE: Final = 4096
 """The longest client message accepted, in characters."""
+MAX_REF: Final = 64
+"""The longest text ``ref`` echoed back."""
+GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,43}")
+"""What a game id looks like (``secrets.token_urlsafe``): anything else is no game, not a query."""
 CLOSE_REFUSED: Final = 4403
 CLOSE_UNKNOWN: Final = 4404
 CLOSE_TOO_SLOW: Final = 4408
@@ -59,12 +64,12 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     )
     token = websocket.cookies.get(TOKEN_COOKIE)
     player = await parlour.call(parlour.store.player_by_token, token) if token else None
-    owner = await parlour.owner(game_id, player.id) if player is not None else None
-    if owner is None and player is not None:
-        await _refuse(websocket, "no_such_game", CLOSE_UNKNOWN)
-        return
+    known = player is not None and GAME_ID.fullmatch(game_id) is not None
+    owner = await parlour.owner(game_id, player.id) if known and player is not None else None
+    # An unknown game, another player's game and no player at all get the same answer: nothing tells
+    # which game ids exist.
     if owner is None or player is None or owner.player_id != player.id:
-        await _refuse(websocket, "not_your_game", CLOSE_REFUSED)
+        await _refuse(websocket, "no_such_game", CLOSE_UNKNOWN)
         return
 
     definition = parlour.games.find(owner.game.kind)
@@ -72,7 +77,12 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     async def send(message: Message) -> None:
         if definition is not None and message.get("view") is not None:
             message = {**message, **definition.localize(message["view"], lang)}
-        await websocket.send_text(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate somewhere (echoed input): send it escaped
+            text = json.dumps(message, separators=(",", ":"))
+        await websocket.send_text(text)
 
     async def close() -> None:
         await websocket.close(code=CLOSE_TOO_SLOW)
@@ -83,11 +93,18 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     joined = False
     try:
         while True:
-            text = await websocket.receive_text()
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
             ref: Any = None
             try:
+                text = frame.get("text")
+                if text is None:
+                    raise BadMessage(
+                        "binary frames are not protocol messages: send JSON text", code="bad_message"
+                    )
                 message = _parse(text)
-                ref = message.get("ref")
+                ref = _ref(message.get("ref"))
                 kind = message["type"]
                 if kind == "hello":
                     await owner.join(seat, outbox, _version(message.get("v")))
@@ -136,16 +153,40 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         outbox.stop()
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
 def _parse(text: str) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
         raise BadMessage(f"message of {len(text)} characters", code="too_large")
     try:
-        message = json.loads(text)
-    except ValueError as error:
+        message = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as error:
         raise BadMessage(f"not JSON: {text[:40]!r}", code="bad_json") from error
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise BadMessage("a message is an object with a string 'type'", code="bad_message")
     return message
+
+
+def _ref(value: Any) -> Any:
+    """Return a message's ``ref`` (echoed in the reply): null, a whole number or a short text.
+
+    Raises:
+        BadMessage: anything else (the error then carries no ref).
+    """
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53):
+        return value
+    if isinstance(value, str) and len(value) <= MAX_REF and value.isprintable():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            pass
+        else:
+            return value
+    raise BadMessage(
+        f"a ref is null, a whole number or a text of up to {MAX_REF} characters", code="bad_message"
+    )
 
 
 def _version(value: Any) -> int | None:

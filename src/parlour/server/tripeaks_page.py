@@ -49,7 +49,7 @@ SCRIPT_TEXTS: Final = (
     "Game #{number}",
     "Deal code copied",
     "Connection lost: reconnecting…",
-    "This game is not yours.",
+    "This game cannot be opened here. Start a new game.",
     "{card} removed.",
     "{card} turned face up.",
     "{card} drawn.",

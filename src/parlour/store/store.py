@@ -8,13 +8,14 @@ another player's game exactly as it refuses a game that does not exist.
 
 from __future__ import annotations
 
+import re
 import secrets as _random
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import Engine, func, insert, select, update
 from sqlalchemy.engine import URL
@@ -50,6 +51,8 @@ from parlour.store.types import (
 )
 
 NAME_LENGTH = 40
+GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""The shape of a game id (``secrets.token_urlsafe(16)`` makes them)."""
 
 
 @contextmanager
@@ -118,8 +121,18 @@ class Store:
         )
 
     def upgrade(self) -> None:
-        """Apply the database migrations up to the newest (creating the tables in an empty database)."""
-        upgrade_database(self.engine)
+        """Apply the database migrations up to the newest (creating the tables in an empty database).
+
+        Raises:
+            StoreUnavailable: the database cannot be reached or changed.
+        """
+        with _unavailable_as_error(self.url):
+            try:
+                upgrade_database(self.engine)
+            except OSError as error:  # an SQLite directory that cannot be made or written
+                raise StoreUnavailable(
+                    f"the database {self.url.database} cannot be opened: {error}"
+                ) from error
 
     def close(self) -> None:
         """Close every pooled connection."""
@@ -790,6 +803,9 @@ def _moves_past(
 
 
 def _game_row(session: Session, game_id: str, player_id: int, *, lock: bool = False) -> GameRow:
+    # An id that no game can have (a NUL byte, 10,000 characters) is no game, and never reaches the SQL.
+    if not isinstance(game_id, str) or GAME_ID.fullmatch(game_id) is None:
+        raise UnknownGame(f"you have no game {game_id[:50]!r}" if isinstance(game_id, str) else "no game")
     query = select(GameRow).where(GameRow.id == game_id, GameRow.player_id == player_id)
     if lock:
         query = query.with_for_update()

@@ -283,7 +283,7 @@ function connect(gameId) {
       if (status === "closed") showHelp(T("Connection lost: reconnecting…"));
       if (status === "open") hideHelp();
     },
-    onRefused: () => showHelp(T("This game is not yours.")),
+    onRefused: () => showHelp(T("This game cannot be opened here. Start a new game.")),
   }, { lang: data.lang });
 }
 
