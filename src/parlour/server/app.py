@@ -8,6 +8,7 @@ definition names the module of its page (``page_module``), whose ``router`` is a
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import importlib
 import logging
@@ -26,6 +27,8 @@ from parlour.errors import ParlourError
 from parlour.games.registry import Registry
 from parlour.server import pages, players, rules_pages, socket
 from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour
+from parlour.server.limits import RateLimited, RateLimits
+from parlour.server.live import IDLE_SECONDS
 from parlour.server.security import CrossSite, Guard
 from parlour.store import Store
 from parlour.store.errors import StoreUnavailable
@@ -33,8 +36,18 @@ from parlour.store.interface import GameStore
 
 log = logging.getLogger("parlour.server")
 
+SWEEP_SECONDS: Final = 60.0
 PLATFORM_ROUTERS: Final = (rules_pages.router, players.router)
 """The pages every Parlour has besides the games' own: rules, statistics, numbered games, player."""
+
+
+async def _sweep(parlour: Parlour) -> None:
+    """Every minute, let idle live games leave memory (bounded memory for abandoned games)."""
+    while True:
+        await asyncio.sleep(SWEEP_SECONDS)
+        dropped = parlour.live.evict_idle(IDLE_SECONDS)
+        if dropped:
+            log.debug("%d idle games left memory", dropped)
 
 
 def game_routers(games: Registry) -> list[APIRouter]:
@@ -57,6 +70,14 @@ async def _refused(request: Request, error: Exception) -> Response:
     return _error(403, error)
 
 
+async def _too_many(request: Request, error: Exception) -> Response:
+    """Too many requests: 429 with ``Retry-After``."""
+    response = _error(429, error)
+    if isinstance(error, RateLimited):
+        response.headers["Retry-After"] = str(error.retry_after)
+    return response
+
+
 async def _unavailable(request: Request, error: Exception) -> Response:
     """The database failed: 503 ``not_saved`` (nothing was changed), logged for the operator."""
     log.error("the database failed during %s %s: %s", request.method, request.url.path, error)
@@ -74,32 +95,37 @@ def create_app(
     database_url: str | None = None,
     games: Registry | None = None,
     routers: Sequence[APIRouter] | None = None,
+    limits: RateLimits | None = None,
 ) -> FastAPI:
     """Build the web app.
 
     ``store`` is a ``parlour.store.Store`` (or another :class:`GameStore`); without one the store of
     ``database_url`` is opened (``PARLOUR_DATABASE_URL``, else the default SQLite file) for ``games``.
     ``games`` are the games served (default: the store's); their pages are added, then ``routers``
-    (default: the rules, statistics and player pages). The store's migrations are applied at start.
+    (default: the rules, statistics and player pages); ``limits`` the rate limits (default: the
+    defaults of ``parlour.server.limits``). The store's migrations are applied at start.
     """
     the_store: GameStore = store if store is not None else Store(database_url, games=games)
     served = games if games is not None else the_store.games
     templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
     templates.env.globals["static_version"] = __version__
-    parlour = Parlour(store=the_store, templates=templates, games=served)
+    parlour = Parlour(store=the_store, templates=templates, games=served, limits=limits or RateLimits())
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await parlour.call(the_store.upgrade)
         # Everything loaded so far lives as long as the server: keep it out of the collector's walks.
         gc.freeze()
+        sweeper = asyncio.get_running_loop().create_task(_sweep(parlour))
         yield
+        sweeper.cancel()
         parlour.live.close()
 
     app = FastAPI(title="Parlour", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.parlour = parlour
     app.add_middleware(Guard)
     app.add_exception_handler(CrossSite, _refused)
+    app.add_exception_handler(RateLimited, _too_many)
     app.add_exception_handler(StoreUnavailable, _unavailable)
     app.add_exception_handler(ParlourError, _bad_request)
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")

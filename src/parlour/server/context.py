@@ -25,8 +25,9 @@ from parlour.games.base import GameDefinition, LiveGame, Status
 from parlour.games.registry import Registry
 from parlour.server.group_commit import GroupCommitter
 from parlour.server.i18n import Texts, choose_language, language_choices
+from parlour.server.limits import RateLimited, RateLimits
 from parlour.server.live import LiveGames, Owner
-from parlour.server.security import check_csrf, csrf_token, set_csrf_cookie
+from parlour.server.security import CrossSite, check_csrf, csrf_token, set_csrf_cookie
 from parlour.store.errors import StoreUnavailable
 from parlour.store.interface import GameStore
 from parlour.store.types import GameRecord, Outcome, Player
@@ -36,6 +37,8 @@ TEMPLATES_DIR: Final = WEB_DIR / "templates"
 STATIC_DIR: Final = WEB_DIR / "static"
 TOKEN_COOKIE: Final = "parlour_token"
 COOKIE_AGE: Final = 400 * 24 * 3600
+EDGE_ERRORS: Final = (RateLimited, StoreUnavailable, CrossSite)
+"""Refusals a page handler passes on for the app to answer (429, 503, 403) instead of showing them."""
 RETRY_PAUSES: Final = (0.1, 0.3, 0.6, 1.0)
 """Pauses between the tries of a write the database failed (2 s in all before the page is told)."""
 
@@ -52,7 +55,11 @@ class Parlour:
     templates: Jinja2Templates
     games: Registry
     live: LiveGames = field(default_factory=LiveGames)
+    limits: RateLimits = field(default_factory=RateLimits)
     _restoring: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _starting: tuple[asyncio.Lock, ...] = field(
+        default_factory=lambda: tuple(asyncio.Lock() for _ in range(64))
+    )
     _writing: asyncio.Lock = field(default_factory=asyncio.Lock)
     committer: GroupCommitter = field(init=False)
 
@@ -137,17 +144,20 @@ class Parlour:
             ParlourError: the options are invalid.
         """
         new = definition.new(options)
-        outcomes = []
-        for owner in self.live.of_player(player_id, definition.name):
-            self.live.drop(owner.game_id)
-        for record in await self.call(self.store.open_games, player_id, definition.name):
-            outcomes.append(await self.write(self.store.finish_game, record.id, player_id))
-        if new.spec is None:
-            owner = Owner(self.live.new_id(), new.game, player_id)
+        self.limits.hit("new_game", str(player_id))
+        # One player's starts one at a time: parallel requests still leave one open game per kind.
+        async with self._starting[hash(player_id) % len(self._starting)]:
+            outcomes = []
+            for owner in self.live.of_player(player_id, definition.name):
+                self.live.drop(owner.game_id)
+            for record in await self.call(self.store.open_games, player_id, definition.name):
+                outcomes.append(await self.write(self.store.finish_game, record.id, player_id))
+            if new.spec is None:
+                owner = Owner(self.live.new_id(), new.game, player_id)
+                return self.live.add(owner), outcomes
+            game_id = await self.write(self.store.record_game, player_id, definition, new.spec)
+            owner = Owner(game_id, new.game, player_id, recorder=self, record_id=game_id)
             return self.live.add(owner), outcomes
-        game_id = await self.write(self.store.record_game, player_id, definition, new.spec)
-        owner = Owner(game_id, new.game, player_id, recorder=self, record_id=game_id)
-        return self.live.add(owner), outcomes
 
     async def abandon(self, owner: Owner) -> None:
         """Stop a live game and forget it (its record is left as it is, for the caller to finish)."""
@@ -243,6 +253,7 @@ async def current_player(request: Request) -> Player:
     token = request.cookies.get(TOKEN_COOKIE)
     player = await parlour.call(parlour.store.player_by_token, token) if token else None
     if player is None:
+        parlour.limits.hit("new_player", request.client.host if request.client else "unknown")
         created = await parlour.write(parlour.store.create_player)
         request.state.new_token = created.token
         player = await parlour.call(parlour.store.player_by_token, created.token)

@@ -79,6 +79,7 @@ _PROTOCOL_REASONS: Final = {
     "illegal_move": "That move is not allowed now.",
     "game_over": "The game is over.",
     "not_saved": "Your move could not be saved. Please try again.",
+    "rate_limited": "Too many requests: please wait a moment.",
 }
 
 

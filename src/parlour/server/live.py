@@ -21,6 +21,7 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -34,6 +35,10 @@ from parlour.store.errors import StoreUnavailable
 
 LOG_SIZE: Final = 64
 """How many recent events each live game keeps for reconnecting pages."""
+IDLE_SECONDS: Final = 15 * 60
+"""A live game nobody has touched for this long leaves memory (it is restored from its record)."""
+MAX_LIVE: Final = 5000
+"""Live games kept at most; beyond, the least recently active idle ones leave memory first."""
 AUTO_RETRY: Final = 2.0
 """Seconds before a computer player's move that could not be saved is tried again."""
 
@@ -109,6 +114,8 @@ class Owner:
         self._subscribers: list[_Subscriber] = []
         self._auto_task: asyncio.Task[None] | None = None
         self._auto_sleeping = False
+        self.last_active = time.monotonic()
+        """When a page last joined, acted or left, or a computer player moved (for idle eviction)."""
 
     # --- connections -------------------------------------------------------------------------------
 
@@ -121,6 +128,7 @@ class Owner:
         async with self.lock:
             self.leave(outbox)
             self._subscribers.append(_Subscriber(seat, outbox))
+            self.last_active = time.monotonic()
             missed = self._missed(last_version)
             if missed is None:
                 outbox.push(self.state_message(seat))
@@ -133,6 +141,13 @@ class Owner:
     def leave(self, outbox: Outbox) -> None:
         """Disconnect a page (the game stays alive for a reconnect)."""
         self._subscribers = [sub for sub in self._subscribers if sub.outbox is not outbox]
+        self.last_active = time.monotonic()
+
+    @property
+    def idle(self) -> bool:
+        """True when nothing is connected or running: the game can leave memory (its record stays)."""
+        busy = self._auto_task is not None and not self._auto_task.done()
+        return not self._subscribers and not busy and not self.lock.locked()
 
     @property
     def connections(self) -> int:
@@ -213,6 +228,7 @@ class Owner:
                 f"the move was refused by the record and the game reloaded: {error}"[:300]
             ) from error
         self.version += 1
+        self.last_active = time.monotonic()
         views = {seat: self.game.view(seat) for seat in self.game.seats}
         self._log.append((self.version, change, {seat: json.dumps(view) for seat, view in views.items()}))
         for sub in list(self._subscribers):
@@ -330,6 +346,20 @@ class LiveGames:
 
     def __len__(self) -> int:
         return len(self._owners)
+
+    def evict_idle(self, older_than: float, keep: int = MAX_LIVE) -> int:
+        """Drop games idle for ``older_than`` seconds, and the least recently active idle ones beyond
+        ``keep`` games; return how many were dropped. Their records stay: a page that comes back gets
+        the game restored from its record."""
+        now = time.monotonic()
+        idle = sorted((o for o in self._owners.values() if o.idle), key=lambda owner: owner.last_active)
+        excess = max(0, len(self._owners) - keep)
+        dropped = 0
+        for position, owner in enumerate(idle):
+            if position < excess or now - owner.last_active >= older_than:
+                self.drop(owner.game_id)
+                dropped += 1
+        return dropped
 
     @staticmethod
     def new_id() -> str:

@@ -15,6 +15,7 @@ from starlette.responses import Response
 from parlour.errors import ParlourError
 from parlour.games.tripeaks import NAME, NUMBERED_GAMES, NUMBERED_RULES
 from parlour.server.context import (
+    EDGE_ERRORS,
     checked_form,
     current_player,
     parlour_of,
@@ -80,6 +81,8 @@ async def play_numbered(request: Request) -> Response:
     player = await current_player(request)
     try:
         await parlour.start(kind, player.id, {"rules": rules, "number": number})
+    except EDGE_ERRORS:
+        raise
     except ParlourError:
         return RedirectResponse(f"/tripeaks/numbered?rules={rules}&game={number}", 303)
     response = RedirectResponse(kind.page or "/", status_code=303)

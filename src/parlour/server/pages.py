@@ -11,6 +11,7 @@ from starlette.responses import Response
 from parlour.errors import ParlourError
 from parlour.server.context import (
     COOKIE_AGE,
+    EDGE_ERRORS,
     current_player,
     json_body,
     parlour_of,
@@ -80,6 +81,8 @@ async def create_game(request: Request, kind_name: str) -> Response:
         return JSONResponse({"code": "bad_json", "message": reason}, status_code=400)
     try:
         owner, outcomes = await parlour.start(kind, player.id, options)
+    except EDGE_ERRORS:
+        raise
     except ParlourError as error:
         message = kind.explain(error.code, lang) or str(error)
         return JSONResponse({"code": error.code, "message": message, "detail": str(error)}, status_code=400)

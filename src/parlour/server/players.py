@@ -17,6 +17,7 @@ from parlour.errors import ParlourError
 from parlour.i18n import LANGUAGE_NAMES, gettext_for
 from parlour.server.context import (
     COOKIE_AGE,
+    EDGE_ERRORS,
     TOKEN_COOKIE,
     checked_form,
     current_player,
@@ -166,6 +167,8 @@ async def set_name(request: Request) -> Response:
     parlour = parlour_of(request)
     try:
         await parlour.write(parlour.store.rename, player.id, str(form.get("name", "")))
+    except EDGE_ERRORS:
+        raise
     except ParlourError:
         lang = await request_language(request)
         problem = StoreTexts(lang)("A name has 1 to 40 characters.")
@@ -192,6 +195,8 @@ async def redeem_recovery_code(request: Request) -> Response:
     parlour = parlour_of(request)
     try:
         token = await parlour.write(parlour.store.recover, str(form.get("code", "")))
+    except EDGE_ERRORS:
+        raise
     except ParlourError:
         await current_player(request)
         lang = await request_language(request)
@@ -214,6 +219,8 @@ async def set_preferences(request: Request) -> Response:
         changes[name] = str(form.get(name, ""))
     try:
         await parlour.write(lambda: parlour.store.set_preferences(player.id, **changes))
+    except EDGE_ERRORS:
+        raise
     except ParlourError:
         lang = await request_language(request)
         return await _player_page(

@@ -18,6 +18,7 @@ from starlette.concurrency import run_in_threadpool
 from parlour.errors import ParlourError
 from parlour.server.context import TOKEN_COOKIE, Parlour
 from parlour.server.i18n import choose_language, protocol_reason, supported
+from parlour.server.limits import MAX_SOCKETS
 from parlour.server.live import Owner
 from parlour.server.outbox import Message, Outbox
 from parlour.server.protocol import (
@@ -71,6 +72,9 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     if owner is None or player is None or owner.player_id != player.id:
         await _refuse(websocket, "no_such_game", CLOSE_UNKNOWN)
         return
+    if owner.connections >= MAX_SOCKETS:
+        await _refuse(websocket, "too_many_connections", CLOSE_REFUSED)
+        return
 
     definition = parlour.games.find(owner.game.kind)
 
@@ -123,6 +127,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                     task = owner.game.hint_task(seat)
                     if task is None:
                         raise BadMessage("this game gives no hints", code="no_hint")
+                    parlour.limits.hit("hint", str(player.id))
                     hint = await run_in_threadpool(task)
                     outbox.push(
                         HintMessage(

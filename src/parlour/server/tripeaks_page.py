@@ -8,7 +8,6 @@ view, so the page holds no list of cards.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -22,6 +21,7 @@ from parlour.games.tripeaks import NAME, NUMBERED_GAMES
 from parlour.i18n.tripeaks import page_text
 from parlour.server import numbered_pages
 from parlour.server.context import (
+    EDGE_ERRORS,
     checked_form,
     current_player,
     parlour_of,
@@ -124,8 +124,12 @@ async def deal_confirmed(request: Request) -> Response:
     player = await current_player(request)
     if options is not None:
         # A refused deal leaves the game in play, which the table page shows (the link was checked).
-        with contextlib.suppress(ParlourError):
+        try:
             await parlour.start(_definition(request), player.id, options)
+        except EDGE_ERRORS:
+            raise
+        except ParlourError:
+            pass
     response = RedirectResponse("/tripeaks", status_code=303)
     set_player_cookie(request, response)
     return response
@@ -140,6 +144,8 @@ async def tripeaks_page(request: Request) -> Response:
     notice = None
     try:
         redirect = await _start_from_query(request)
+    except EDGE_ERRORS:
+        raise
     except ParlourError as error:
         notice = kind.explain(error.code, await request_language(request)) or str(error)
     else:

@@ -1,0 +1,120 @@
+"""Limits: rate limits on players, games and hints, sockets per game, one open game per player under
+parallel requests, and idle games leaving memory (restored from their records on demand)."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import httpx
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from conftest import new_store
+from parlour.games.registry import Registry
+from parlour.games.tripeaks import TriPeaksDefinition
+from parlour.server.app import create_app
+from parlour.server.limits import MAX_SOCKETS, RateLimits
+
+GAMES = Registry([TriPeaksDefinition()])
+
+
+def app_with(tmp_path: Path, **rules: str) -> tuple[Any, Any]:
+    store = new_store(tmp_path / "limits.db")
+    return create_app(store, games=GAMES, routers=[], limits=RateLimits(rules)), store
+
+
+def test_new_players_per_address_are_limited(tmp_path: Path) -> None:
+    app, store = app_with(tmp_path, new_player="3/minute")
+    with TestClient(app) as client:
+        for _ in range(3):
+            client.cookies.clear()
+            assert client.get("/").status_code == 200
+        client.cookies.clear()
+        refused = client.get("/")
+        assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
+        assert refused.json()["code"] == "rate_limited"
+    assert len(store.all_players()) == 3
+
+
+def test_new_games_per_player_are_limited(tmp_path: Path) -> None:
+    app, _ = app_with(tmp_path, new_game="2/minute")
+    with TestClient(app) as client:
+        for _ in range(2):
+            assert client.post("/api/games/tripeaks", json={}).status_code == 201
+        refused = client.post("/api/games/tripeaks", json={})
+        assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+
+
+def test_hints_are_limited_with_a_translated_reason(tmp_path: Path) -> None:
+    app, _ = app_with(tmp_path, hint="1/minute")
+    with TestClient(app) as client:
+        game_id = client.post("/api/games/tripeaks", json={"code": "TP1-E-AAAAAAB"}).json()["game"]
+        with client.websocket_connect(f"/ws/{game_id}?lang=fr") as socket:
+            socket.send_json({"type": "hello", "v": None})
+            socket.receive_json()
+            socket.send_json({"type": "hint", "ref": 1})
+            assert socket.receive_json()["type"] == "hint"
+            socket.send_json({"type": "hint", "ref": 2})
+            refused = socket.receive_json()
+            assert refused["code"] == "rate_limited" and refused["message"].startswith("Trop de demandes")
+
+
+def test_a_game_takes_a_bounded_number_of_sockets(tmp_path: Path) -> None:
+    app, _ = app_with(tmp_path)
+    with TestClient(app) as client:
+        game_id = client.post("/api/games/tripeaks", json={}).json()["game"]
+        opened = [client.websocket_connect(f"/ws/{game_id}") for _ in range(MAX_SOCKETS)]
+        sockets = [connection.__enter__() for connection in opened]
+        for socket in sockets:
+            socket.send_json({"type": "hello", "v": None})
+            socket.receive_json()
+        with client.websocket_connect(f"/ws/{game_id}") as extra:
+            assert extra.receive_json() == {"type": "refused", "code": "too_many_connections"}
+            try:
+                extra.receive_json()
+            except WebSocketDisconnect as closed:
+                assert closed.code == 4403
+        for connection in opened:
+            connection.__exit__(None, None, None)
+
+
+def test_parallel_starts_leave_one_open_game(tmp_path: Path) -> None:
+    app, store = app_with(tmp_path)
+
+    async def run() -> list[int]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+            first = await client.get("/tripeaks")  # makes the player and its cookie
+            assert first.status_code in (200, 404)
+            client.cookies = first.cookies
+            answers = await asyncio.gather(*(client.post("/api/games/tripeaks", json={}) for _ in range(10)))
+            return [answer.status_code for answer in answers]
+
+    # A loop of its own in a thread of its own, whatever else (a browser test's loop) runs here.
+    with TestClient(app), ThreadPoolExecutor(1) as thread:
+        statuses = thread.submit(asyncio.run, run()).result()
+    assert statuses == [201] * 10
+    [player] = store.all_players()
+    assert len(store.open_games(player.player_id, "tripeaks")) == 1
+
+
+def test_idle_games_leave_memory_and_come_back_from_their_records(tmp_path: Path) -> None:
+    app, _ = app_with(tmp_path)
+    with TestClient(app) as client:
+        game_id = client.post("/api/games/tripeaks", json={"code": "TP1-E-AAAAAAB"}).json()["game"]
+        with client.websocket_connect(f"/ws/{game_id}") as socket:
+            socket.send_json({"type": "hello", "v": None})
+            socket.receive_json()
+            socket.send_json({"type": "action", "action": {"move": "draw"}, "ref": 1})
+            while socket.receive_json()["type"] != "ack":
+                pass
+            live = app.state.parlour.live
+            assert live.evict_idle(0) == 0  # a connected game stays
+        assert live.evict_idle(0) == 1 and len(live) == 0
+        with client.websocket_connect(f"/ws/{game_id}") as socket:
+            socket.send_json({"type": "hello", "v": None})
+            view = socket.receive_json()["view"]
+            assert view["moves"] == 1 and view["stock"] == 22
