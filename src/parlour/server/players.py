@@ -188,6 +188,16 @@ async def show_recovery_code(request: Request) -> Response:
     return response
 
 
+@router.post("/player/sign-out-elsewhere", include_in_schema=False)
+async def sign_out_elsewhere(request: Request) -> Response:
+    """Sign the player out on every other browser (their tokens stop working); this one stays."""
+    await checked_form(request)
+    player = await current_player(request)
+    parlour = parlour_of(request)
+    await parlour.write(parlour.store.sign_out_elsewhere, player.id, request.cookies.get(TOKEN_COOKIE))
+    return RedirectResponse("/player?saved=signed-out", status_code=303)
+
+
 @router.post("/player/recover", include_in_schema=False)
 async def redeem_recovery_code(request: Request) -> Response:
     """Continue as the player of a recovery code (form field ``code``) in this browser."""

@@ -45,6 +45,9 @@ class GameStore(Protocol):
     def recover(self, recovery_code: str) -> str:
         """Return a new browser token for a recovery code."""
 
+    def sign_out_elsewhere(self, player_id: int, keep_token: str | None) -> int:
+        """Stop every browser token of the player but this browser's."""
+
     def preferences(self, player_id: int) -> dict[str, Any]:
         """Return every preference."""
 

@@ -13,11 +13,11 @@ import secrets as _random
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Final
 
-from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -51,6 +51,10 @@ from parlour.store.types import (
 )
 
 NAME_LENGTH = 40
+TOKEN_AGE: Final = timedelta(days=180)
+"""A browser token not used for this long expires (the player comes back with the recovery code)."""
+TOKEN_RENEWAL: Final = timedelta(days=1)
+"""A token's last use is written at most this often."""
 GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """The shape of a game id (``secrets.token_urlsafe(16)`` makes them)."""
 
@@ -193,16 +197,34 @@ class Store:
             return NewPlayer(row.id, token, code)
 
     def player_by_token(self, token: str | None) -> Player | None:
-        """Return the player whose browser holds ``token``; None for a missing, malformed or unknown one."""
+        """Return the player whose browser holds ``token``; None for a missing, malformed, unknown or
+        expired one.
+
+        A token expires after :data:`TOKEN_AGE` without use (and is then deleted); using it renews it,
+        at most once a day (the only write a visit makes).
+        """
         if not token or not secrets.is_token_shaped(token):
             return None
+        digest = secrets.digest(token)
         with self._read() as session:
-            row = session.execute(
-                select(PlayerRow)
+            found = session.execute(
+                select(PlayerRow, TokenRow.used_at, TokenRow.created_at)
                 .join(TokenRow, TokenRow.player_id == PlayerRow.id)
-                .where(TokenRow.token_hash == secrets.digest(token))
-            ).scalar_one_or_none()
-            return _player(row, self.games) if row else None
+                .where(TokenRow.token_hash == digest)
+            ).one_or_none()
+            if found is None:
+                return None
+            row, used_at, created_at = found
+            player = _player(row, self.games)
+        now = utcnow()
+        last = as_utc(used_at or created_at)
+        if now - last > TOKEN_AGE:
+            self.forget_token(token)
+            return None
+        if now - last > TOKEN_RENEWAL:
+            with self._write() as session:
+                session.execute(update(TokenRow).where(TokenRow.token_hash == digest).values(used_at=now))
+        return player
 
     def player(self, player_id: int) -> Player:
         """Return the player with this id.
@@ -248,8 +270,27 @@ class Store:
         """
         code = secrets.new_recovery_code()
         with self._write() as session:
-            _player_row(session, player_id).recovery_hash = secrets.digest(code)
+            row = _player_row(session, player_id)
+            # The browsers that came in with the old code are signed out with it.
+            session.execute(delete(TokenRow).where(TokenRow.recovery_hash == row.recovery_hash))
+            row.recovery_hash = secrets.digest(code)
         return code
+
+    def sign_out_elsewhere(self, player_id: int, keep_token: str | None) -> int:
+        """Stop every browser token of the player but ``keep_token`` (this browser); return how many.
+
+        Raises:
+            UnknownPlayer: no such player.
+        """
+        kept = secrets.digest(keep_token) if keep_token else ""
+        with self._write() as session:
+            _player_row(session, player_id)
+            gone = session.execute(
+                delete(TokenRow)
+                .where(TokenRow.player_id == player_id, TokenRow.token_hash != kept)
+                .returning(TokenRow.token_hash)
+            ).all()
+        return len(gone)
 
     def recover(self, recovery_code: str) -> str:
         """Return a new browser token for the player whose recovery code this is.
@@ -267,7 +308,14 @@ class Store:
             )
             if player_id is None:
                 raise InvalidRecoveryCode(f"no player has the recovery code {recovery_code!r}")
-            session.add(TokenRow(token_hash=secrets.digest(token), player_id=player_id, created_at=utcnow()))
+            session.add(
+                TokenRow(
+                    token_hash=secrets.digest(token),
+                    player_id=player_id,
+                    created_at=utcnow(),
+                    recovery_hash=secrets.digest(canonical),
+                )
+            )
         return token
 
     def forget_token(self, token: str) -> None:
