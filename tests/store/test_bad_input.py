@@ -139,3 +139,7 @@ def test_a_database_that_cannot_be_reached_is_one_clear_line() -> None:
         assert "Parlour is running" not in result.output
     bad = runner.invoke(main, ["stats", "--database-url", "nonsense://"])
     assert bad.exit_code == 1 and "Traceback" not in bad.output
+    for place in ("sqlite:////proc/parlour/nowhere.db", "sqlite:////dev/null/parlour.db"):  # no directory
+        unwritable = runner.invoke(main, ["serve", "--port", "0", "--database-url", place])
+        assert unwritable.exit_code == 1 and "not available" in unwritable.output, unwritable.output
+        assert "Traceback" not in unwritable.output

@@ -114,7 +114,10 @@ class Store:
 
     def __init__(self, url: str | URL | None = None, *, games: Registry | None = None) -> None:
         self.url: URL = resolve_url(url) if not isinstance(url, URL) else url
-        self.engine: Engine = make_engine(self.url)
+        try:
+            self.engine: Engine = make_engine(self.url)
+        except OSError as error:  # the SQLite file's directory cannot be made
+            raise StoreUnavailable(f"the database {self.url.database} cannot be created: {error}") from error
         self._writer = self.engine.execution_options(parlour_write=True)
         self.games: Registry = games if games is not None else default_registry()
         self._replays = ReplayCache()
