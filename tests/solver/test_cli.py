@@ -148,3 +148,12 @@ def test_show_prints_the_census_verdict_of_a_numbered_game() -> None:
     assert f"#1. játék: {result.moves} lépésben megnyerhető" in output
     code, output = run("show", "TP1-E-AAAAAAB-J")
     assert "Game #" not in output  # variants are not in the census
+
+
+def test_a_search_cut_short_says_it_does_not_know_from_both_cores() -> None:
+    for core in ("c", "python"):
+        status, output = run("solve", "TP1-C-AAAAAAD", "--json", "--node-limit", "10", "--core", core)
+        answer = json.loads(output)
+        assert status == 0
+        assert answer["winnable"] is None and answer["proved"] is False, (core, answer)
+        assert answer["core"] == core

@@ -108,3 +108,12 @@ def test_heuristic_counts_cards_to_finish_with_a_chain_of_leads() -> None:
     assert str(HeuristicBot().choose(view)) == "AH"
     # While a 2 is unseen the A♥ may be beaten: the heuristic leads its low pair instead.
     assert str(HeuristicBot().choose(make_view("7S 7C AH", "", played="2S 2C 2D"))) == "7S 7C"
+
+
+def test_shares_of_first_places_have_wilson_intervals() -> None:
+    from parlour.thirteen.simulate import wilson_interval
+
+    low, high = wilson_interval(81, 263)  # a published example: 0.2553 to 0.3662
+    assert round(low, 4) == 0.2553 and round(high, 4) == 0.3662
+    assert wilson_interval(0, 10)[0] == 0.0 and 0.27 < wilson_interval(0, 10)[1] < 0.28  # not "0% ± 0%"
+    assert wilson_interval(10, 10)[1] == pytest.approx(1.0) and wilson_interval(0, 0) == (0.0, 1.0)

@@ -191,7 +191,7 @@ def simulate(players: str, games: int, seed: int, as_json: bool, house: tuple[st
         table.add_row(
             f"{index + 1}. {player.name}",
             str(player.firsts),
-            f"{player.first_share:.1%} ± {player.first_share_margin:.1%}",
+            "{:.1%} ({:.1%}–{:.1%})".format(player.first_share, *player.first_share_interval),
             f"{player.mean_points:.3f}",
             f"{player.games_won} ({player.games_won / games:.1%})",
         )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from parlour.deal import DEAL_NUMBER_LIMIT, SplitMix64
 from parlour.thirteen.bots import Bot, make_bot
@@ -41,6 +41,21 @@ def play_match(bots: Sequence[Bot], number: int, rules: Rules = STANDARD) -> Mat
     raise RuntimeError(f"match {match.code} did not end in {MAX_MOVES_PER_GAME} moves")
 
 
+Z95: Final = 1.959963984540054
+"""The standard normal quantile of a two-sided 95% interval."""
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Return the Wilson score interval (low, high) of a proportion; (0, 1) without trials."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    share = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (share + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 @dataclass
 class PlayerStats:
     """One player's results over a run."""
@@ -59,11 +74,15 @@ class PlayerStats:
 
     @property
     def first_share_margin(self) -> float:
-        """Half-width of the 95% confidence interval of ``first_share`` (normal approximation)."""
-        if not self.rounds:
-            return 0.0
-        share = self.first_share
-        return 1.96 * math.sqrt(share * (1 - share) / self.rounds)
+        """Half-width of the 95% Wilson interval of ``first_share`` (see ``first_share_interval``)."""
+        low, high = self.first_share_interval
+        return (high - low) / 2
+
+    @property
+    def first_share_interval(self) -> tuple[float, float]:
+        """The 95% Wilson score interval of the share of first places: honest for few rounds and for
+        shares near 0 or 1, where the normal approximation gives "0.0% ± 0.0%"."""
+        return wilson_interval(self.firsts, self.rounds)
 
     @property
     def mean_points(self) -> float:
@@ -78,6 +97,7 @@ class PlayerStats:
             "first_places": self.firsts,
             "first_share": round(self.first_share, 4),
             "first_share_margin": round(self.first_share_margin, 4),
+            "first_share_interval": [round(bound, 4) for bound in self.first_share_interval],
             "mean_points": round(self.mean_points, 4),
             "games": self.games,
             "games_won": self.games_won,

@@ -39,8 +39,9 @@ class Solution:
 
     def to_json(self) -> dict[str, Any]:
         """The JSON answer of ``parlour tripeaks solve --json``."""
+        # A search cut short that found no win does not know: null, not false.
         return {
-            "winnable": self.winnable,
+            "winnable": self.winnable if self.winnable or self.proved else None,
             "moves": self.moves,
             "line": list(self.line),
             "best": {"left": self.best_left, "moves": self.best_moves},
@@ -91,7 +92,7 @@ def solve_position(
         None,
         TABLEAU_SIZE - answer.best_removed,
         moves_made + len(best_line),
-        answer.proved,
+        bool(answer.proved),  # the C core answers 0 or 1
         answer.nodes,
         name,
     )
