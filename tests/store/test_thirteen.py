@@ -68,6 +68,26 @@ def test_a_left_match_counts_its_finished_rounds(store: Store) -> None:
     assert 0 < outcome.result["rounds"] < len(match.results)
 
 
+def test_a_match_the_person_never_played_in_counts_for_nothing(store: Store) -> None:
+    ada = store.create_player()
+    match = Match.from_code(CODE)
+    person = 2 if match.turn != 2 else 3
+    seats = ["human" if seat == person else {"kind": "bot"} for seat in range(4)]
+    moves: list[str] = []
+    while match.turn != person:  # only the computer players move before the person leaves
+        seat = match.turn
+        assert seat is not None
+        move = match.legal_moves(seat)[0]
+        match.apply(seat, move)
+        moves.append(str(move))
+    assert moves
+    game_id = store.start_game(ada.player_id, "thirteen", None, CODE, seats)
+    store.append_moves(game_id, ada.player_id, 0, moves)
+    outcome = store.finish_game(game_id, ada.player_id)
+    assert outcome.status == "left" and outcome.result["empty"] is True
+    assert store.statistics(ada.player_id)["thirteen"].played == 0
+
+
 @pytest.mark.parametrize(
     ("rules", "code", "seats", "message"),
     [

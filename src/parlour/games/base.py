@@ -192,12 +192,15 @@ class NewGame:
 @dataclass(frozen=True)
 class Result:
     """What replaying a record gives: the record's final ``status`` (one of :attr:`Status.ENDED`),
-    the JSON ``data`` kept with the record and read by statistics, and for numbered games the
-    ``standing`` the records compare (lower is better: TriPeaks' (peak cards left, moves))."""
+    the JSON ``data`` kept with the record and read by statistics, for numbered games the
+    ``standing`` the records compare (lower is better: TriPeaks' (peak cards left, moves)), and
+    ``played``: False for a game the player never took part in (a Thirteen match where only the
+    computer players moved), which then counts for neither statistics nor records."""
 
     status: str
     data: Json
     standing: tuple[int, int] | None = None
+    played: bool = True
 
 
 class Replay(Protocol):

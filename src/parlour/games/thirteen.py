@@ -280,6 +280,7 @@ class ThirteenReplay:
         self.match = Match.from_code(spec.code, thirteen_rules(spec.rules))
         self.seat = player_seat(spec.seats)
         self._applied = 0
+        self._seats_moved: list[int] = []
 
     @property
     def moves(self) -> int:
@@ -297,6 +298,7 @@ class ThirteenReplay:
             raise GameOver(f"the match {self.match.code} is over: no move {move!r}")
         self.match.apply(seat, move)
         self._applied += 1
+        self._seats_moved.append(seat)
         return str(self.match.moves[-1])
 
     def result(self, *, ended: bool) -> Result:
@@ -308,6 +310,7 @@ class ThirteenReplay:
         for finished in match.results:
             places[finished.order.index(seat)] += 1
         status = Status.FINISHED if match.over else Status.LEFT
+        own_moves = sum(1 for step in self._seats_moved if step == seat)
         data = {
             "status": status,
             "seat": seat,
@@ -317,7 +320,7 @@ class ThirteenReplay:
             "won": seat in match.winners,
             "scores": list(match.scores),
         }
-        return Result(status, data)
+        return Result(status, data, played=own_moves > 0)
 
 
 # --- statistics ---------------------------------------------------------------------------------------

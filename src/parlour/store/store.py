@@ -501,10 +501,10 @@ class Store:
             result = dict(ended.data)
             # A game left before its first move is no result: it neither sets a record nor counts
             # as played (a player who deals twice has not lost a game).
-            result["empty"] = not stored
+            result["empty"] = not stored or not ended.played
             now = utcnow()
             outcome: dict[str, Any] = {"game_id": row.id, "game": row.game, "status": ended.status}
-            if row.numbered is not None and stored and ended.standing is not None:
+            if row.numbered is not None and not result["empty"] and ended.standing is not None:
                 left, moves = ended.standing
                 change = apply_result(session, row.rules_key, row.numbered, player_id, left, moves, now)
                 outcome.update(
