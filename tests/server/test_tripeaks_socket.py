@@ -164,7 +164,7 @@ def test_explicit_layouts_are_refused_by_the_real_server(real_store: Any) -> Non
         (
             {"code": "TP1-X-AAAAAAB"},
             "invalid_code",
-            "Ce n’est pas un code de donne : un code ressemble à TP1-E-AAAAAAB",
+            "Ce n’est pas un code de donne\u00a0: un code ressemble à TP1-E-AAAAAAB",
         ),
         ({"code": 12}, "invalid_code", None),
         ({"number": 0}, "invalid_number", "Les parties numérotées vont de 1 à 50 000"),
@@ -275,3 +275,20 @@ def test_error_help_preference_is_saved(tripeaks_client: TestClient, real_store:
     assert '"error_help": false' in tripeaks_client.get("/tripeaks").text
     for bad in ({"error_help": "no"}, {"volume": 3}, [], {}):
         assert tripeaks_client.post("/api/preferences", json=bad).status_code == 400
+
+
+def test_a_numbered_games_verdict_comes_in_words_with_the_right_plural(tripeaks_client: TestClient) -> None:
+    from parlour.tripeaks.rules import EASY
+    from parlour.tripeaks.solver import numbered_result
+
+    won = next(n for n in range(1, 200) if (r := numbered_result(EASY, n)) is not None and r.winnable)
+    lost = next(n for n in range(1, 2000) if (r := numbered_result(EASY, n)) is not None and not r.winnable)
+    moves = numbered_result(EASY, won).moves  # type: ignore[union-attr]
+    for number, lang, expected in (
+        (won, "en", f"Winnable in {moves} moves"),
+        (won, "fr", f"Gagnable en {moves} coups"),
+        (lost, "en", "This game cannot be won"),
+    ):
+        game_id = start(tripeaks_client, number=number, rules="easy")
+        with tripeaks_client.websocket_connect(f"/ws/{game_id}?lang={lang}") as socket:
+            assert Table(socket).state["verdict"] == expected

@@ -88,7 +88,7 @@ def test_outcome_endpoint_tells_the_news_and_refuses_others(client: TestClient, 
     game_id = finish(store, player_id, 7, winning_line(code_of(7)) or ())
     answer = client.get(f"/api/games/{game_id}/outcome", headers={"Accept-Language": "hu"})
     assert answer.status_code == 200
-    assert answer.json()["messages"] == ["Elsőként nyerted meg a(z) #7 játékot!"]
+    assert answer.json()["messages"] == ["Elsőként nyerted meg ezt a játékot: #7!"]
     assert answer.json()["outcome"]["first_win"] is True
     eve = store.create_player("Eve")
     theirs = finish(store, eve.player_id, 7, ["draw"])

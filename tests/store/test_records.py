@@ -55,7 +55,9 @@ def test_fewer_moves_break_the_record_but_the_first_winner_stays(store: Store) -
     play(store, ada.player_id, win(extra=2))
     bob_outcome = play(store, bob.player_id, win())
     assert (bob_outcome.first_win, bob_outcome.record_broken, bob_outcome.holds_record) == (False, True, True)
-    assert record_messages(bob_outcome, "fr") == [f"Vous avez battu le record de la partie n° {NUMBER} !"]
+    assert record_messages(bob_outcome, "fr") == [
+        f"Vous avez battu le record de la partie n° {NUMBER}\u00a0!"
+    ]
     cyd_outcome = play(store, cyd.player_id, win(extra=1))
     assert not (cyd_outcome.first_win or cyd_outcome.record_broken or cyd_outcome.holds_record)
     assert cyd_outcome.personal_best
@@ -74,7 +76,7 @@ def test_holding_the_best_result_without_finishing(store: Store) -> None:
     first = play(store, ada.player_id, line[:5])  # left after five cards
     assert (first.status, first.result["left"]) == ("left", cards_left_after(code_of(NUMBER), line[:5]))
     assert (first.first_win, first.record_broken, first.holds_record) == (False, False, True)
-    assert record_messages(first, "hu") == [f"Tiéd a(z) #{NUMBER} játék legjobb eredménye."]
+    assert record_messages(first, "hu") == [f"Tiéd ennek a játéknak a legjobb eredménye: #{NUMBER}."]
     second = play(store, bob.player_id, line[:8])
     assert (second.first_win, second.record_broken, second.holds_record) == (False, True, True)
     worse = play(store, ada.player_id, line[:2])

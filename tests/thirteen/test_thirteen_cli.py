@@ -134,7 +134,7 @@ def test_a_person_plays_a_whole_game_through_a_pipe() -> None:
 
 @pytest.mark.parametrize(
     ("lang", "text"),
-    [("hi", "आपके पत्ते:"), ("hu", "A lapjaid:"), ("fr", "Votre main :"), ("en", "Your hand:")],
+    [("hi", "आपके पत्ते:"), ("hu", "A lapjaid:"), ("fr", "Votre main\u00a0:"), ("en", "Your hand:")],
 )
 def test_play_speaks_every_language_and_stops_at_end_of_input(lang: str, text: str) -> None:
     result = CliRunner().invoke(main, ["thirteen", "play", "--code", "TH1-AAAAAAB", "--lang", lang], input="")
@@ -198,7 +198,7 @@ def test_play_reports_a_repeated_card_in_the_language_and_ignores_a_play_of_no_c
     )
     assert "Vous avez nommé 3♣ deux fois." in result.output
     assert "named twice" not in result.output and "at least one card" not in result.output
-    assert result.output.count("À vous :") == 3
+    assert result.output.count("À vous\u00a0:") == 3
 
 
 def test_ctrl_c_abandons_the_game_with_its_code_and_no_traceback() -> None:
@@ -226,7 +226,12 @@ def test_play_separates_names_from_counts_and_scores_as_the_language_writes_it()
     lines = human_moves(1)
     args = ["thirteen", "play", "--code", "TH1-AAAAAAB", "--lang", "fr"]
     result = CliRunner().invoke(main, args, input="\n".join(lines[:40]) + "\n")
-    assert "Les autres : Joueur 2 : 13 cartes; Joueur 3 : 13 cartes; Joueur 4 : 10 cartes" in result.output
-    assert re.search(r"Points : Vous : \d+, Joueur 2 : \d+, Joueur 3 : \d+, Joueur 4 : \d+", result.output)
+    assert (
+        "Les autres\u00a0: Joueur 2\u00a0: 13 cartes; Joueur 3\u00a0: 13 cartes; Joueur 4\u00a0: 10 cartes"
+        in result.output
+    )
+    assert re.search(
+        r"Points\xa0: Vous\xa0: \d+, Joueur 2\xa0: \d+, Joueur 3\xa0: \d+, Joueur 4\xa0: \d+", result.output
+    )
     english = CliRunner().invoke(main, [*args[:-2], "--lang", "en"], input="\n".join(lines[:40]) + "\n")
     assert re.search(r"Scores: You: \d+, Player 2: \d+, Player 3: \d+, Player 4: \d+", english.output)

@@ -198,10 +198,10 @@ def test_every_board_cell_is_five_columns_wide_even_the_joker() -> None:
             assert line[prefix] == "[" and cell_len(line[prefix : line.index("]", prefix) + 1]) == 5
 
 
-def test_the_status_line_in_french_puts_a_space_before_each_colon() -> None:
+def test_the_status_line_in_french_puts_a_no_break_space_before_each_colon() -> None:
     status, out = run("show", "TP1-E-AAAAAAB", "--lang", "fr")
     assert status == 0
-    assert "Pioche : 23 cartes    Défausse : [ Q♣]    Score : 500    Coups : 0" in out
+    assert "Pioche\u00a0: 23 cartes    Défausse\u00a0: [ Q♣]    Score\u00a0: 500    Coups\u00a0: 0" in out
     _, out = run("show", "TP1-E-AAAAAAB", "--lang", "hu")
     assert "Húzópakli: 23 lap    Dobópakli: [ Q♣]    Pontszám: 500    Lépések: 0" in out
 

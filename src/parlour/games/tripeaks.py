@@ -35,7 +35,7 @@ from parlour.games.base import (
     StatisticsTable,
     Status,
 )
-from parlour.i18n import gettext_for
+from parlour.i18n import gettext_for, ngettext_for
 from parlour.i18n.cards import card_name
 from parlour.i18n.tripeaks import ERROR_HELP_REASONS, describe, reason_text
 from parlour.tripeaks import Deal, DealCode, Game, Rules
@@ -548,7 +548,18 @@ class TriPeaksDefinition(GameDefinition):
         shown = [slot["card"] for slot in view["tableau"] if slot["card"] and not slot["removed"]]
         shown.extend(view["discard"][-3:])
         names = {card: card_name(Card.parse(card), lang) for card in shown}
-        return {"description": describe(view, lang), "names": names}
+        texts: Json = {"description": describe(view, lang), "names": names}
+        verdict = view.get("winnable")
+        if verdict:
+            moves = int(verdict["moves"] or 0)
+            texts["verdict"] = (
+                ngettext_for(
+                    lang, "web", "Winnable in {moves} move", "Winnable in {moves} moves", moves
+                ).format(moves=moves)
+                if verdict["winnable"]
+                else gettext_for(lang, "web", "This game cannot be won")
+            )
+        return texts
 
 
 __all__ = [

@@ -38,9 +38,16 @@ def _(lang: str, message: str) -> str:
     return gettext_for(lang, DOMAIN, message)
 
 
+LABEL: Final = "{label}:"
+"""A label before its value: French writes a no-break space before the colon, so the page and the
+command line take the colon from the catalog rather than adding it."""
+
+
 def page_text(lang: str, message: str) -> str:
-    """Translate a text of the TriPeaks page: a seed text from this domain, any other from ``web``."""
-    return gettext_for(lang, DOMAIN if message in SEED_TEXTS else "web", message)
+    """Translate a text of the TriPeaks page: a seed text (or the label pattern) from this domain,
+    any other from ``web``."""
+    domain = DOMAIN if message in SEED_TEXTS or message == LABEL else "web"
+    return gettext_for(lang, domain, message)
 
 
 def reason_text(code: str, lang: str) -> str:

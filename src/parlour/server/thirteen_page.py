@@ -45,6 +45,7 @@ SCRIPT_TEXTS: Final = (
     "a single card", "a pair", "three of a kind", "four of a kind", "a sequence of {n}",
     "a double sequence of {n} pairs", "first out", "second", "third", "last", "Passed", "Thinking…",
     "The table is empty.", "{name} played {combo}", "The table is empty: {name} leads.",
+    "The table is empty: you lead.",
     "The game is over.", "The round is over.", "You are out of this round ({place}).",
     "You passed: wait until the table is cleared.", "Your turn: your play must include the 3 of spades.",
     "Your turn: lead any combination.", "Your turn: beat {combo} or pass.", "Waiting for {name}…",

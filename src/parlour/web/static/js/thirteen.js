@@ -137,7 +137,10 @@ function renderPile() {
       name: seatName(owner), combo: comboName(view.table.combo),
     });
   } else if (view.turn !== null && !view.between_rounds) {
-    pileLabel.textContent = fill(T("The table is empty: {name} leads."), { name: seatName(view.turn) });
+    // The player's own turn has a sentence of its own: "You leads" is wrong in every language.
+    pileLabel.textContent = view.turn === 0
+      ? T("The table is empty: you lead.")
+      : fill(T("The table is empty: {name} leads."), { name: seatName(view.turn) });
   } else {
     pileLabel.textContent = T("The table is empty.");
   }

@@ -7,6 +7,8 @@ import { LiveGame } from "./live.js";
 
 const data = JSON.parse(document.getElementById("tripeaks-data").textContent);
 const T = (key) => data.texts[key] ?? key;
+// "Draw pile:" in English, "Pioche :" (no-break space) in French: the colon comes from the catalog.
+const labelled = (label) => T("{label}:").replace("{label}", label);
 const names = {};
 const cardName = (code) => names[code] ?? code;
 const settings = {
@@ -82,7 +84,7 @@ function render(next, message) {
   $("stock-count").textContent = String(view.stock);
   stock.disabled = !view.can_draw;
   stock.classList.toggle("empty", view.stock === 0);
-  stock.setAttribute("aria-label", `${T("Draw pile")}: ${view.stock}`);
+  stock.setAttribute("aria-label", `${labelled(T("Draw pile"))} ${view.stock}`);
   const pile = discard.querySelector(".pile-cards");
   const shown = view.discard.slice(-3);
   const key = shown.join(" ");
@@ -91,7 +93,7 @@ function render(next, message) {
     pile.innerHTML = shown.map((code, i) => `<span class="pile-card" style="--i:${i - shown.length + 1}">${cardFace(code)}</span>`).join("");
   }
   const top = view.discard[view.discard.length - 1];
-  discard.setAttribute("aria-label", `${T("Discard pile")}: ${top ? cardName(top) : T("empty")}`);
+  discard.setAttribute("aria-label", `${labelled(T("Discard pile"))} ${top ? cardName(top) : T("empty")}`);
   discard.dataset.card = top ?? "";
   $("score").textContent = String(view.score);
   $("moves").textContent = String(view.moves);
@@ -103,11 +105,8 @@ function render(next, message) {
   $("undo-button").disabled = !view.can_undo;
   const winnable = $("winnable");
   winnable.hidden = !view.winnable;
-  if (view.winnable) {
-    winnable.textContent = view.winnable.winnable
-      ? T("Winnable in {moves} moves").replace("{moves}", view.winnable.moves)
-      : T("This game cannot be won");
-  }
+  // The verdict's words (with the plural the language needs) come with the view from the server.
+  if (view.winnable && message.verdict) winnable.textContent = message.verdict;
   const hintButton = $("hint-button");
   if (hintButton) hintButton.disabled = view.status !== "playing";
   for (const hinted of document.querySelectorAll(".hinted")) hinted.classList.remove("hinted");
