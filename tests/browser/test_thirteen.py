@@ -83,9 +83,9 @@ def test_a_round_with_selection_automatic_play_play_and_pass(page: Any, live_ser
     assert page.text_content('.th-seat-east [data-role="count"]') == "12 cards"
     assert "East played a single card" in page.text_content('[data-role="pile-label"]')
 
-    # 4♣ cannot beat 5♦: the page says so and nothing is played; a second click lowers it again.
+    # 4♣ cannot beat 5♦: the page says why and nothing is played; a second click lowers it again.
     page.click('.th-hand .card[data-card="4C"]')
-    status(page).filter(has_text="These cards cannot be played now.").wait_for()
+    status(page).filter(has_text="These cards do not beat the cards on the table.").wait_for()
     page.click('.th-hand .card[data-card="4C"]')
     assert page.get_attribute('.th-hand .card[data-card="4C"]', "aria-pressed") == "false"
 

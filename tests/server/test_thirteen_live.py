@@ -108,7 +108,11 @@ def test_a_selection_that_can_never_be_played_says_so_and_changes_nothing(client
         act(socket, 1, type="select", cards=["3S", "QC"])
         events, reply = until_reply(socket, 1)
         assert reply["type"] == "ack"
-        assert events[0]["data"] == {"cards": ["3S", "QC"], "verdict": "not_playable"}
+        assert events[0]["data"] == {
+            "cards": ["3S", "QC"],
+            "verdict": "not_playable",
+            "reason": "not_a_combination",
+        }
         assert events[0]["view"] == before
 
 

@@ -171,7 +171,14 @@ class ThirteenTable(LiveGame):
         verdict = judge_view_selection(view, move.mask)
         if verdict is Selection.PLAY_NOW:
             return self._move(seat, move, auto=True)
-        return Change("selection", {"cards": [str(card) for card in move.cards], "verdict": str(verdict)})
+        data: Json = {"cards": [str(card) for card in move.cards], "verdict": str(verdict)}
+        if verdict is Selection.NOT_PLAYABLE:
+            # Say why (the engine's reason code, changing nothing): "must include 3♠", "does not beat" …
+            try:
+                self.match.round.check(seat, move.mask)
+            except IllegalMove as error:
+                data["reason"] = error.code
+        return Change("selection", data)
 
     def next_auto(self) -> float | None:
         """Return the pause before the next computer player's move (None when it is the person's turn)."""

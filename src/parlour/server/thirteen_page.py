@@ -99,6 +99,8 @@ async def thirteen_page(request: Request) -> Response:
         "game": owner.game_id,
         "lang": lang,
         "texts": {message: t(message) for message in SCRIPT_TEXTS},
+        # Why a selection can never be played, by the engine's reason code.
+        "reasons": {code: t(message) for code, message in REASONS.items()},
         "seatNames": seat_names,
         # Card names are built on the page from rank and suit names: the page holds no card codes.
         # One pattern per rank ("queen of {suit}"), since languages inflect around the rank.

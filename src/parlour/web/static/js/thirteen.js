@@ -154,6 +154,8 @@ function renderHand() {
     handEl.replaceChildren(...hand.map((code) => makeCard(code, { button: true })));
   }
   handEl.style.setProperty("--cards", String(Math.max(hand.length, 1)));
+  handEl.style.setProperty("--cols", String(Math.min(Math.max(hand.length, 1), 7)));
+  [...handEl.children].forEach((el, index) => el.style.setProperty("--i", String(index)));
   for (const el of handEl.children) {
     const raised = selection.has(el.dataset.card);
     el.classList.toggle("selected", raised);
@@ -333,7 +335,7 @@ function onEvent(message) {
     if (data.seat === 0) selection.clear();
   } else if (message.name === "selection") {
     note = data.verdict === "wait" ? T("Press Play to play these cards, or add more.")
-      : T("These cards cannot be played now.");
+      : boot.reasons?.[data.reason] ?? T("These cards cannot be played now.");
     if (data.verdict !== "wait") shake();
   } else if (message.name === "next_round") {
     note = null;
@@ -381,16 +383,53 @@ function connect(gameId) {
 
 // --- the person's actions ------------------------------------------------------------------------
 
-handEl.addEventListener("click", (event) => {
-  const el = event.target.closest(".card");
-  if (!el || !view) return;
-  const code = el.dataset.card;
-  if (selection.has(code)) selection.delete(code);
-  else selection.add(code);
+// Selecting: a click (or tap) raises or lowers one card; pressing on a card and sliding across others
+// gives them all the state the first card took. The selection goes to the server when the press ends.
+let dragging = null;
+
+function selectionChanged() {
   note = null;
   renderHand();
   renderControls();
   if (myTurn() && selection.size > 0) send({ type: "select", cards: [...selection] });
+}
+
+function setCard(el, raised) {
+  const code = el.dataset.card;
+  if (raised) selection.add(code);
+  else selection.delete(code);
+  el.classList.toggle("selected", raised);
+}
+
+handEl.addEventListener("pointerdown", (event) => {
+  const el = event.target.closest(".card");
+  if (!el || !view || event.button > 0) return;
+  dragging = { raise: !selection.has(el.dataset.card), moved: false, start: el };
+  setCard(el, dragging.raise);
+  handEl.releasePointerCapture?.(event.pointerId);  // let the cards under the finger get the events
+  event.preventDefault();
+});
+
+handEl.addEventListener("pointerover", (event) => {
+  if (!dragging) return;
+  const el = event.target.closest(".card");
+  if (!el || el === dragging.start) return;
+  dragging.moved = true;
+  setCard(el, dragging.raise);
+});
+
+document.addEventListener("pointerup", () => {
+  if (!dragging) return;
+  dragging = null;
+  selectionChanged();
+});
+
+handEl.addEventListener("keydown", (event) => {
+  const el = event.target.closest(".card");
+  if (!el || !view || (event.key !== "Enter" && event.key !== " ")) return;
+  event.preventDefault();
+  setCard(el, !selection.has(el.dataset.card));
+  selectionChanged();
 });
 
 playButton.addEventListener("click", () => {

@@ -1,0 +1,63 @@
+"""Phones: every page fits 360 px and up in every language, controls are at least 44 px, dialogs stay
+on the screen, and the Thirteen hand leaves every card a strip a finger can hit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PAGES = ("/", "/tripeaks", "/thirteen", "/stats", "/player", "/tripeaks/numbered", "/rules/tripeaks")
+OVERFLOW = "() => document.documentElement.scrollWidth"
+SMALL_CONTROLS = """() => [...document.querySelectorAll('a, button, select, input')]
+  .filter(e => !e.closest('p, li, td, figcaption, .card-slot, .th-hand, .skip-link, dd')
+    && !e.classList.contains('skip-link') && !e.classList.contains('card-slot'))
+  .filter(e => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden'
+      && !['checkbox', 'radio', 'hidden'].includes(e.type) && (r.height < 43.5 || r.width < 43.5); })
+  .map(e => (e.textContent || e.name || e.tagName).trim().slice(0, 20))"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fr"])
+def test_every_page_fits_the_phone(browser: Any, live_server: Any, size: tuple[int, int], lang: str) -> None:
+    width, height = size
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, bypass_csp=True, has_touch=True
+    )
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/language/{lang}?next=/")
+        for path in PAGES:
+            page.goto(f"{live_server.url}{path}")
+            page.wait_for_load_state("networkidle")
+            assert page.evaluate(OVERFLOW) <= width, f"{lang} {path} is wider than {width} px"
+            assert page.evaluate(SMALL_CONTROLS) == [], f"{lang} {path}: controls under 44 px"
+        page.goto(f"{live_server.url}/tripeaks")
+        page.locator("#new-game-button").click()
+        for box in page.locator("dialog[open] button").all():
+            bounds = box.bounding_box()
+            assert bounds is not None and bounds["x"] >= 0 and bounds["x"] + bounds["width"] <= width, lang
+    finally:
+        context.close()
+
+
+def test_every_card_of_the_thirteen_hand_shows_a_strip_to_tap(browser: Any, live_server: Any) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, bypass_csp=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/thirteen")
+        cards = page.locator(".th-hand .card")
+        cards.nth(12).wait_for()
+        boxes = [cards.nth(i).bounding_box() for i in range(13)]
+        assert all(box is not None for box in boxes)
+        for box, following in zip(boxes, boxes[1:], strict=False):
+            assert box is not None and following is not None
+            same_row = abs(box["y"] - following["y"]) < 5
+            visible = following["x"] - box["x"] if same_row else box["width"]
+            assert visible >= 36, f"a card shows only {visible:.0f} px"
+        assert max(box["x"] + box["width"] for box in boxes if box) <= 360
+    finally:
+        context.close()
