@@ -3,6 +3,7 @@ on the screen, and the Thirteen hand leaves every card a strip a finger can hit.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -53,7 +54,7 @@ def test_every_card_of_the_thirteen_hand_shows_a_strip_to_tap(browser: Any, live
         cards.nth(12).wait_for()
         boxes = [cards.nth(i).bounding_box() for i in range(13)]
         assert all(box is not None for box in boxes)
-        for box, following in zip(boxes, boxes[1:], strict=False):
+        for box, following in itertools.pairwise(boxes):
             assert box is not None and following is not None
             same_row = abs(box["y"] - following["y"]) < 5
             visible = following["x"] - box["x"] if same_row else box["width"]
