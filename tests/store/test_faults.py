@@ -58,22 +58,25 @@ class Relay:
                 client.close()
                 continue
             with self.lock:
+                if not self.open:  # cut while this connection was being made
+                    client.close()
+                    server.close()
+                    continue
                 self.pairs.append((client, server))
             for source, sink in ((client, server), (server, client)):
                 threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
 
-    @staticmethod
-    def _pump(source: socket.socket, sink: socket.socket) -> None:
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
         with contextlib.suppress(OSError):
-            while data := source.recv(65536):
+            while (data := source.recv(65536)) and self.open:
                 sink.sendall(data)
         for end in (source, sink):
             with contextlib.suppress(OSError):
                 end.shutdown(socket.SHUT_RDWR)
 
     def cut(self) -> None:
-        self.open = False
         with self.lock:
+            self.open = False
             for pair in self.pairs:
                 for end in pair:
                     with contextlib.suppress(OSError):
