@@ -142,3 +142,23 @@ def test_numbered_games_show_the_verdict_and_the_hint_button_points_at_a_move(pa
     page.locator("#hint-button").click()
     expect(page.locator("#help-message")).to_contain_text("Hint:")
     assert page.locator(".hinted").count() == 1
+
+
+def test_winning_a_numbered_game_first_says_so_in_the_end_window(page: Any) -> None:
+    solver = pytest.importorskip("parlour.tripeaks.solver")
+    from parlour.tripeaks import DealCode, Game
+    from parlour.tripeaks.rules import EASY
+
+    number = next(n for n in range(4242, 5000) if solver.numbered_result(EASY, n).winnable)
+    line = solver.solve(Game.from_code(DealCode(number, EASY))).line
+    page.goto(f"{page.base_url}/tripeaks?number={number}&rules=easy")
+    expect(page.locator("#game-number")).to_have_text(f"Game #{number}")
+    for move in line:
+        moves_before = page.locator("#moves").text_content()
+        if move == "draw":
+            page.locator("#stock").click()
+        else:
+            slot(page, move).click()
+        expect(page.locator("#moves")).not_to_have_text(moves_before or "")
+    expect(page.locator("#ending-title")).to_have_text("You won!")
+    expect(page.locator("#ending-news")).to_have_text(f"You are the first to win game #{number}!")

@@ -31,9 +31,16 @@ def test_numbered_games_say_whether_they_can_be_won(tripeaks_client: TestClient)
         view = hello(socket)["view"]
     census = solver.numbered_result("easy", 123)
     assert view["winnable"] == {"winnable": census.winnable, "moves": census.moves}
-    other = start(tripeaks_client, code="TP1-E-AAAAAAB")
+    pasted = start(tripeaks_client, code="TP1-E-AAAAAET")  # deal 123 under Easy: that numbered game
+    with tripeaks_client.websocket_connect(f"/ws/{pasted}") as socket:
+        view = hello(socket)["view"]
+        assert view["numbered"] == 123 and view["winnable"] == {
+            "winnable": census.winnable,
+            "moves": census.moves,
+        }
+    other = start(tripeaks_client, code="TP1-E-AAAAAAB-J")  # variants: no numbered game
     with tripeaks_client.websocket_connect(f"/ws/{other}") as socket:
-        assert hello(socket)["view"]["winnable"] is None  # not a numbered game
+        assert hello(socket)["view"]["winnable"] is None
 
 
 def test_a_hint_is_a_legal_move_and_changes_nothing(tripeaks_client: TestClient) -> None:

@@ -430,7 +430,9 @@ class TriPeaksDefinition(GameDefinition):
         number = options.get("number")
         if code_text is not None:
             code = DealCode.parse(code_text if isinstance(code_text, str) else repr(code_text))
-            number = None
+            # A pasted code of a numbered deal is that numbered game: its verdict, its records.
+            numbered_rules = rules_key(code.rules) in NUMBERED_RULES
+            number = code.number if numbered_rules and 1 <= code.number <= NUMBERED_GAMES else None
         elif number is None:
             code = DealCode(secrets.randbelow(DEAL_NUMBER_LIMIT), _rules(options))
         else:

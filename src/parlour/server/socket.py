@@ -30,6 +30,7 @@ from parlour.server.protocol import (
     RefusedMessage,
 )
 from parlour.server.security import same_origin
+from parlour.store.messages import news_lines
 
 MAX_MESSAGE: Final = 4096
 """The longest client message accepted, in characters."""
@@ -81,6 +82,9 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     async def send(message: Message) -> None:
         if definition is not None and message.get("view") is not None:
             message = {**message, **definition.localize(message["view"], lang)}
+        outcome = (message.get("data") or {}).get("outcome")
+        if outcome:  # the records' news of the move that ended a numbered game, in the page's language
+            message = {**message, "news": news_lines(outcome, lang)}
         text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
         try:
             text.encode("utf-8")

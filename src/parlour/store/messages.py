@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from parlour.i18n import gettext_for
 from parlour.store.types import Outcome
 
@@ -16,21 +18,38 @@ PERSONAL_BEST = "Your best result of game #{number} so far."
 def record_messages(outcome: Outcome, lang: str) -> list[str]:
     """Return the record news of a finished or left numbered game in ``lang`` (empty when there is none).
 
+    Raises:
+        InvalidInput: the language is not supported.
+    """
+    flags = {
+        "numbered": outcome.numbered,
+        "first_win": outcome.first_win,
+        "record_broken": outcome.record_broken,
+        "holds_record": outcome.holds_record,
+        "personal_best": outcome.personal_best,
+    }
+    return news_lines(flags, lang)
+
+
+def news_lines(flags: Mapping[str, object], lang: str) -> list[str]:
+    """Return the record news told by an outcome's flags (``numbered``, ``first_win`` …) in ``lang``.
+
     The most notable news comes first: first to win, else broke the record, else holds the best
-    result; a new personal best is added when the record is somebody else's.
+    result, else a new personal best.
 
     Raises:
         InvalidInput: the language is not supported.
     """
-    if outcome.numbered is None:
+    number = flags.get("numbered")
+    if number is None:
         return []
     news = []
-    if outcome.first_win:
+    if flags.get("first_win"):
         news.append(FIRST_WIN)
-    elif outcome.record_broken:
+    elif flags.get("record_broken"):
         news.append(RECORD_BROKEN)
-    elif outcome.holds_record:
+    elif flags.get("holds_record"):
         news.append(HOLDS_RECORD)
-    elif outcome.personal_best:
+    elif flags.get("personal_best"):
         news.append(PERSONAL_BEST)
-    return [gettext_for(lang, DOMAIN, message).format(number=outcome.numbered) for message in news]
+    return [gettext_for(lang, DOMAIN, message).format(number=number) for message in news]

@@ -122,6 +122,7 @@ function showEnding() {
   }
   const won = view.status === "won";
   $("ending-title").textContent = won ? T("You won!") : T("No more moves possible");
+  if (!won) $("ending-news").hidden = true;
   $("ending-text").textContent = T("Final score: {score}").replace("{score}", view.score);
   $("ending-undo").hidden = won || !view.can_undo;
   if (ending.hidden) {
@@ -156,8 +157,18 @@ function topDiscardCard() {
   return cards[cards.length - 1];
 }
 
+// Record news ("You are the first to win game #12!"), translated by the server: on the winning move's
+// event, and in the answer to a new game when the game left behind (a lost one) set a best result.
+function showNews(element, lines) {
+  element.hidden = !lines?.length;
+  element.textContent = lines?.length ? lines.join(" ") : "";
+  if (lines?.length) announce(element.textContent);
+}
+
 function onEvent(message) {
   const { name, data: what } = message;
+  if (message.news) showNews($("ending-news"), message.news);
+  else $("record-news").hidden = true;  // the news of the last game stays until the first move
   const before = {
     slot: what.position !== undefined ? slots[what.position].getBoundingClientRect() : null,
     stock: stock.getBoundingClientRect(),
@@ -273,6 +284,7 @@ async function hint() {
 function connect(gameId) {
   if (live) live.close();
   view = null;
+  $("ending-news").hidden = true;
   live = new LiveGame(gameId, {
     onState: (next, message) => render(next, message),
     onEvent,
@@ -331,6 +343,7 @@ newGameForm.addEventListener("submit", async (event) => {
   }
   newGameDialog.close();
   $("ending").hidden = true;
+  showNews($("record-news"), answer.news);  // what leaving the last numbered game did to its records
   connect(answer.game);
 });
 
