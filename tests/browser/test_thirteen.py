@@ -185,10 +185,14 @@ def test_a_new_game_by_code_and_a_bad_code(page: Any) -> None:
     dialog.locator('input[name="code"]').fill("TH1-NOPE")
     dialog.locator('button[type="submit"]').click()
     dialog.locator('[data-role="new-error"]').filter(has_text="not a Thirteen code").wait_for()
+    before = page.locator('[data-role="commitment"]').get_attribute("title")
     dialog.locator('input[name="code"]').fill("TH1-AAAAAAG")
     dialog.locator('button[type="submit"]').click()
     dialog.wait_for(state="hidden")
+    # The new match is there once its commitment replaces the old one and its hand is drawn.
+    expect(page.locator('[data-role="commitment"]')).not_to_have_attribute("title", before or "")
     page.wait_for_function("document.querySelectorAll('.th-hand .card').length === 13")
+    expect(page.locator(".th-hand .card").nth(1)).to_have_attribute("data-card", "3H")
     assert hand(page)[:2] == ["3S", "3H"]  # the deal of TH1-AAAAAAG, whose code stays hidden in play
     assert page.locator('[data-role="code-line"]').is_hidden()
     assert "TH1-AAAAAAG" not in page.content()
