@@ -7,6 +7,8 @@ import json
 from typing import Any
 from urllib.parse import urlparse
 
+from playwright.sync_api import expect
+
 from parlour.thirteen import Match
 
 # Seat 0 holds 3♠ 3♣ 4♣ 5♥ 6♣ 7♠ 7♥ 10♦ Q♣ Q♥ K♥ A♣ 2♦ and leads; with "greedy" computer players the
