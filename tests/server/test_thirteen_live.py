@@ -96,7 +96,13 @@ def test_a_selection_that_can_grow_waits_and_one_that_cannot_is_played(client: T
         events, reply = until_reply(socket, 2)
         played = events[0]
         assert played["name"] == "play" and played["v"] == 2
-        assert played["data"] == {"seat": 0, "cards": ["3S", "3C"], "auto": True, "cleared": False}
+        assert played["data"] == {
+            "seat": 0,
+            "cards": ["3S", "3C"],
+            "auto": True,
+            "bomb": False,
+            "cleared": False,
+        }
         assert played["view"]["table"]["cards"] == ["3S", "3C"] and played["view"]["table"]["owner"] == 0
         assert "3S" not in played["view"]["hand"]
 
@@ -294,3 +300,30 @@ def person_policy(view: dict[str, Any]) -> dict[str, Any] | None:
     if view["can_pass"]:
         return {"type": "pass"}
     return {"type": "play", "cards": [view["hand"][0]]}
+
+
+def test_the_view_follows_the_trick_and_a_round_ends_with_every_hand_shown(client: TestClient) -> None:
+    game_id = start(client)
+    with client.websocket_connect(f"/ws/{game_id}") as socket:
+        hello(socket)
+        act(socket, 1, type="play", cards=["3S"])
+        events, _ = until_reply(socket, 1)
+        view, _ = until_my_turn(socket, events[-1]["view"])
+        trick = view["trick"]
+        assert trick[0] == {"seat": 0, "cards": ["3S"], "pass": False}
+        assert [step["seat"] for step in trick] == [0, 1, 2, 3][: len(trick)]
+        assert set(view["gone"]) == {"twos", "bombs"}
+    # A whole round: the event that ends it shows what every seat still held, and the view keeps it
+    # while the results are shown.
+    table = client.app.state.parlour.live.get(game_id).game  # type: ignore[attr-defined]
+    while not table.between_rounds and not table.match.over:
+        if table.match.turn == 0:
+            seat_view = table.match.view(0)
+            change = table._move(0, seat_view.legal_moves()[0], auto=False)
+        else:
+            change = table.auto()
+        assert change is not None
+    ended = change.public
+    remaining = ended["last_round"]["remaining"]
+    assert len(remaining) == 4 and sum(not cards for cards in remaining) >= 1  # the winner is out
+    assert table.view(0)["last_round"] == ended["last_round"]

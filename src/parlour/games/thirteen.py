@@ -45,8 +45,11 @@ from parlour.games.base import (
 from parlour.i18n import gettext_for
 from parlour.thirteen import STANDARD, Match, Move, Rules, format_code, parse_code
 from parlour.thirteen.bots import BOTS, make_bot
+from parlour.thirteen.combos import is_bomb
 from parlour.thirteen.fairness import SCHEME, commitment, new_salt
+from parlour.thirteen.order import cards_of
 from parlour.thirteen.select import Selection, judge_view_selection
+from parlour.thirteen.views import PlayerView
 
 NAME: Final = "thirteen"
 DOMAIN: Final = "thirteen_web"
@@ -85,6 +88,9 @@ class ThirteenTable(LiveGame):
         self.bots = {seat: make_bot(strength, seed=bot_seed * 4 + seat) for seat in BOT_SEATS}
         # After a round the next deal waits for the person to have read the results.
         self.between_rounds = _just_dealt_after_a_round(match)
+        self.last_round: Json | None = None
+        """The end of the round just played: every seat's cards left and the last play (shown with the
+        results; the round is over, so they hide nothing still in play)."""
 
     @property
     def seats(self) -> Sequence[int]:
@@ -106,6 +112,10 @@ class ThirteenTable(LiveGame):
         # The code determines every hand (and every later round): never sent while the match is played.
         del data["code"]
         data["fairness"] = self.fairness()
+        data["trick"] = _current_trick(view)
+        data["gone"] = _gone(view)
+        if self.between_rounds and self.last_round is not None:
+            data["last_round"] = self.last_round
         data["can_pass"] = view.may_pass and not self.between_rounds
         data["between_rounds"] = self.between_rounds
         data["settings"] = {"speed": self.speed, "strength": self.strength}
@@ -199,6 +209,7 @@ class ThirteenTable(LiveGame):
         """Make a checked move and describe it; raises the engine's errors, changing nothing."""
         rounds_before = len(self.match.results)
         table_before = self.match.view(PERSON).table_owner
+        hands_before = list(self.match.round.hands)
         self.match.apply(seat, move)
         data: Json = {"seat": seat, "cards": [str(card) for card in move.cards]}
         if move.is_pass:
@@ -206,14 +217,41 @@ class ThirteenTable(LiveGame):
         else:
             name = "play"
             data["auto"] = auto
+            data["bomb"] = is_bomb(move.mask)
         after = self.match.view(PERSON)
         data["cleared"] = table_before is not None and after.table_owner is None
         if len(self.match.results) > rounds_before:
             data["round_result"] = self.match.results[-1].to_json()
+            hands_before[seat] &= ~move.mask
+            self.last_round = {
+                "remaining": [[str(card) for card in cards_of(hand)] for hand in hands_before],
+                "last_play": {"seat": seat, "cards": [str(card) for card in move.cards]},
+            }
+            data["last_round"] = self.last_round
             self.between_rounds = not self.match.over
         if self.match.over:
             data["winners"] = list(self.match.winners)
         return Change(name, data, moves=(str(move),), finished=self.match.over)
+
+
+def _current_trick(view: PlayerView) -> list[Json]:
+    """Return the plays and passes since the table was last cleared, in order: who did what."""
+    steps = list(view.history)
+    start = max((index + 1 for index, step in enumerate(steps) if step.cleared), default=0)
+    return [
+        {"seat": step.seat, "cards": [str(card) for card in cards_of(step.mask)], "pass": step.mask == 0}
+        for step in steps[start:]
+    ]
+
+
+def _gone(view: PlayerView) -> Json:
+    """Return what has been played this round that players watch for: the 2s, and how many bombs."""
+    played = [step.mask for step in view.history if step.mask]
+    everything = 0
+    for mask in played:
+        everything |= mask
+    twos = [str(card) for card in cards_of(everything) if card.rank == 2]
+    return {"twos": twos, "bombs": sum(1 for mask in played if is_bomb(mask))}
 
 
 def _just_dealt_after_a_round(match: Match) -> bool:

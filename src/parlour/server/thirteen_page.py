@@ -55,6 +55,9 @@ SCRIPT_TEXTS: Final = (
     "This browser cannot compute SHA-256 on this page: use the command below.",
     "The commitment matches this code and salt: the cards were not changed during the game.",
     "The commitment does not match this code and salt!",
+    "2s played: {cards}",
+    "Bombs played: {n}",
+    "Bomb!",
 )  # fmt: skip
 """Texts thirteen.js shows, sent to the page translated."""
 

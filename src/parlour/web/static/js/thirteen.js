@@ -118,6 +118,50 @@ function renderSeats() {
   }
 }
 
+// The current trick in order (who played what, who passed) and what has gone this round.
+function renderTrick() {
+  const trickEl = table.querySelector('[data-role="trick"]');
+  trickEl.replaceChildren(...(view.trick ?? []).map((step) => {
+    const item = document.createElement("li");
+    item.className = step.pass ? "is-pass" : "";
+    const who = document.createElement("span");
+    who.className = "th-trick-seat";
+    who.textContent = seatName(step.seat);
+    item.append(who);
+    if (step.pass) {
+      const passed = document.createElement("span");
+      passed.textContent = T("Passed");
+      item.append(passed);
+    } else {
+      item.append(...step.cards.map((code) => makeCard(code, { small: true })));
+      item.setAttribute("aria-label", `${seatName(step.seat)}: ${cardsLabel(step.cards)}`);
+    }
+    return item;
+  }));
+  const goneEl = table.querySelector('[data-role="gone"]');
+  const gone = view.gone ?? { twos: [], bombs: 0 };
+  const parts = [];
+  if (gone.twos.length) parts.push(fill(T("2s played: {cards}"), { cards: gone.twos.map(prettyCard).join(" ") }));
+  if (gone.bombs) parts.push(fill(T("Bombs played: {n}"), { n: gone.bombs }));
+  goneEl.hidden = parts.length === 0;
+  goneEl.textContent = parts.join(" · ");
+}
+
+function prettyCard(code) {
+  const suit = { S: "♠", C: "♣", D: "♦", H: "♥" }[code.slice(-1)];
+  const rank = code.slice(0, -1) === "T" ? "10" : code.slice(0, -1);
+  return rank + suit;
+}
+
+function bombCallout() {
+  const badge = document.createElement("div");
+  badge.className = "th-bomb";
+  badge.textContent = T("Bomb!");
+  badge.setAttribute("role", "status");
+  table.querySelector(".th-center").append(badge);
+  setTimeout(() => badge.remove(), 1600);
+}
+
 function renderPile() {
   const cards = view.table.cards;
   const owner = view.table.owner;
@@ -265,6 +309,7 @@ function renderResult() {
   } else {
     title.textContent = fill(T("Round {n} is over"), { n: result.round });
   }
+  const remaining = view.last_round?.remaining;
   const rows = result.order.map((seat, place) => {
     const row = document.createElement("tr");
     if (seat === 0) row.className = "me";
@@ -273,6 +318,13 @@ function renderResult() {
       cell.textContent = text;
       row.append(cell);
     }
+    // The cards each player still held when the round ended (the round is over: nothing is hidden).
+    const left = document.createElement("td");
+    left.className = "th-left";
+    const cards = remaining?.[seat] ?? [];
+    left.append(...cards.map((code) => makeCard(code, { small: true })));
+    if (cards.length) left.setAttribute("aria-label", cardsLabel(cards));
+    row.append(left);
     return row;
   });
   resultDialog.querySelector('[data-role="result-table"] tbody').replaceChildren(...rows);
@@ -287,6 +339,7 @@ function render() {
   table.dataset.version = String(live?.version ?? ""); // the event this view follows (tests wait on it)
   renderSeats();
   renderPile();
+  renderTrick();
   renderHand();
   renderControls();
   renderScores();
@@ -328,6 +381,7 @@ function onEvent(message) {
   const data = message.data || {};
   if (message.name === "play") {
     lastPlay = { seat: data.seat, cards: data.cards };
+    if (data.bomb) bombCallout();
     if (data.seat === 0) selection.clear();
     note = null;
   } else if (message.name === "pass") {
