@@ -133,7 +133,7 @@ function renderTrick() {
       passed.textContent = T("Passed");
       item.append(passed);
     } else {
-      item.append(...step.cards.map((code) => makeCard(code, { small: true })));
+      item.append(...step.cards.map(miniCard));
       item.setAttribute("aria-label", `${seatName(step.seat)}: ${cardsLabel(step.cards)}`);
     }
     return item;
@@ -151,6 +151,15 @@ function prettyCard(code) {
   const suit = { S: "♠", C: "♣", D: "♦", H: "♥" }[code.slice(-1)];
   const rank = code.slice(0, -1) === "T" ? "10" : code.slice(0, -1);
   return rank + suit;
+}
+
+// A card as a small readable label ("4♦" in red), for the trick and the cards left.
+function miniCard(code) {
+  const element = document.createElement("span");
+  const red = code.endsWith("D") || code.endsWith("H");
+  element.className = red ? "th-mini red" : "th-mini";
+  element.textContent = prettyCard(code);
+  return element;
 }
 
 function bombCallout() {
@@ -322,7 +331,7 @@ function renderResult() {
     const left = document.createElement("td");
     left.className = "th-left";
     const cards = remaining?.[seat] ?? [];
-    left.append(...cards.map((code) => makeCard(code, { small: true })));
+    left.append(...cards.map(miniCard));
     if (cards.length) left.setAttribute("aria-label", cardsLabel(cards));
     row.append(left);
     return row;
