@@ -173,6 +173,7 @@ def test_a_whole_round_ends_in_its_results_and_the_points_table(page: Any) -> No
         "+2",
         "+3",
     ]
+
     page.click('[data-action="continue"]')
     result.wait_for(state="hidden")
     assert page.locator('[data-role="scores"] tbody tr').count() == 1
