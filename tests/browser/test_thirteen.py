@@ -173,7 +173,8 @@ def test_a_whole_round_ends_in_its_results_and_the_points_table(page: Any) -> No
         "+2",
         "+3",
     ]
-
+    # Every seat's cards left show beside the results (the last one out still holds some).
+    assert result.locator("tbody td.th-left .th-mini").count() > 0
     page.click('[data-action="continue"]')
     result.wait_for(state="hidden")
     assert page.locator('[data-role="scores"] tbody tr').count() == 1
