@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from click.testing import CliRunner
 
 from parlour.cli import main
@@ -38,6 +40,14 @@ def test_db_upgrade_then_stats(fresh: FreshDatabases, backend: str) -> None:
     assert detail.exit_code == 0, detail.output
     assert "TriPeaks — Ada Lovelace" in detail.output and "Thirteen — Ada Lovelace" in detail.output
     assert "Easy" in detail.output and "Classic" not in detail.output
+
+    # What the overview prints for a player without a name finds that player.
+    unnamed = runner.invoke(main, ["stats", "--player", "player 2", "--database-url", url])
+    assert unnamed.exit_code == 0 and "TriPeaks — player 2" in unnamed.output
+    as_json = runner.invoke(main, ["stats", "--json", "--database-url", url])
+    listing = json.loads(as_json.stdout)
+    assert as_json.exit_code == 0 and [entry["name"] for entry in listing] == ["Ada Lovelace", None]
+    assert listing[0]["tripeaks"]["all"]["won"] == 1 and listing[0]["thirteen"]["games"] == 0
 
     missing = runner.invoke(main, ["stats", "--player", "Nobody", "--database-url", url])
     assert missing.exit_code == 1 and "no player is called 'Nobody'" in missing.output

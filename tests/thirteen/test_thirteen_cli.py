@@ -23,8 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def judge(*args: str) -> dict[str, object]:
     result = CliRunner().invoke(main, ["thirteen", "judge", *args, "--json"])
-    assert result.exit_code == 0, result.output
-    answer: dict[str, object] = json.loads(result.output)
+    answer: dict[str, object] = json.loads(result.stdout)
+    assert result.exit_code == (0 if answer["legal"] else 1), result.output  # refused: exit status 1
     return answer
 
 
@@ -61,8 +61,13 @@ def test_judge_cases(table: str, play: str, legal: bool, reason: str | None) -> 
 def test_judge_house_rule_and_text_output() -> None:
     assert judge("--table", "2S 2H", "--play", "6S 6C 6D 6H", "--house", "quad-beats-pair-of-twos")["legal"]
     result = CliRunner().invoke(main, ["thirteen", "judge", "--table", "5S 5H", "--play", "5C 5D"])
-    assert result.exit_code == 0
-    assert "pair, 2 cards, top 5♥" in result.output and "legal: no (does_not_beat)" in result.output
+    assert result.exit_code == 1
+    assert "pair, 2 cards, top 5♥" in result.stdout and "legal: no (does_not_beat)" in result.stdout
+    assert result.stderr.strip() == "These cards do not beat the cards on the table."
+    french = CliRunner().invoke(
+        main, ["thirteen", "judge", "--table", "5S 5H", "--play", "5C 5D", "--lang", "fr"]
+    )
+    assert french.exit_code == 1 and "ne battent pas" in french.stderr
 
 
 @pytest.mark.parametrize(("option", "bad"), [("--play", "6X"), ("--table", "11S")])

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 from rich.console import Console
 from rich.table import Table
 
 from parlour.cli.db import database_url_option
+from parlour.errors import ParlourError
 from parlour.games.base import StatisticsTable
 from parlour.games.registry import Registry
 from parlour.store import Player, Statistics, Store, StoreUnavailable
@@ -42,12 +45,30 @@ def display(player: Player) -> str:
     return player.name or f"player {player.player_id}"
 
 
+def find_players(store: Store, name: str) -> list[Player]:
+    """Return the players a ``--player`` value names: a display name, or what ``stats`` prints for a
+    player without one (``player 7``, also ``#7``)."""
+    text = name.strip()
+    for prefix in ("player ", "#"):
+        number = text.lower().removeprefix(prefix)
+        if text.lower().startswith(prefix) and number.isascii() and number.isdigit():
+            try:
+                return [store.player(int(number))]
+            except ParlourError:
+                return []
+    return store.players_named(text)
+
+
 @click.command()
 @click.option(
-    "--player", "name", default=None, help="Show this player's statistics in detail (by display name)."
+    "--player",
+    "name",
+    default=None,
+    help="Show this player's statistics in detail (a display name, or 'player N' as the table shows).",
 )
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: each player's figures, by game.")
 @database_url_option
-def stats(name: str | None, database_url: str | None) -> None:
+def stats(name: str | None, as_json: bool, database_url: str | None) -> None:
     """Show statistics: every player in one table, or one player's TriPeaks and Thirteen figures."""
     try:
         store = Store(database_url)
@@ -56,17 +77,27 @@ def stats(name: str | None, database_url: str | None) -> None:
         raise click.ClickException(f"the database is not available: {error}") from error
     try:
         console = Console()
+        found = store.all_players() if name is None else find_players(store, name)
+        if name is not None and not found:
+            raise click.ClickException(f"no player is called {name!r}")
+        if as_json:
+            listing = [
+                {
+                    "player": player.player_id,
+                    "name": player.name,
+                    **store.statistics(player.player_id).to_json(),
+                }
+                for player in found
+            ]
+            click.echo(json.dumps(listing, ensure_ascii=False))
+            return
         if name is None:
-            players = store.all_players()
-            if not players:
+            if not found:
                 console.print("No player yet: play a game first (parlour serve).")
                 return
-            everyone = [(player, store.statistics(player.player_id)) for player in players]
+            everyone = [(player, store.statistics(player.player_id)) for player in found]
             console.print(overview_table(store.games, everyone))
             return
-        found = store.players_named(name)
-        if not found:
-            raise click.ClickException(f"no player is called {name!r}")
         for player in found:
             figures = store.statistics(player.player_id)
             label = display(player) if len(found) == 1 else f"{display(player)} (#{player.player_id})"

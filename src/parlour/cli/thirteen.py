@@ -14,8 +14,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from parlour.cards import Card
+from parlour.cli.options import LANG_OPTION
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidCard, InvalidInput, ParlourError
+from parlour.games.thirteen import REASONS
 from parlour.i18n import gettext_for, ngettext_for, normalize_language
 from parlour.thirteen import Match, Move, Rules, classify, format_code, parse_code
 from parlour.thirteen.bots import BOTS, make_bot
@@ -98,8 +100,13 @@ def judge_play(table: list[Card], play: list[Card], rules: Rules) -> dict[str, A
 @click.option("--play", "play_text", required=True, help='Cards to play, e.g. "6C 6D".')
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @_house_option
-def judge(table_text: str, play_text: str, as_json: bool, house: tuple[str, ...]) -> None:
-    """Classify a table and a play and say whether the play may be made on that table."""
+@LANG_OPTION
+def judge(table_text: str, play_text: str, as_json: bool, house: tuple[str, ...], lang: str) -> None:
+    """Classify a table and a play and say whether the play may be made on that table.
+
+    Exit status 0 when it may, 1 when it may not (the reason, in the chosen language, on standard
+    error), 2 for cards that cannot be read.
+    """
     table = _read_cards(table_text, "--table")
     play = _read_cards(play_text, "--play")
     if not play:
@@ -107,6 +114,7 @@ def judge(table_text: str, play_text: str, as_json: bool, house: tuple[str, ...]
     answer = judge_play(table, play, _rules(house))
     if as_json:
         click.echo(json.dumps(answer))
+        _refused(answer, lang)
         return
 
     def line(combo: dict[str, Any] | None, cards: list[Card]) -> str:
@@ -122,6 +130,19 @@ def judge(table_text: str, play_text: str, as_json: bool, house: tuple[str, ...]
     click.echo(f"table: {line(answer['table'], table)}")
     click.echo(f"play:  {line(answer['play'], play)}")
     click.echo("legal: yes" if answer["legal"] else f"legal: no ({answer['reason']})")
+    _refused(answer, lang)
+
+
+def _refused(answer: dict[str, Any], lang: str) -> None:
+    """Say why a judged play is refused, on standard error in ``lang``, and exit 1 (nothing if legal)."""
+    if answer["legal"]:
+        return
+    message = REASONS.get(str(answer["reason"]))
+    text = (
+        gettext_for(normalize_language(lang), "thirteen_web", message) if message else str(answer["reason"])
+    )
+    click.echo(text, err=True)
+    sys.exit(1)
 
 
 @thirteen.command()
@@ -445,8 +466,9 @@ def _card_or_none(text: str) -> Card | None:
 
 
 @thirteen.command()
-@click.option("--code", default=None, help="Match code TH1-XXXXXXX (default: a new random match).")
-@click.option("--lang", default="en", show_default=True, help="Language: en, hi, hu or fr.")
+@click.argument("code_argument", metavar="[CODE]", required=False)
+@click.option("--code", default=None, help="Match code TH1-XXXXXXX, as CODE (default: a new random match).")
+@LANG_OPTION
 @click.option(
     "--bots", default="heuristic,heuristic,heuristic", show_default=True, help="The three computer players."
 )
@@ -454,8 +476,14 @@ def _card_or_none(text: str) -> Card | None:
     "--seed", default=0, show_default=True, type=click.IntRange(0), help="Seed of the computer players."
 )
 @_house_option
-def play(code: str | None, lang: str, bots: str, seed: int, house: tuple[str, ...]) -> None:
-    """Play a whole game to 10 points against three computer players (you are Player 1, seat 0)."""
+def play(
+    code_argument: str | None, code: str | None, lang: str, bots: str, seed: int, house: tuple[str, ...]
+) -> None:
+    """Play a whole game to 10 points against three computer players (you are Player 1, seat 0).
+
+    CODE (or ``--code``) replays that match; without it a new random match is dealt.
+    """
+    code = code_argument or code
     try:
         language = normalize_language(lang)
         number = parse_code(code) if code else secrets.randbelow(DEAL_NUMBER_LIMIT)

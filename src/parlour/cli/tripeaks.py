@@ -16,10 +16,11 @@ from rich.console import Console
 from rich.text import Text
 
 from parlour.cards import DECK, Card
+from parlour.cli.options import LANG_OPTION
 from parlour.cli.tripeaks_solver import SOLVER_COMMANDS, numbered_line
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidCode, InvalidInput
-from parlour.i18n import LANGUAGES, gettext_for
+from parlour.i18n import gettext_for
 from parlour.i18n.cards import card_name
 from parlour.i18n.tripeaks import (
     DOMAIN,
@@ -123,14 +124,6 @@ def _dump(state: dict[str, Any]) -> None:
     click.echo(json.dumps(state, ensure_ascii=False, indent=2))
 
 
-LANG_OPTION = click.option(
-    "--lang",
-    type=click.Choice(LANGUAGES, case_sensitive=False),
-    default="en",
-    envvar="PARLOUR_LANG",
-    show_default=True,
-    help="Language of the text (also PARLOUR_LANG).",
-)
 REVEAL_OPTION = click.option("--reveal", is_flag=True, help="Show face-down cards and the stock order too.")
 
 
@@ -168,8 +161,9 @@ def show(code: str, as_json: bool, reveal: bool, lang: str) -> None:
 def replay(code: str, moves: tuple[str, ...], as_json: bool, reveal: bool, lang: str) -> None:
     """Apply MOVES to the deal of CODE and print the resulting state.
 
-    A move is a card (KC or K♣: remove that peak card), draw, or undo. A refused move is reported with its
-    number (1 = the first move), the move and the reason code; it changes nothing and replay goes on.
+    A move is a card (KC or K♣: remove that peak card), draw, or undo. A refused move is reported on
+    standard error with its number (1 = the first move), the move, the reason in the chosen language
+    and its code; it changes nothing and replay goes on. Exit status 1 when a move was refused.
     """
     game = Game.from_code(_parse_code(code))
     rejected = []
@@ -180,11 +174,20 @@ def replay(code: str, moves: tuple[str, ...], as_json: bool, reveal: bool, lang:
             rejected.append({"index": index, "move": move, "reason": error.code})
     if as_json:
         _dump(game.to_json(reveal=reveal, rejected=rejected))
-        return
-    console = _console()
-    console.print(status_panel(game, lang, reveal))
+    else:
+        _console().print(status_panel(game, lang, reveal))
+    errors = Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
     for entry in rejected:
-        console.print(f"rejected: move {entry['index']} {entry['move']!r}: {entry['reason']}", markup=False)
+        try:
+            reason = reason_text(str(entry["reason"]), lang)
+        except KeyError:  # a move that is no move at all
+            reason = _(lang, "That is not a move")
+        line = _(lang, "Move {index} ({move}) refused: {reason} [{code}]").format(
+            index=entry["index"], move=entry["move"], reason=reason, code=entry["reason"]
+        )
+        errors.print(line, markup=False)
+    if rejected:
+        sys.exit(1)
 
 
 @cache
