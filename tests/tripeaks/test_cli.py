@@ -233,3 +233,12 @@ def test_typed_text_is_printed_as_typed_never_as_rich_emoji_or_markup() -> None:
     assert "Move 2 ([bold]x[/bold]) refused" in out
     _, out = run("play", "TP1-E-AAAAAAB", input=":joker:\n")
     assert "> :joker:\n" in out and "🃏" not in out
+
+
+def test_play_offers_the_fair_hint_and_reads_cards_by_name() -> None:
+    status, out = run("play", "TP1-E-AAAAAAB", input="hint\nten of hearts\nquit\n")
+    assert status == 0
+    assert "Hint: play the" in out or "Hint: draw a card." in out
+    assert "I did not understand" not in out  # "ten of hearts" is a card (here one that does not fit)
+    _, french = run("play", "TP1-E-AAAAAAB", "--lang", "fr", input="hint\nquit\n")
+    assert "Indice" in french

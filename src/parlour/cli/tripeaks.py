@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterable
 from dataclasses import replace
 from functools import cache
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 import click
 from rich.cells import cell_len
@@ -20,6 +20,7 @@ from parlour.cli.options import LANG_OPTION
 from parlour.cli.tripeaks_solver import SOLVER_COMMANDS, numbered_line
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidCode, InvalidInput
+from parlour.games.tripeaks import HINT_SAMPLES
 from parlour.i18n import gettext_for
 from parlour.i18n.cards import card_name
 from parlour.i18n.tripeaks import (
@@ -35,6 +36,7 @@ from parlour.i18n.tripeaks import (
 )
 from parlour.tripeaks import DealCode, Game, Rules
 from parlour.tripeaks.layout import ROWS, SLOT_PLACES
+from parlour.tripeaks.solver import compiled_available, fair_hint
 
 HALF_CELL = 3
 """Characters per half card width: a card cell is 6 characters, rows are offset by half a card."""
@@ -197,13 +199,21 @@ def _card_names(lang: str) -> dict[str, Card]:
     return names
 
 
+NUMBER_WORDS: Final = {
+    "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+    "nine": "9", "ten": "10",
+}  # fmt: skip
+"""English rank words typed for the digits the card names use ("ten of hearts" is "10 of hearts")."""
+
+
 def read_card(text: str, lang: str) -> Card | None:
     """Read a card typed at the prompt: ``KC``, ``K♣``, ``10h``, or its name in English or ``lang``
-    (``king of clubs``, ``treff király``); None when the text is no card."""
+    (``king of clubs``, ``ten of hearts``, ``treff király``); None when the text is no card."""
     try:
         return Card.parse(text)
     except InvalidInput:
-        return _card_names(lang).get(" ".join(text.lower().split()))
+        words = [NUMBER_WORDS.get(word, word) for word in text.lower().split()]
+        return _card_names(lang).get(" ".join(words))
 
 
 class PlaySession:
@@ -259,6 +269,9 @@ class PlaySession:
         if word in ("describe", "read"):
             self.say(describe(self.game.to_json(), lang))
             return True
+        if word == "hint":
+            self.hint()
+            return True
         if word in ("n", "new"):
             self.new_game(rest.strip())
             return True
@@ -277,6 +290,21 @@ class PlaySession:
             return True
         self.show()
         return True
+
+    def hint(self) -> None:
+        """Say the fair hint: the move with the best chance for a player who cannot see hidden cards
+        (as the web page's Hint button)."""
+        if self.game.status != "playing":
+            self.say(reason_text("game_over", self.lang), style="bold red")
+            return
+        samples = HINT_SAMPLES if compiled_available() else 4  # the pure-Python core is much slower
+        hint = fair_hint(self.game.copy(), samples=samples, seed=self.game.moves)
+        if hint.move == "draw":
+            text = gettext_for(self.lang, "web", "Hint: draw a card.")
+        else:
+            name = card_name(Card.parse(hint.move), self.lang)
+            text = gettext_for(self.lang, "web", "Hint: play the {card}.").format(card=name)
+        self.say(f"{text} ({hint.chance:.0%})", style="bold cyan")
 
     def not_understood(self, command: str) -> None:
         self.say(
@@ -310,8 +338,8 @@ class PlaySession:
 HELP = (
     "Commands: a card such as K♣ or KC (or its name, such as king of clubs) removes it from the peaks; "
     "d or draw turns the next card of the draw pile; u or undo takes back the last move; new CODE deals the "
-    "game of a code (new alone deals a random one); describe reads the board in words; help shows this; "
-    "quit ends the game."
+    "game of a code (new alone deals a random one); describe reads the board in words; hint suggests a "
+    "move; help shows this; quit ends the game."
 )
 
 
