@@ -29,6 +29,7 @@ from parlour.i18n.tripeaks import (
     cards_count,
     describe,
     no_more_moves,
+    page_text,
     reason_text,
     rules_name,
     variant_names,
@@ -300,10 +301,10 @@ class PlaySession:
         samples = HINT_SAMPLES if compiled_available() else 4  # the pure-Python core is much slower
         hint = fair_hint(self.game.copy(), samples=samples, seed=self.game.moves)
         if hint.move == "draw":
-            text = gettext_for(self.lang, "web", "Hint: draw a card.")
+            text = page_text(self.lang, "Hint: draw a card.")  # the web page's words (``web`` domain)
         else:
             name = card_name(Card.parse(hint.move), self.lang)
-            text = gettext_for(self.lang, "web", "Hint: play the {card}.").format(card=name)
+            text = page_text(self.lang, "Hint: play the {card}.").format(card=name)
         self.say(f"{text} ({hint.chance:.0%})", style="bold cyan")
 
     def not_understood(self, command: str) -> None:
