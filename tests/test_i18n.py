@@ -92,3 +92,12 @@ def test_normalize_language() -> None:
     assert normalize_language("HU") == "hu" and normalize_language("fr_CA") == "fr"
     with pytest.raises(InvalidInput, match="'de'"):
         normalize_language("de")
+
+
+def test_card_corners_use_each_languages_rank_letters() -> None:
+    from parlour.i18n.cards import rank_letters
+
+    assert rank_letters("en") == {"A": "A", "J": "J", "Q": "Q", "K": "K"}
+    assert rank_letters("fr") == {"A": "A", "J": "V", "Q": "D", "K": "R"}
+    assert rank_letters("hu")["K"] == "R"  # as seed 001 writes the king: R♣
+    assert rank_letters("hi") == rank_letters("en")

@@ -18,6 +18,16 @@ def suit_name(suit: int, lang: str) -> str:
     return pgettext_for(lang, "cards", "suit", _SUIT_NAMES[suit])
 
 
+FACE_LETTERS: Final = ("A", "J", "Q", "K")
+"""The ranks written with a letter on a card's corner; each language may use its own (French R, D, V)."""
+
+
+def rank_letters(lang: str) -> dict[str, str]:
+    """Return the letters a card's corner shows for the ace and the court cards in ``lang``, by the
+    engine's rank letter: ``{"A": "A", "J": "V", "Q": "D", "K": "R"}`` in French."""
+    return {letter: pgettext_for(lang, "cards", "rank letter", letter) for letter in FACE_LETTERS}
+
+
 def card_pattern(rank: int, lang: str) -> str:
     """Return the name pattern of a rank with a ``{suit}`` placeholder: "queen of {suit}".
 

@@ -17,7 +17,7 @@ from starlette.responses import Response
 
 from parlour.cards import Card
 from parlour.i18n import gettext_for
-from parlour.i18n.cards import card_name
+from parlour.i18n.cards import card_name, rank_letters
 from parlour.server.context import current_player, parlour_of, render, request_language
 from parlour.tripeaks.layout import SLOT_PLACES
 
@@ -39,12 +39,15 @@ def card_pictures(lang: str) -> Callable[[str], Markup]:
         InvalidCard: a card text in a template is wrong (a programming error, caught by the tests).
     """
 
+    letters = rank_letters(lang)
+
     def draw(texts: str) -> Markup:
         parts = []
         for text in texts.split():
             card = Card.parse(text)
             pretty = card.pretty()
             rank, suit = pretty[:-1], pretty[-1]
+            rank = letters.get(rank, rank)  # French R for roi, Hungarian B for bubi …
             colour = "red" if suit in "♥♦" else "black"
             parts.append(
                 f'<span class="mini-card {colour}" role="img" aria-label="{escape(card_name(card, lang))}">'

@@ -28,7 +28,7 @@ from parlour.games.thirteen import (
     check_settings,
 )
 from parlour.i18n import gettext_for, ngettext_for
-from parlour.i18n.cards import card_pattern, suit_name
+from parlour.i18n.cards import card_pattern, rank_letters, suit_name
 from parlour.server.context import current_player, json_body, parlour_of, render, request_language
 from parlour.server.i18n import supported
 
@@ -109,6 +109,7 @@ async def thirteen_page(request: Request) -> Response:
         # One pattern per rank ("queen of {suit}"), since languages inflect around the rank.
         "cardPatterns": {text: card_pattern(rank, lang) for rank, text in enumerate(RANK_CODES, start=1)},
         "suitNames": {suit.letter: suit_name(suit, lang) for suit in Suit},
+        "rankLetters": rank_letters(lang),
         "cardCounts": [
             ngettext_for(lang, DOMAIN, "{n} card", "{n} cards", n).format(n=n) for n in range(MAX_CARDS + 1)
         ],

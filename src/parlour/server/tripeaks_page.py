@@ -18,6 +18,7 @@ from starlette.responses import Response
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
 from parlour.games.tripeaks import NAME, NUMBERED_GAMES
+from parlour.i18n.cards import rank_letters
 from parlour.i18n.tripeaks import page_text
 from parlour.server import numbered_pages
 from parlour.server.context import (
@@ -167,6 +168,7 @@ async def tripeaks_page(request: Request) -> Response:
                 "settings": settings,
                 # The layout's geometry, from the engine's one description of it.
                 "slots": [list(place) for place in SLOT_PLACES],
+                "rankLetters": rank_letters(lang),
                 **script_catalog(lang),
             },
             "settings": settings,

@@ -63,8 +63,14 @@ function pip(suit, x, y, size, flip) {
   return `<use href="#suit-${suit}" x="${x - half}" y="${y - half}" width="${size}" height="${size}"${turn}/>`;
 }
 
+// The letters the corners show for A, J, Q, K in the page's language (French R for roi …).
+const LETTERS = {};
+export function setRankLetters(letters) {
+  Object.assign(LETTERS, letters ?? {});
+}
+
 function corner(rankText, suit, colour) {
-  const rank = rankText === "T" ? "10" : rankText;
+  const rank = rankText === "T" ? "10" : LETTERS[rankText] ?? rankText;
   const squeeze = rank === "10" ? ' textLength="34" lengthAdjust="spacingAndGlyphs"' : "";
   const one = `<text x="22" y="44" text-anchor="middle" font-size="40" font-weight="700"${squeeze}
     font-family="Georgia, 'DejaVu Serif', serif" fill="${colour}">${rank}</text>${pip(suit, 22, 64, 24, false)}`;

@@ -4,7 +4,7 @@
 // boot data (the server's catalogs); no other seat's cards ever reach this page.
 "use strict";
 
-import { cardBack, cardFace, installCardDefs } from "./cards.js";
+import { cardBack, cardFace, installCardDefs, setRankLetters } from "./cards.js";
 import { LiveGame } from "./live.js";
 
 const boot = JSON.parse(document.getElementById("thirteen-boot").textContent);
@@ -149,7 +149,8 @@ function renderTrick() {
 
 function prettyCard(code) {
   const suit = { S: "♠", C: "♣", D: "♦", H: "♥" }[code.slice(-1)];
-  const rank = code.slice(0, -1) === "T" ? "10" : code.slice(0, -1);
+  const letter = code.slice(0, -1);
+  const rank = letter === "T" ? "10" : boot.rankLetters?.[letter] ?? letter;
   return rank + suit;
 }
 
@@ -553,4 +554,5 @@ for (const select of document.querySelectorAll("[data-setting]")) {
 }
 
 installCardDefs();
+setRankLetters(boot.rankLetters);
 connect(boot.game);

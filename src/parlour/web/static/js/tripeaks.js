@@ -2,7 +2,7 @@
 // server decides every move and sends only what the player may see.
 "use strict";
 
-import { cardBack, cardFace, installCardDefs } from "./cards.js";
+import { cardBack, cardFace, installCardDefs, setRankLetters } from "./cards.js";
 import { LiveGame } from "./live.js";
 
 const data = JSON.parse(document.getElementById("tripeaks-data").textContent);
@@ -34,6 +34,7 @@ let live = null;
 let helpTimer = null;
 
 installCardDefs();
+setRankLetters(data.rankLetters);
 
 // --- building and drawing -------------------------------------------------------------------------
 const slots = [];
