@@ -162,3 +162,16 @@ def test_winning_a_numbered_game_first_says_so_in_the_end_window(page: Any) -> N
         expect(page.locator("#moves")).not_to_have_text(moves_before or "")
     expect(page.locator("#ending-title")).to_have_text("You won!")
     expect(page.locator("#ending-news")).to_have_text(f"You are the first to win game #{number}!")
+
+
+def test_restart_deals_the_same_cards_again(page: Any) -> None:
+    page.goto(f"{page.base_url}/tripeaks?code=TP1-C-AAAAAAD")
+    expect(page.locator("#deal-code")).to_have_text("TP1-C-AAAAAAD")
+    expect(page.locator("#restart-button")).to_be_disabled()  # nothing to restart before a move
+    page.locator("#stock").click()
+    expect(page.locator("#moves")).to_have_text("1")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.locator("#restart-button").click()
+    expect(page.locator("#moves")).to_have_text("0")
+    expect(page.locator("#stock-count")).to_have_text("23")
+    expect(page.locator("#deal-code")).to_have_text("TP1-C-AAAAAAD")

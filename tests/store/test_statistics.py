@@ -59,3 +59,28 @@ def test_statistics_of_nobody() -> None:
 def test_statistics_of_an_unknown_player(store: Store) -> None:
     with pytest.raises(UnknownPlayer):
         store.statistics(999)
+
+
+def test_the_fastest_win_is_kept_per_rule_set(store: Store) -> None:
+    from datetime import timedelta
+
+    from sqlalchemy import select, update
+
+    from parlour.games.tripeaks import clock
+    from parlour.store.models import GameRow
+
+    ada = store.create_player("Ada")
+    for number, minutes in ((2, 7), (4, 3)):
+        code = code_of(number, "easy")
+        game_id = store.start_game(ada.player_id, "tripeaks", "easy", code, ["human"])
+        store.append_moves(game_id, ada.player_id, 0, winning_line(code) or ())
+        store.finish_game(game_id, ada.player_id)
+        with store.engine.begin() as connection:  # dealt that many minutes before it ended
+            finished = connection.execute(
+                select(GameRow.finished_at).where(GameRow.id == game_id)
+            ).scalar_one()
+            dealt = finished - timedelta(minutes=minutes)
+            connection.execute(update(GameRow).where(GameRow.id == game_id).values(created_at=dealt))
+    easy = store.statistics(ada.player_id)["tripeaks"].rules["easy"]
+    assert easy.best_time is not None and abs(easy.best_time - 180) < 1
+    assert clock(easy.best_time) == "3:00" and clock(3725) == "1:02:05" and clock(None) == "–"

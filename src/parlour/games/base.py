@@ -224,11 +224,12 @@ class Replay(Protocol):
 @dataclass(frozen=True)
 class FinishedGame:
     """One finished game of a player, as statistics read it: ``rules_key``, the replayed result's
-    ``data``, and when it ended."""
+    ``data``, when it ended and when it was dealt."""
 
     rules_key: str
     result: Json
     finished_at: datetime
+    started_at: datetime | None = None
 
 
 class GameStatistics(Protocol):

@@ -298,6 +298,8 @@ class TriPeaksStatistics:
     current_streak: int = 0
     longest_streak: int = 0
     average_moves_of_wins: float | None = None
+    best_time: float | None = None
+    """The fastest win, in seconds from the deal to the last card (None before the first win)."""
 
     @property
     def win_rate(self) -> float | None:
@@ -314,6 +316,7 @@ class TriPeaksStatistics:
             "current_streak": self.current_streak,
             "longest_streak": self.longest_streak,
             "average_moves_of_wins": self.average_moves_of_wins,
+            "best_time": self.best_time,
         }
 
 
@@ -345,21 +348,33 @@ class TriPeaksFigures:
         return {key: row.to_json() for key, row in self.rules.items()}
 
 
-def _per_rules(key: str, results: list[tuple[bool, int, int]]) -> TriPeaksStatistics:
+def _per_rules(key: str, results: list[tuple[bool, int, int, float | None]]) -> TriPeaksStatistics:
     streak = longest = 0
-    for won, _score, _moves in results:
+    for won, _score, _moves, _time in results:
         streak = streak + 1 if won else 0
         longest = max(longest, streak)
-    wins = [moves for won, _score, moves in results if won]
+    wins = [moves for won, _score, moves, _time in results if won]
+    times = [time for won, _score, _moves, time in results if won and time is not None]
     return TriPeaksStatistics(
         rules_key=key,
         played=len(results),
         won=len(wins),
-        best_score=max(score for _won, score, _moves in results),
+        best_score=max(score for _won, score, _moves, _time in results),
         current_streak=streak,
         longest_streak=longest,
         average_moves_of_wins=sum(wins) / len(wins) if wins else None,
+        best_time=min(times) if times else None,
     )
+
+
+def clock(seconds: float | None) -> str:
+    """``83.2`` → ``1:23`` (``1:02:03`` past an hour), ``–`` for None."""
+    if seconds is None:
+        return "–"
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
 RULE_NAMES: Final = {"easy": "Easy", "classic": "Classic", "custom": "Variants", "all": "All"}
@@ -487,11 +502,13 @@ class TriPeaksDefinition(GameDefinition):
     def fold(self, games: Sequence[FinishedGame]) -> TriPeaksFigures:
         """Return per-rules figures and the recent games. A game left unfinished counts as played and
         not won (it ends a winning streak)."""
-        by_rules: dict[str, list[tuple[bool, int, int]]] = {}
+        by_rules: dict[str, list[tuple[bool, int, int, float | None]]] = {}
         recent: list[RecentGame] = []
         for finished in games:
             result = finished.result
-            entry = (bool(result["won"]), int(result["score"]), int(result["moves"]))
+            started = finished.started_at
+            took = (finished.finished_at - started).total_seconds() if started is not None else None
+            entry = (bool(result["won"]), int(result["score"]), int(result["moves"]), took)
             by_rules.setdefault(finished.rules_key, []).append(entry)
             by_rules.setdefault("all", []).append(entry)
             recent.append(
@@ -504,7 +521,9 @@ class TriPeaksDefinition(GameDefinition):
     def statistics_tables(self, figures: GameStatistics, player: str) -> list[StatisticsTable]:
         """Return one row per rule set played, then all together."""
         assert isinstance(figures, TriPeaksFigures)
-        headings = ("Rules", "Played", "Won", "Win rate", "Best score", "Streak", "Longest", "Moves/win")
+        headings = (
+            "Rules", "Played", "Won", "Win rate", "Best score", "Streak", "Longest", "Moves/win", "Best time"
+        )  # fmt: skip
         keys = [key for key in ("easy", "classic", "custom") if key in figures.rules] + ["all"]
         rows = []
         for key in keys:
@@ -519,6 +538,7 @@ class TriPeaksDefinition(GameDefinition):
                     str(row.current_streak),
                     str(row.longest_streak),
                     _number(row.average_moves_of_wins, 1),
+                    clock(row.best_time),
                 )
             )
         return [StatisticsTable(f"TriPeaks — {player}", headings, tuple(rows))]

@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from starlette.responses import Response
 
 from parlour.errors import ParlourError
+from parlour.games.tripeaks import clock
 from parlour.i18n import LANGUAGE_NAMES, gettext_for
 from parlour.server.context import (
     COOKIE_AGE,
@@ -76,7 +77,7 @@ async def statistics_page(request: Request) -> Response:
     return await _page(
         request,
         "stats.html",
-        {"sections": sections, "results_chart": results_chart, "places_chart": places_chart},
+        {"sections": sections, "results_chart": results_chart, "places_chart": places_chart, "clock": clock},
     )
 
 

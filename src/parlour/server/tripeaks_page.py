@@ -58,6 +58,7 @@ SCRIPT_TEXTS: Final = (
     "Move taken back.",
     "Peak cleared! +{bonus}",
     "Start a new game?",
+    "Start this deal again from the beginning?",
     "Thinking…",
     "Hint: play the {card}.",
     "Hint: draw a card.",

@@ -655,14 +655,16 @@ class Store:
         with self._read() as session:
             _player_row(session, player_id)
             rows = session.execute(
-                select(GameRow.game, GameRow.rules_key, GameRow.result, GameRow.finished_at)
+                select(
+                    GameRow.game, GameRow.rules_key, GameRow.result, GameRow.finished_at, GameRow.created_at
+                )
                 .where(GameRow.player_id == player_id, GameRow.status != Status.OPEN)
                 .order_by(GameRow.finished_at, GameRow.id)
             ).all()
         finished: dict[str, list[FinishedGame]] = {definition.name: [] for definition in self.games}
-        for game, key, result, finished_at in rows:
+        for game, key, result, finished_at, created_at in rows:
             if game in finished and result and not result.get("empty"):
-                finished[game].append(FinishedGame(key, result, as_utc(finished_at)))
+                finished[game].append(FinishedGame(key, result, as_utc(finished_at), as_utc(created_at)))
         return Statistics({game: self.games.get(game).fold(games) for game, games in finished.items()})
 
     # Replays ----------------------------------------------------------------------------------------

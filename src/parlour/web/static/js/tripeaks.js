@@ -104,6 +104,7 @@ function render(next, message) {
   number.hidden = view.numbered === null;
   if (view.numbered !== null) number.textContent = T("Game #{number}").replace("{number}", view.numbered);
   $("undo-button").disabled = !view.can_undo;
+  $("restart-button").disabled = !view.code || view.moves === 0;
   const winnable = $("winnable");
   winnable.hidden = !view.winnable;
   // The verdict's words (with the plural the language needs) come with the view from the server.
@@ -313,6 +314,23 @@ function openNewGame() {
   newGameDialog.showModal();
 }
 $("new-game-button").addEventListener("click", openNewGame);
+// The same deal (and, for a numbered game, the same numbered game) from its first card.
+$("restart-button").addEventListener("click", async () => {
+  if (!view?.code || !confirm(T("Start this deal again from the beginning?"))) return;
+  const response = await fetch(`/api/games/tripeaks?lang=${data.lang}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code: view.code }),
+  });
+  const answer = await response.json();
+  if (!response.ok) {
+    showHelp(answer.message);
+    return;
+  }
+  $("ending").hidden = true;
+  showNews($("record-news"), answer.news);
+  connect(answer.game);
+});
 $("ending-new").addEventListener("click", openNewGame);
 $("new-game-cancel").addEventListener("click", () => newGameDialog.close());
 for (const input of newGameForm.querySelectorAll('input[name="number"], input[name="code"]')) {
