@@ -123,13 +123,24 @@ def test_player_page_name_recovery_and_preferences(client: TestClient, store: St
 
     saved = client.post(
         "/player/preferences",
-        data=form(client, lang="hi", error_help="", bot_speed="fast", bot_strength="random"),
+        data=form(
+            client,
+            lang="hi",
+            error_help="",
+            bot_speed="fast",
+            bot_strength="random",
+            felt="blue",
+            card_back="green",
+        ),
         follow_redirects=False,
     )
     assert saved.status_code == 303
     assert store.preferences(player_id) == {
         "lang": "hi",
         "error_help": False,
+        "sound": False,
+        "felt": "blue",
+        "card_back": "green",
         "bot_speed": "fast",
         "bot_strength": "random",
     }
@@ -139,7 +150,8 @@ def test_player_page_name_recovery_and_preferences(client: TestClient, store: St
         "/player/name", data=form(client, name="Eve"), headers={"Origin": "https://evil.example"}
     )
     assert other_site.status_code == 403 and store.player(player_id).name == "Ilona"
-    assert '<html lang="hi"' in client.get("/player").text
+    page = client.get("/player").text
+    assert '<html lang="hi"' in page and 'data-felt="blue"' in page and 'data-back="green"' in page
     refused = client.post(
         "/player/preferences", data=form(client, lang="de", bot_speed="warp", bot_strength="x")
     )

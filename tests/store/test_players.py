@@ -94,6 +94,9 @@ def test_preferences_have_defaults_and_are_per_player(store: Store) -> None:
     assert store.preferences(ada.player_id) == {
         "lang": None,
         "error_help": True,
+        "sound": True,
+        "felt": "green",
+        "card_back": "red",
         "bot_speed": "normal",
         "bot_strength": "heuristic",
     }
@@ -111,6 +114,9 @@ def test_preferences_have_defaults_and_are_per_player(store: Store) -> None:
         {"bot_speed": "warp"},
         {"bot_strength": 3},
         {"colour": "red"},
+        {"felt": "purple"},
+        {"card_back": ["red"]},
+        {"sound": "loud"},
     ],
 )
 def test_bad_preferences_change_nothing(store: Store, changes: dict[str, object]) -> None:
@@ -121,6 +127,9 @@ def test_bad_preferences_change_nothing(store: Store, changes: dict[str, object]
     assert store.preferences(ada.player_id) == {
         "lang": None,
         "error_help": True,
+        "sound": True,
+        "felt": "green",
+        "card_back": "red",
         "bot_speed": "slow",
         "bot_strength": "heuristic",
     }

@@ -92,7 +92,7 @@ async def create_game(request: Request, kind_name: str) -> Response:
     return response
 
 
-PREFERENCES: Final = {"error_help": bool}
+PREFERENCES: Final = {"error_help": bool, "sound": bool}
 """Settings a page may save for its player, with their types."""
 
 

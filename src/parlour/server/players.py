@@ -31,7 +31,7 @@ from parlour.server.i18n import LANG_COOKIE
 from parlour.server.players_chart import places_chart, results_chart
 from parlour.store import UnknownGame
 from parlour.store.messages import record_messages
-from parlour.store.preferences import game_preferences
+from parlour.store.preferences import CARD_BACKS, FELTS, game_preferences
 
 router = APIRouter()
 
@@ -153,6 +153,8 @@ async def _player_page(
             "problem": problem,
             "language_names": LANGUAGE_NAMES,
             "choices": {name: pref.choices for name, pref in game_preferences(parlour.games).items()},
+            "felts": FELTS,
+            "card_backs": CARD_BACKS,
             "saved": request.query_params.get("saved"),
         },
     )
@@ -220,12 +222,20 @@ async def redeem_recovery_code(request: Request) -> Response:
 
 @router.post("/player/preferences", include_in_schema=False)
 async def set_preferences(request: Request) -> Response:
-    """Save the preferences form: language, error help, Thirteen bot speed and strength."""
+    """Save the preferences form: language, error help, sound, table colour, card back, and the games'
+    own settings (Thirteen's computer players)."""
     form = await checked_form(request)
     player = await current_player(request)
     parlour = parlour_of(request)
     lang_choice = str(form.get("lang", ""))
-    changes: dict[str, Any] = {"lang": lang_choice or None, "error_help": form.get("error_help") == "on"}
+    changes: dict[str, Any] = {
+        "lang": lang_choice or None,
+        "error_help": form.get("error_help") == "on",
+        "sound": form.get("sound") == "on",
+    }
+    for name in ("felt", "card_back"):
+        if name in form:
+            changes[name] = str(form[name])
     for name in game_preferences(parlour.games):
         changes[name] = str(form.get(name, ""))
     try:

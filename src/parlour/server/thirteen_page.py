@@ -89,7 +89,8 @@ async def thirteen_page(request: Request) -> Response:
     parlour = parlour_of(request)
     definition = _definition(request)
     player = await current_player(request)
-    speed, strength = _preferred(await parlour.call(parlour.store.preferences, player.id))
+    prefs_of_player = await parlour.call(parlour.store.preferences, player.id)
+    speed, strength = _preferred(prefs_of_player)
     owner = await parlour.current(definition, player.id)
     if owner is None:
         owner, _ = await parlour.start(definition, player.id, {"strength": strength, "speed": speed})
@@ -110,6 +111,7 @@ async def thirteen_page(request: Request) -> Response:
         "cardPatterns": {text: card_pattern(rank, lang) for rank, text in enumerate(RANK_CODES, start=1)},
         "suitNames": {suit.letter: suit_name(suit, lang) for suit in Suit},
         "rankLetters": rank_letters(lang),
+        "sound": prefs_of_player.get("sound", True) is not False,
         "cardCounts": [
             ngettext_for(lang, DOMAIN, "{n} card", "{n} cards", n).format(n=n) for n in range(MAX_CARDS + 1)
         ],

@@ -157,7 +157,10 @@ async def tripeaks_page(request: Request) -> Response:
         owner, _ = await parlour.start(kind, player.id, {})
     lang = await request_language(request)
     preferences = await parlour.call(parlour.store.preferences, player.id)
-    settings = {"error_help": preferences.get("error_help", True) is not False}
+    settings = {
+        "error_help": preferences.get("error_help", True) is not False,
+        "sound": preferences.get("sound", True) is not False,
+    }
     return await render(
         request,
         "tripeaks.html",

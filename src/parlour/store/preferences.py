@@ -16,7 +16,15 @@ from parlour.store.errors import InvalidPreference
 PLATFORM_DEFAULTS: Final[dict[str, Any]] = {
     "lang": None,  # None: follow the browser's Accept-Language
     "error_help": True,
+    "sound": True,
+    "felt": "green",
+    "card_back": "red",
 }
+FELTS: Final = ("green", "blue", "red", "grey")
+"""The table colours a player may choose."""
+CARD_BACKS: Final = ("red", "blue", "green")
+"""The card backs a player may choose."""
+CHOICES: Final = {"felt": FELTS, "card_back": CARD_BACKS}
 
 
 def game_preferences(games: Registry | None) -> dict[str, Preference]:
@@ -41,9 +49,14 @@ def validated(changes: dict[str, Any], games: Registry | None = None) -> dict[st
                 raise InvalidPreference(
                     f"unsupported language {value!r}: choose one of {', '.join(LANGUAGES)}"
                 )
-        elif name == "error_help":
+        elif name in ("error_help", "sound"):
             if not isinstance(value, bool):
-                raise InvalidPreference(f"error_help must be true or false, not {value!r}")
+                raise InvalidPreference(f"{name} must be true or false, not {value!r}")
+        elif name in CHOICES:
+            if not isinstance(value, str) or value not in CHOICES[name]:
+                raise InvalidPreference(
+                    f"{name} cannot be {value!r}: choose one of {', '.join(CHOICES[name])}"
+                )
         elif name in extra:
             if value not in extra[name].choices:
                 choices = ", ".join(extra[name].choices)

@@ -43,8 +43,8 @@ export function installCardDefs(root = document.body) {
   }
   holder.innerHTML = `<defs>${symbols}
     <pattern id="card-back-lattice" width="16" height="16" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-      <rect width="16" height="16" fill="#9b1c2e"/>
-      <rect x="0" y="0" width="8" height="8" fill="#b3263a"/>
+      <rect width="16" height="16" style="fill: var(--back-1, #9b1c2e)"/>
+      <rect x="0" y="0" width="8" height="8" style="fill: var(--back-2, #b3263a)"/>
       <circle cx="12" cy="12" r="2.2" fill="#e6c36a" opacity=".85"/>
     </pattern>
     <linearGradient id="card-face" x1="0" y1="0" x2="0" y2="1">

@@ -6,6 +6,7 @@
 
 import { cardBack, cardFace, installCardDefs, setRankLetters } from "./cards.js";
 import { LiveGame } from "./live.js";
+import { setSound, sound } from "./sounds.js";
 
 const boot = JSON.parse(document.getElementById("thirteen-boot").textContent);
 const T = (message) => boot.texts[message] ?? message;
@@ -392,6 +393,7 @@ function onEvent(message) {
   if (message.name === "play") {
     lastPlay = { seat: data.seat, cards: data.cards };
     if (data.bomb) bombCallout();
+    sound(data.bomb ? "bomb" : data.winners ? "win" : "play");
     if (data.seat === 0) selection.clear();
     note = null;
   } else if (message.name === "pass") {
@@ -553,6 +555,16 @@ for (const select of document.querySelectorAll("[data-setting]")) {
   });
 }
 
+document.querySelector('[data-role="sound"]').addEventListener("change", (event) => {
+  setSound(event.target.checked);
+  fetch("/api/preferences", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ sound: event.target.checked }),
+  });
+});
+
 installCardDefs();
 setRankLetters(boot.rankLetters);
+setSound(boot.sound);
 connect(boot.game);

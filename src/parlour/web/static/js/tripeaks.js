@@ -4,6 +4,7 @@
 
 import { cardBack, cardFace, installCardDefs, setRankLetters } from "./cards.js";
 import { LiveGame } from "./live.js";
+import { setSound, sound } from "./sounds.js";
 
 const data = JSON.parse(document.getElementById("tripeaks-data").textContent);
 const T = (key) => data.texts[key] ?? key;
@@ -35,6 +36,7 @@ let helpTimer = null;
 
 installCardDefs();
 setRankLetters(data.rankLetters);
+setSound(data.settings.sound);
 
 // --- building and drawing -------------------------------------------------------------------------
 const slots = [];
@@ -179,6 +181,7 @@ function onEvent(message) {
   render(message.view, message);
   hideHelp();
   if (name === "remove") {
+    sound(what.status === "won" ? "win" : "play");
     animate(topDiscardCard(), before.slot);
     for (const turned of what.flipped) flipIn(slots[turned.position]);
     let words = T("{card} removed.").replace("{card}", cardName(what.card));
@@ -190,6 +193,7 @@ function onEvent(message) {
     }
     announce(words);
   } else if (name === "draw") {
+    sound("draw");
     animate(topDiscardCard(), before.stock, true);
     announce(T("{card} drawn.").replace("{card}", cardName(what.card)));
   } else if (name === "undo") {
@@ -227,6 +231,7 @@ function announce(words) {
 
 function onError(message) {
   const quiet = (view?.quiet_refusals ?? []).includes(message.code);
+  sound("refuse");
   if (quiet && !settings.error_help) return;
   showHelp(message.message);
   announce(message.message);
@@ -329,6 +334,7 @@ $("restart-button").addEventListener("click", async () => {
   }
   $("ending").hidden = true;
   showNews($("record-news"), answer.news);
+  sound("deal");
   connect(answer.game);
 });
 $("ending-new").addEventListener("click", openNewGame);
@@ -363,6 +369,7 @@ newGameForm.addEventListener("submit", async (event) => {
   newGameDialog.close();
   $("ending").hidden = true;
   showNews($("record-news"), answer.news);  // what leaving the last numbered game did to its records
+  sound("deal");
   connect(answer.game);
 });
 
@@ -375,6 +382,15 @@ $("setting-animations").checked = settings.animations;
 $("setting-animations").addEventListener("change", (event) => {
   settings.animations = event.target.checked;
   localStorage.setItem("parlour.animations", settings.animations ? "on" : "off");
+});
+$("setting-sound").addEventListener("change", (event) => {
+  settings.sound = event.target.checked;
+  setSound(settings.sound);
+  fetch("/api/preferences", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ sound: settings.sound }),
+  });
 });
 $("setting-error-help").addEventListener("change", (event) => {
   settings.error_help = event.target.checked;
