@@ -54,6 +54,7 @@ def test_a_deal_is_won_by_clicking_after_a_draw_and_an_undo(page: Any) -> None:
         expect(discard).to_have_attribute("data-card", card)
     expect(page.locator("#ending")).to_be_visible()
     expect(page.locator("#ending-title")).to_have_text("You won!")
+    assert page.locator(".felt .confetti").count() > 0  # a win is celebrated
     expect(page.locator("#score")).to_have_text("772")
     expect(page.locator("#moves")).to_have_text("29")  # the undo is not a move
     expect(page.locator("#ending-undo")).to_be_hidden()
@@ -175,3 +176,38 @@ def test_restart_deals_the_same_cards_again(page: Any) -> None:
     expect(page.locator("#moves")).to_have_text("0")
     expect(page.locator("#stock-count")).to_have_text("23")
     expect(page.locator("#deal-code")).to_have_text("TP1-C-AAAAAAD")
+
+
+def test_a_card_dragged_onto_the_discard_pile_is_played(page: Any) -> None:
+    open_table(page, chain_deal().to_text())
+    discard = page.locator("#discard")
+    first = chain_moves()[0]
+    card = slot(page, first)
+    start, pile = card.bounding_box(), discard.bounding_box()
+    assert start is not None and pile is not None
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(start["x"] + 40, start["y"] + 60, steps=4)
+    page.mouse.move(pile["x"] + pile["width"] / 2, pile["y"] + pile["height"] / 2, steps=8)
+    page.mouse.up()
+    expect(discard).to_have_attribute("data-card", first)
+    expect(page.locator("#moves")).to_have_text("1")
+    # Dropped elsewhere, a card goes back and nothing is played.
+    second = slot(page, chain_moves()[1])
+    box = second.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] - 120, box["y"] - 40, steps=6)
+    page.mouse.up()
+    expect(page.locator("#moves")).to_have_text("1")
+
+
+def test_a_win_is_not_animated_for_a_player_who_prefers_reduced_motion(page: Any) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, chain_deal().to_text())
+    for card in chain_moves():
+        slot(page, card).click()
+        expect(page.locator("#discard")).to_have_attribute("data-card", card)
+    expect(page.locator("#ending-title")).to_have_text("You won!")
+    assert page.locator(".confetti").count() == 0

@@ -49,7 +49,14 @@ for (let p = 0; p < 28; p++) {
   button.style.setProperty("--x", x);
   button.style.setProperty("--y", y);
   button.style.zIndex = String(ROW_OF(p) + 1);
-  button.addEventListener("click", () => play(p));
+  button.addEventListener("click", () => {
+    if (dragged === button) {  // the end of a drag, not a tap: the drop already decided
+      dragged = null;
+      return;
+    }
+    play(p);
+  });
+  button.addEventListener("pointerdown", (event) => startDrag(event, button, p));
   board.appendChild(button);
   slots.push(button);
 }
@@ -131,6 +138,7 @@ function showEnding() {
   $("ending-undo").hidden = won || !view.can_undo;
   if (ending.hidden) {
     for (const badge of section.querySelectorAll(".celebration")) badge.remove();
+    if (won) winCelebration();
     ending.hidden = false;
     announce(`${$("ending-title").textContent} ${$("ending-text").textContent}`);
     $("ending-new").focus({ preventScroll: true });
@@ -202,6 +210,25 @@ function onEvent(message) {
   }
 }
 
+// Confetti over the table for a win; none at all when the player prefers reduced motion (or turned
+// animations off): the end window says it in words either way.
+function winCelebration() {
+  if (!settings.animations) return;
+  const felt = section.querySelector(".felt");
+  const colours = ["#e7c35a", "#c8102e", "#fbf8ef", "#2f8a55", "#2357a6"];
+  const pieces = Array.from({ length: 36 }, (_, i) => {
+    const piece = document.createElement("span");
+    piece.className = "confetti";
+    piece.style.left = `${(i * 37) % 100}%`;
+    piece.style.background = colours[i % colours.length];
+    piece.style.animationDelay = `${(i % 9) * 0.08}s`;
+    piece.style.setProperty("--drift", `${((i * 53) % 60) - 30}px`);
+    return piece;
+  });
+  felt.append(...pieces);
+  setTimeout(() => pieces.forEach((piece) => piece.remove()), 2600);
+}
+
 function celebrate(words) {
   const badge = document.createElement("div");
   badge.className = "celebration";
@@ -258,6 +285,46 @@ async function send(action, position) {
 function play(position) {
   send({ position }, position);
 }
+
+// Dragging a card onto the discard pile plays it, as a tap does; dropped anywhere else it goes back.
+// The server still decides: a card that does not fit is refused and explained like a tap.
+let drag = null;
+let dragged = null;
+
+function startDrag(event, button, position) {
+  if (event.button > 0 || button.classList.contains("face-down")) return;
+  drag = { button, position, x: event.clientX, y: event.clientY, moved: false, pointer: event.pointerId };
+  button.setPointerCapture?.(event.pointerId);
+}
+
+document.addEventListener("pointermove", (event) => {
+  if (!drag || event.pointerId !== drag.pointer) return;
+  const dx = event.clientX - drag.x;
+  const dy = event.clientY - drag.y;
+  if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+  drag.moved = true;
+  drag.button.classList.add("dragging");
+  drag.button.style.translate = `${dx}px ${dy}px`;
+});
+
+function endDrag(event) {
+  if (!drag || event.pointerId !== drag.pointer) return;
+  const { button, position, moved } = drag;
+  drag = null;
+  button.classList.remove("dragging");
+  button.style.translate = "";
+  if (!moved) return;
+  dragged = button;  // swallow the click that follows this pointerup
+  setTimeout(() => { if (dragged === button) dragged = null; }, 0);
+  const pile = discard.getBoundingClientRect();
+  const margin = 12;
+  if (event.type === "pointerup" && event.clientX >= pile.left - margin && event.clientX <= pile.right + margin
+      && event.clientY >= pile.top - margin && event.clientY <= pile.bottom + margin) {
+    play(position);
+  }
+}
+document.addEventListener("pointerup", endDrag);
+document.addEventListener("pointercancel", endDrag);
 
 function draw() {
   send({ move: "draw" });
