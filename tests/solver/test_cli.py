@@ -96,6 +96,13 @@ def test_census_writes_json_lines_and_a_summary(tmp_path: Path) -> None:
     assert code == 0 and len(out.read_text().splitlines()) == 6  # resumed: nothing solved twice
     code, output = run("census", "--rules", "easy")
     assert code == 2 and "--from" in output
+    result = CliRunner().invoke(
+        main,
+        ["tripeaks", "census", "--from", "1", "--to", "6", "--rules", "easy", "--out", str(out), "--json"],
+    )
+    summary = json.loads(result.stdout)
+    assert result.exit_code == 0 and summary["deals"] == 6 and summary["rules"] == "easy"
+    assert 0 <= summary["interval"][0] <= summary["share"] <= summary["interval"][1] <= 1
 
 
 def test_census_of_a_deals_file(tmp_path: Path) -> None:

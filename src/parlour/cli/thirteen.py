@@ -318,7 +318,7 @@ class _Terminal:
             word = text.lower()
             if word in ("quit", "q", "exit"):
                 return None
-            if word in ("hint", "?", "help"):
+            if word in ("hint", "h", "?", "help"):
                 moves = [move.pretty() if not move.is_pass else self._("pass") for move in view.legal_moves()]
                 self.say(self._("Legal moves: {moves}").format(moves=" | ".join(moves[:30])))
                 continue

@@ -41,8 +41,8 @@ DOMAIN = "solver"
 RULES_CHOICE = click.Choice(["easy", "classic"], case_sensitive=False)
 
 
-def _console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
+def _console(*, stderr: bool = False) -> Console:
+    return Console(highlight=False, soft_wrap=True, stderr=stderr)
 
 
 def numbered_line(code: DealCode, lang: str = "en") -> str | None:
@@ -200,6 +200,7 @@ def _print_summary(console: Console, summary: Summary, title: str) -> None:
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="JSON lines, one per deal.")
 @click.option("--node-limit", type=click.IntRange(min=1), default=DEFAULT_NODE_LIMIT, show_default=True)
 @click.option("--core", "core_name", type=click.Choice(["c", "python"]), help="Force a solver core.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON (no progress bar).")
 def census_command(
     first: int | None,
     last: int | None,
@@ -209,6 +210,7 @@ def census_command(
     out: Path | None,
     node_limit: int,
     core_name: str | None,
+    as_json: bool,
 ) -> None:
     """Solve many deals on every core, resumably, and print what share can be won.
 
@@ -224,7 +226,7 @@ def census_command(
     if out is None:
         label = deals_file.stem if deals_file else f"{first}-{last}"
         out = Path(f"census-{rules}-{label}.jsonl")
-    console = _console()
+    console = _console(stderr=as_json)
     started = time.perf_counter()
     with Progress(
         TextColumn("[bold]census[/]"),
@@ -251,6 +253,9 @@ def census_command(
         except KeyboardInterrupt:
             console.print(f"[yellow]interrupted: solved deals are kept in {out}; run again to resume[/]")
             raise SystemExit(130) from None
+    if as_json:
+        click.echo(json.dumps({"rules": rules, "out": str(out), **summarise(records).to_json()}))
+        return
     console.print(f"{len(records)} deals in {out}, {time.perf_counter() - started:.1f} s wall time")
     _print_summary(console, summarise(records), f"census ({rules})")
 

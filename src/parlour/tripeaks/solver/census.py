@@ -202,6 +202,21 @@ class Summary:
         """The share of winnable deals (0 without deals)."""
         return self.winnable / self.deals if self.deals else 0.0
 
+    def to_json(self) -> dict[str, Any]:
+        """Return the summary as JSON (``parlour tripeaks census --json``)."""
+        return {
+            "deals": self.deals,
+            "winnable": self.winnable,
+            "unproved": self.unproved,
+            "share": self.share,
+            "interval": list(self.interval),
+            "mean_moves": self.mean_moves,
+            "moves": {str(moves): count for moves, count in sorted(self.moves.items())},
+            "best_left": {str(left): count for left, count in sorted(self.best_left.items())},
+            "slowest": self.slowest,
+            "seconds": self.seconds,
+        }
+
 
 def summarise(records: Iterable[dict[str, Any]], slowest: int = 5) -> Summary:
     """Summarise census records."""
