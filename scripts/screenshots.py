@@ -39,6 +39,40 @@ def deal(page: Page, layout: str) -> None:
     page.wait_for_selector('.tripeaks[data-state="playing"]')
 
 
+def numbered_win(page: Page, base: str) -> None:
+    """Win a numbered game with the solver's line: the end window with its record news."""
+    from parlour.tripeaks import DealCode, Game
+    from parlour.tripeaks.rules import EASY
+    from parlour.tripeaks.solver import numbered_result, solve
+
+    number = next(n for n in range(1234, 2000) if (r := numbered_result(EASY, n)) is not None and r.winnable)
+    page.goto(f"{base}/tripeaks?number={number}&rules=easy")
+    page.wait_for_selector('.tripeaks[data-state="playing"]')
+    for move in solve(Game.from_code(DealCode(number, EASY))).line:
+        before = page.text_content("#moves")
+        page.click("#stock" if move == "draw" else f'.card-slot[data-card="{move}"]')
+        page.wait_for_function("m => document.querySelector('#moves').textContent !== m", arg=before)
+    page.wait_for_selector("#ending-news:not([hidden])")
+    page.wait_for_timeout(2800)  # after the confetti
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(OUT / "tripeaks-record-news.png"))
+
+
+def thirteen_trick(page: Page, base: str, name: str, lang: str = "en", full_page: bool = False) -> None:
+    """A Thirteen trick under way: the trick's plays in order, the hand, the commitment."""
+    page.goto(f"{base}/language/{lang}?next=/")
+    page.request.post(f"{base}/api/thirteen/settings", data={"speed": "fast"})
+    page.request.post(f"{base}/api/games/thirteen", data={"code": "TH1-AAAAAAC", "strength": "greedy"})
+    page.goto(f"{base}/thirteen")
+    page.wait_for_selector(".th-hand .card")
+    page.click('.th-hand .card[data-card="3S"]')
+    page.wait_for_timeout(300)
+    page.click('[data-action="play"]')
+    page.wait_for_timeout(2600)
+    page.mouse.move(5, 5)
+    page.screenshot(path=str(OUT / name), full_page=full_page)
+
+
 def main() -> None:
     folder = tempfile.mkdtemp()
     store = Store(f"sqlite:///{folder}/shots.db")
@@ -77,12 +111,25 @@ def main() -> None:
         page.wait_for_timeout(600)
         page.screenshot(path=str(OUT / "tripeaks-hu-won.png"))
 
+        numbered_win(browser.new_page(viewport={"width": 1280, "height": 860}), base)
+        thirteen_trick(browser.new_page(viewport={"width": 1280, "height": 860}), base, "thirteen.png")
+
         phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
         phone.goto(f"{base}/language/fr?next=/tripeaks")
         phone.wait_for_selector('.tripeaks[data-state="playing"]')
         phone.locator("#new-game-button").click()
         phone.wait_for_timeout(300)
         phone.screenshot(path=str(OUT / "tripeaks-fr-phone-new-game.png"))
+        phone.locator("#new-game-cancel").click()
+        phone.wait_for_timeout(300)
+        phone.screenshot(path=str(OUT / "tripeaks-fr-phone.png"))
+        thirteen_trick(
+            browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2),
+            base,
+            "thirteen-hu-phone.png",
+            lang="hu",
+            full_page=True,
+        )
         browser.close()
     server.should_exit = True
     print(f"saved in {OUT}")
