@@ -367,8 +367,8 @@ class _Terminal:
             self.say(self._("{player} plays {cards}.").format(player=self.name(seat), cards=move.pretty()))
 
     def run(self, stdin: TextIO) -> int:
-        """Play the match; return the exit code: 0 at its end, 1 when the person quits or the input
-        ends, 130 on Ctrl-C (the code to replay it is printed in both cases)."""
+        """Play the match; return the exit code: 0 at its end and when the person quits or the input
+        ends (as ``tripeaks play``), 130 on Ctrl-C (the code to replay it is printed in both cases)."""
         try:
             return self.play(stdin)
         except KeyboardInterrupt:
@@ -395,7 +395,7 @@ class _Terminal:
                 move = self.read_move(view, stdin)
                 if move is None:
                     self.abandon()
-                    return 1
+                    return 0
             else:
                 move = self.bots[seat].choose(view)
             current = match.round
