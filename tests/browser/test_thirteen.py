@@ -201,3 +201,22 @@ def test_a_new_game_by_code_and_a_bad_code(page: Any) -> None:
     assert page.locator('[data-role="code-line"]').is_hidden()
     assert "TH1-AAAAAAG" not in page.content()
     assert len(page.locator('[data-role="commitment"]').get_attribute("title") or "") == 64
+
+
+def test_the_player_leads_in_words_of_its_own_and_can_raise_cards_by_sliding(page: Any) -> None:
+    open_match(page, "fr")
+    # Seat 0 holds 3♠ and leads: "you lead", never "Vous commence".
+    expect(page.locator('[data-role="pile-label"]')).to_have_text(
+        "La table est vide\u00a0: à vous de commencer."
+    )
+    cards = page.locator(".th-hand .card")
+    first, third = cards.nth(3).bounding_box(), cards.nth(5).bounding_box()
+    assert first is not None and third is not None
+    page.mouse.move(first["x"] + 8, first["y"] + first["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(third["x"] + 8, third["y"] + third["height"] / 2, steps=8)
+    page.mouse.up()
+    raised = page.eval_on_selector_all(".th-hand .card.selected", "els => els.length")
+    assert raised == 3  # the three cards the slide crossed, asked about at once
+    # 5♥ 6♣ 7♠ is a sequence, but the first play of a match must hold 3♠: the page says so.
+    expect(page.locator('[data-role="status"]')).to_contain_text("3 de pique")
