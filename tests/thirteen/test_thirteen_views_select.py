@@ -36,7 +36,7 @@ def test_view_json_shape() -> None:
     match.play(seat, [c for c in match.view(seat).hand if str(c) == "3S"])
     data = match.view(seat).to_json()
     assert set(data) == {
-        "seat", "code", "round", "rules", "hand", "hand_counts", "turn", "table", "passed", "finished",
+        "seat", "round", "rules", "hand", "hand_counts", "turn", "table", "passed", "finished",
         "history", "scores", "results", "must_include_three_of_spades", "winners", "legal_moves",
     }  # fmt: skip
     assert data["table"] == {

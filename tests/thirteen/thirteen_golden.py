@@ -35,7 +35,7 @@ def playthrough(code: str) -> list[str]:
         view = match.view(seat)
         data = view.to_json()
         legal = data.pop("legal_moves")
-        del data["history"], data["rules"], data["code"], data["results"]  # in the header and last line
+        del data["history"], data["rules"], data["results"]  # in the header and last line
         move = bots[seat].choose(view)
         lines.append(
             json.dumps({"seat": seat, "view": data, "legal": legal, "move": str(move)}, ensure_ascii=False)

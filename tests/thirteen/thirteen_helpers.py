@@ -37,7 +37,6 @@ def make_view(
     hand_mask = m(hand)
     return PlayerView(
         seat=0,
-        code="TH1-AAAAAAA",
         round=2,
         rules=STANDARD,
         hand_mask=hand_mask,

