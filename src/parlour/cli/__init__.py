@@ -28,3 +28,6 @@ main.add_command(tripeaks)
 from parlour.cli.thirteen import thirteen  # noqa: E402
 
 main.add_command(thirteen)
+from parlour.cli.tui import tui  # noqa: E402
+
+main.add_command(tui)

@@ -379,3 +379,8 @@ def play(code: str | None, rules: str | None, lang: str, no_error_help: bool) ->
 
 for _command in SOLVER_COMMANDS:
     tripeaks.add_command(_command)
+
+
+from parlour.cli.tui import tui as _tui  # noqa: E402  (the same command, under the game's group)
+
+tripeaks.add_command(_tui)

@@ -1,0 +1,51 @@
+"""``parlour tui`` and ``parlour tripeaks tui``: the full-screen terminal app (Textual)."""
+
+from __future__ import annotations
+
+import secrets
+
+import click
+
+from parlour.cli.db import database_url_option
+from parlour.cli.options import LANG_OPTION
+from parlour.deal import DEAL_NUMBER_LIMIT
+from parlour.errors import InvalidInput
+from parlour.store import StoreUnavailable
+
+
+def run_tripeaks(code_text: str | None, lang: str, database_url: str | None, record: bool) -> None:
+    """Open TriPeaks in the terminal on a deal (a code, a numbered game's number, or a random deal)."""
+    from parlour.tripeaks import DealCode, Game
+    from parlour.tripeaks.rules import EASY
+    from parlour.tui.records import Recorder
+    from parlour.tui.tripeaks_app import TriPeaksApp, deal_from
+
+    try:
+        code, numbered = (
+            deal_from(code_text)
+            if code_text
+            else (DealCode(secrets.randbelow(DEAL_NUMBER_LIMIT), EASY), None)
+        )
+    except InvalidInput as error:
+        raise click.BadParameter(str(error), param_hint="CODE") from error
+    recorder = None
+    if record:
+        try:
+            recorder = Recorder(database_url)
+        except (StoreUnavailable, ValueError) as error:
+            raise click.ClickException(f"the database is not available: {error}") from error
+    TriPeaksApp(Game.from_code(code), lang.lower(), recorder, numbered).run()
+
+
+@click.command("tui")
+@click.argument("code", required=False)
+@LANG_OPTION
+@database_url_option
+@click.option("--no-record", is_flag=True, help="Keep nothing in the database (no statistics, no records).")
+def tui(code: str | None, lang: str, database_url: str | None, no_record: bool) -> None:
+    """TriPeaks full-screen in the terminal: mouse and keys, the fair hint, statistics kept.
+
+    CODE is a deal code or a numbered game's number (Easy); without it a random deal is dealt. Keys:
+    arrows choose a card, Enter plays it, D draws, U undoes, N new game, H hint, B reads the board, Q quits.
+    """
+    run_tripeaks(code, lang, database_url, not no_record)

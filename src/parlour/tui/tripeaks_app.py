@@ -1,0 +1,331 @@
+"""TriPeaks in a full-screen terminal app (Textual): the peaks as cards, mouse and keyboard, the fair
+hint, the numbered games' verdicts and records. The screens hold no rule: they draw the engine's player
+view and send moves, as the web page does.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import ClassVar, Final
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from parlour.cards import Card
+from parlour.deal import DEAL_NUMBER_LIMIT
+from parlour.errors import IllegalMove, InvalidInput
+from parlour.games.tripeaks import HINT_SAMPLES, NUMBERED_GAMES, numbered_verdict
+from parlour.i18n import ngettext_for
+from parlour.i18n.cards import card_name
+from parlour.i18n.tripeaks import describe, no_more_moves, page_text, reason_text, won_text
+from parlour.store import StoreUnavailable
+from parlour.tripeaks import DealCode, Game
+from parlour.tripeaks.game import DRAW, UNDO
+from parlour.tripeaks.layout import SLOT_PLACES
+from parlour.tripeaks.rules import EASY
+from parlour.tripeaks.solver import compiled_available, fair_hint
+from parlour.tui.board import BOARD_HEIGHT, BOARD_WIDTH, card_label, card_style, paint, slot_at
+from parlour.tui.records import Recorder
+
+STOCK: Final = -1
+"""The cursor's stop on the draw pile, after the free cards."""
+
+
+def deal_from(text: str) -> tuple[DealCode, int | None]:
+    """Read what the New game window was given: a deal code, or a numbered game's number (Easy).
+
+    Raises:
+        InvalidInput: neither (the reason code says which: ``invalid_code``, ``invalid_number``).
+    """
+    typed = text.strip()
+    if typed.isascii() and typed.isdigit():
+        number = int(typed)
+        if not 1 <= number <= NUMBERED_GAMES:
+            raise InvalidInput(f"numbered games run from 1 to {NUMBERED_GAMES}", code="invalid_number")
+        return DealCode(number, EASY), number
+    code = DealCode.parse(typed)
+    numbered = code.number if code.rules in (EASY,) and 1 <= code.number <= NUMBERED_GAMES else None
+    return code, numbered
+
+
+class BoardWidget(Widget):
+    """The 28 peak cards; a click plays the card under the mouse."""
+
+    DEFAULT_CSS = f"BoardWidget {{ width: {BOARD_WIDTH}; height: {BOARD_HEIGHT}; }}"
+
+    def __init__(self, owner: TriPeaksApp) -> None:
+        super().__init__(id="board")
+        self.owner = owner
+
+    def render(self) -> Text:
+        lines = paint(self.owner.game.view(), self.owner.cursor_slot())
+        return Text("\n").join(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        position = slot_at(self.owner.game.view(), event.x, event.y)
+        if position is not None:
+            self.owner.play_position(position)
+
+
+class PilesWidget(Widget):
+    """The draw pile (a click draws) and the discard pile's top card."""
+
+    DEFAULT_CSS = "PilesWidget { width: 40; height: 3; }"
+
+    def __init__(self, owner: TriPeaksApp) -> None:
+        super().__init__(id="piles")
+        self.owner = owner
+
+    def render(self) -> Text:
+        view = self.owner.game.view()
+        lang = self.owner.lang
+        stock_style = card_style(Card.parse("2S"), True)
+        back = "░░░" if view.stock else "   "
+        top = view.discard[-1] if view.discard else None
+        middle = card_label(top) if top is not None else "   "
+        top_style = card_style(top, True) if top is not None else stock_style
+        cursor = self.owner.cursor == STOCK
+        stock_line_style = stock_style.__class__(reverse=True) if cursor else None
+        lines = [Text(), Text(), Text()]
+        for index, (left, right) in enumerate(
+            (("╭───╮", "╭───╮"), (f"│{back}│", f"│{middle}│"), ("╰───╯", "╰───╯"))
+        ):
+            lines[index].append(left, stock_line_style or "white on blue")
+            lines[index].append("   ")
+            lines[index].append(right, top_style)
+        lines[1].append(f"  {page_text(lang, 'Draw pile')}: {view.stock}")
+        return Text("\n").join(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        if event.x < 5:
+            self.owner.draw()
+
+
+class NewGameScreen(ModalScreen[str | None]):
+    """Asks for a deal code or a numbered game's number (empty: a random deal)."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="new-game"):
+            yield Label(page_text(self.lang, "Start a new game?"))
+            yield Input(placeholder="TP1-E-AAAAAAB / 123", id="new-game-input")
+            with Horizontal():
+                yield Button(page_text(self.lang, "Deal"), variant="primary", id="deal")
+                yield Button(page_text(self.lang, "Cancel"), id="cancel")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(self.query_one(Input).value if event.button.id == "deal" else None)
+
+
+class TriPeaksApp(App[None]):
+    """The TriPeaks table in the terminal."""
+
+    CSS_PATH = "tripeaks.tcss"
+    TITLE = "Parlour — TriPeaks"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "←", show=False),
+        Binding("right", "move(1)", "→", show=False),
+        Binding("enter", "play", "Play"),
+        Binding("space", "play", "Play", show=False),
+        Binding("d", "draw", "Draw"),
+        Binding("u", "undo", "Undo"),
+        Binding("n", "new_game", "New"),
+        Binding("h", "hint", "Hint"),
+        Binding("b", "read", "Read"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(
+        self, game: Game, lang: str = "en", recorder: Recorder | None = None, numbered: int | None = None
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.lang = lang
+        self.recorder = recorder
+        self.numbered = numbered
+        self.cursor: int = 0
+        self.message = ""
+
+    # --- layout ------------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="table"):
+            yield Static(id="status")
+            yield BoardWidget(self)
+            yield PilesWidget(self)
+            yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.recorder is not None and self.game.code is not None:
+            self.recorder.start(str(self.game.code), self.numbered)
+        self.refresh_all()
+
+    def stops(self) -> list[int]:
+        """The cursor's stops: the free cards left to right, then the draw pile."""
+        view = self.game.view()
+        return [*sorted(view.free, key=lambda p: (SLOT_PLACES[p][0], SLOT_PLACES[p][1])), STOCK]
+
+    def cursor_slot(self) -> int | None:
+        stops = self.stops()
+        return None if self.cursor == STOCK else stops[min(self.cursor, len(stops) - 1)] if stops else None
+
+    def refresh_all(self) -> None:
+        view = self.game.view()
+        lang = self.lang
+        parts = [f"{page_text(lang, 'Score')}: {view.score}", f"{page_text(lang, 'Moves')}: {view.moves}"]
+        if view.code:
+            parts.append(view.code)
+        if self.numbered is not None:
+            parts.append(page_text(lang, "Game #{number}").format(number=self.numbered))
+            verdict = numbered_verdict(self.game.rules, self.numbered)
+            if verdict:
+                moves = int(verdict["moves"] or 0)
+                parts.append(
+                    ngettext_for(
+                        lang, "web", "Winnable in {moves} move", "Winnable in {moves} moves", moves
+                    ).format(moves=moves)
+                    if verdict["winnable"]
+                    else page_text(lang, "This game cannot be won")
+                )
+        self.query_one("#status", Static).update("   ".join(parts))
+        ending = ""
+        if view.status == "won":
+            ending = won_text(view.score, lang)
+        elif view.status == "stuck":
+            ending = no_more_moves(lang)
+        self.query_one("#message", Static).update(" ".join(part for part in (ending, self.message) if part))
+        self.query_one(BoardWidget).refresh()
+        self.query_one(PilesWidget).refresh()
+
+    # --- moves -------------------------------------------------------------------------------------
+
+    def apply(self, move: str) -> None:
+        """Make a move: recorded first, shown after; a refusal is explained."""
+        before = self.game.copy()
+        try:
+            canonical = self.game.apply(move)
+        except (IllegalMove, InvalidInput) as error:
+            try:
+                self.message = reason_text(error.code, self.lang)
+            except KeyError:
+                self.message = str(error)
+            self.refresh_all()
+            return
+        try:
+            if self.recorder is not None:
+                self.recorder.append(canonical)
+        except StoreUnavailable:
+            self.game = before  # never ahead of the record
+            self.message = page_text(self.lang, "Your move could not be saved. Please try again.")
+            self.refresh_all()
+            return
+        self.message = ""
+        if self.game.status == "won" and self.recorder is not None:
+            self.message = " ".join(self.recorder.finish(self.lang))
+        self.cursor = min(self.cursor, len(self.stops()) - 1)
+        self.refresh_all()
+
+    def play_position(self, position: int) -> None:
+        """Play the card at a layout position (a click or Enter on the cursor)."""
+        slot = self.game.view().tableau[position]
+        if slot.card is None:
+            self.message = reason_text("blocked", self.lang)
+            self.refresh_all()
+            return
+        self.apply(str(slot.card))
+
+    def draw(self) -> None:
+        self.apply(DRAW)
+
+    # --- actions (keys) ----------------------------------------------------------------------------
+
+    def action_move(self, step: int) -> None:
+        stops = self.stops()
+        index = len(stops) - 1 if self.cursor == STOCK else self.cursor
+        index = (index + step) % len(stops)
+        self.cursor = STOCK if stops[index] == STOCK else index
+        self.refresh_all()
+
+    def action_play(self) -> None:
+        position = self.cursor_slot()
+        if position is None:
+            self.draw()
+        else:
+            self.play_position(position)
+
+    def action_draw(self) -> None:
+        self.draw()
+
+    def action_undo(self) -> None:
+        self.apply(UNDO)
+
+    def action_read(self) -> None:
+        self.message = describe(self.game.to_json(), self.lang)
+        self.refresh_all()
+
+    def action_hint(self) -> None:
+        if self.game.status != "playing":
+            self.message = reason_text("game_over", self.lang)
+        else:
+            samples = HINT_SAMPLES if compiled_available() else 4
+            hint = fair_hint(self.game.copy(), samples=samples, seed=self.game.moves)
+            if hint.move == DRAW:
+                self.message = page_text(self.lang, "Hint: draw a card.")
+                self.cursor = STOCK
+            else:
+                name = card_name(Card.parse(hint.move), self.lang)
+                self.message = page_text(self.lang, "Hint: play the {card}.").format(card=name)
+                view = self.game.view()
+                for index, position in enumerate(self.stops()):
+                    if position != STOCK and str(view.tableau[position].card) == hint.move:
+                        self.cursor = index
+            self.message += f" ({hint.chance:.0%})"
+        self.refresh_all()
+
+    def action_new_game(self) -> None:
+        def chosen(text: str | None) -> None:
+            if text is None:
+                return
+            try:
+                if text.strip():
+                    code, numbered = deal_from(text)
+                else:
+                    code, numbered = DealCode(secrets.randbelow(DEAL_NUMBER_LIMIT), self.game.rules), None
+            except InvalidInput as error:
+                self.message = str(error)
+                self.refresh_all()
+                return
+            self.new_game(code, numbered)
+
+        self.push_screen(NewGameScreen(self.lang), chosen)
+
+    def new_game(self, code: DealCode, numbered: int | None) -> None:
+        """Deal ``code`` (closing the game in play in the records)."""
+        news: list[str] = []
+        if self.recorder is not None:
+            news = self.recorder.start(str(code), numbered)
+        self.game = Game.from_code(code)
+        self.numbered = numbered
+        self.cursor = 0
+        self.message = " ".join(news)
+        self.refresh_all()
+
+    async def action_quit(self) -> None:
+        """Leave: the game in play is closed in the records (a left game counts as played)."""
+        if self.recorder is not None:
+            self.recorder.finish(self.lang)
+            self.recorder.close()
+        self.exit()

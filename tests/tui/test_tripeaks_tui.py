@@ -1,0 +1,102 @@
+"""TriPeaks in the terminal, driven with Textual's Pilot: a deal won by keys and by clicks from a solver
+line, refusals explained, the records kept in the store, at 80×24 and 120×40."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.tripeaks import DealCode, Game
+from parlour.tripeaks.rules import EASY
+from parlour.tripeaks.solver import numbered_result, solve
+from parlour.tui.board import corner
+from parlour.tui.records import Recorder
+from parlour.tui.tripeaks_app import STOCK, BoardWidget, TriPeaksApp
+
+NUMBER = next(n for n in range(100, 400) if (r := numbered_result(EASY, n)) is not None and r.winnable)
+
+
+def run(coroutine: Any) -> Any:
+    """Run a Pilot session on a loop of its own (another test's loop may run in this thread)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
+def winning_line() -> list[str]:
+    return list(solve(Game.from_code(DealCode(NUMBER, EASY))).line)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_a_numbered_deal_is_won_with_the_keys(tmp_path: Path, size: tuple[int, int]) -> None:
+    recorder = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
+    app = TriPeaksApp(Game.from_code(DealCode(NUMBER, EASY)), "en", recorder, NUMBER)
+
+    async def play() -> str:
+        async with app.run_test(size=size) as pilot:
+            status = str(app.query_one("#status").render())
+            assert f"Game #{NUMBER}" in status and "Winnable in" in status
+            for move in winning_line():
+                if move == "draw":
+                    await pilot.press("d")
+                    continue
+                view = app.game.view()
+                stops = app.stops()
+                target = next(
+                    i for i, p in enumerate(stops) if p != STOCK and str(view.tableau[p].card) == move
+                )
+                while app.cursor != target:
+                    await pilot.press("right")
+                await pilot.press("enter")
+            return str(app.query_one("#message").render())
+
+    message = run(play())
+    assert app.game.status == "won"
+    assert "You won!" in message and f"You are the first to win game #{NUMBER}!" in message
+    stats = recorder.store.statistics(recorder.player_id)["tripeaks"]
+    assert stats.rules["easy"].won == 1
+
+
+def test_a_deal_is_won_with_clicks_and_a_refusal_is_explained(tmp_path: Path) -> None:
+    app = TriPeaksApp(Game.from_code(DealCode(NUMBER, EASY)), "hu", None, NUMBER)
+
+    async def play() -> tuple[str, str]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            top_x, top_y = corner(0)
+            await pilot.click("#board", offset=(top_x + 2, top_y + 1))  # a face-down peak top
+            refused = str(app.query_one("#message").render())
+            for move in winning_line():
+                if move == "draw":
+                    await pilot.click("#piles", offset=(2, 1))
+                    continue
+                view = app.game.view()
+                position = next(p for p in view.free if str(view.tableau[p].card) == move)
+                x, y = corner(position)
+                await pilot.click(BoardWidget, offset=(x + 2, y + 1))
+            return refused, str(app.query_one("#message").render())
+
+    refused, message = run(play())
+    assert refused == "Ez a lap blokkolva van"
+    assert app.game.status == "won" and "Nyertél" in message
+
+
+def test_new_game_takes_a_pasted_code_and_undo_goes_back(tmp_path: Path) -> None:
+    app = TriPeaksApp(Game.from_code(DealCode(NUMBER, EASY)), "en", None, NUMBER)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("d")
+            assert app.game.view().moves == 1
+            await pilot.press("u")
+            assert app.game.view().stock == 23
+            await pilot.press("n")
+            await pilot.press(*"TP1-C-AAAAAAD")
+            await pilot.press("enter")
+            assert str(app.game.code) == "TP1-C-AAAAAAD" and app.numbered is None
+            await pilot.press("h")
+            assert "Hint:" in str(app.query_one("#message").render())
+
+    run(play())
