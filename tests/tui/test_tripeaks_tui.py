@@ -100,3 +100,39 @@ def test_new_game_takes_a_pasted_code_and_undo_goes_back(tmp_path: Path) -> None
             assert "Hint:" in str(app.query_one("#message").render())
 
     run(play())
+
+
+def test_a_thirteen_round_is_played_with_the_keys(tmp_path: Path) -> None:
+    from parlour.tui.thirteen_app import ThirteenApp
+
+    recorder = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
+    app = ThirteenApp({"code": "TH1-AAAAAAC", "speed": "instant", "strength": "greedy"}, "en", recorder)
+
+    async def play() -> str:
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert "lead any combination" in str(app.query_one("#status").render())
+            for _ in range(400):
+                await pilot.pause(0.02)
+                view = app.table.view(0)
+                if view["between_rounds"] or view["winners"]:
+                    break
+                if view["turn"] != 0:
+                    continue
+                legal = app.table.legal(0)
+                move = legal[0]
+                if move == "pass":
+                    await pilot.press("p")
+                    continue
+                for code in move.split():
+                    app.cursor = view["hand"].index(code)
+                    await pilot.press("space")
+                    if app.table.view(0)["turn"] != 0:  # played at once: it could not be extended
+                        break
+                else:
+                    await pilot.press("enter")
+            return str(app.query_one("#status").render())
+
+    status = run(play())
+    assert "The round is over" in status
+    record = recorder.store.game_record(recorder.game_id or "", recorder.player_id)
+    assert len(record.moves) == recorder.moves > 13  # every seat's moves, the person's and the others'

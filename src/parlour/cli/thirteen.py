@@ -496,3 +496,8 @@ def play(
     assert format_code(number) == match.code
     terminal = _Terminal(match, 0, names, seed, language, sys.stdout)
     sys.exit(terminal.run(sys.stdin))
+
+
+from parlour.cli.tui import thirteen_tui as _thirteen_tui  # noqa: E402  (parlour thirteen tui)
+
+thirteen.add_command(_thirteen_tui)

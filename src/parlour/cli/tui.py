@@ -37,6 +37,27 @@ def run_tripeaks(code_text: str | None, lang: str, database_url: str | None, rec
     TriPeaksApp(Game.from_code(code), lang.lower(), recorder, numbered).run()
 
 
+def run_thirteen(
+    code_text: str | None, lang: str, database_url: str | None, record: bool, speed: str
+) -> None:
+    """Open Thirteen in the terminal on a match (a ``TH1-`` code, or a random one)."""
+    from parlour.tui.records import Recorder
+    from parlour.tui.thirteen_app import ThirteenApp
+
+    recorder = None
+    if record:
+        try:
+            recorder = Recorder(database_url)
+        except (StoreUnavailable, ValueError) as error:
+            raise click.ClickException(f"the database is not available: {error}") from error
+    options = {"speed": speed} | ({"code": code_text} if code_text else {})
+    try:
+        app = ThirteenApp(options, lang.lower(), recorder)
+    except InvalidInput as error:
+        raise click.BadParameter(str(error), param_hint="CODE") from error
+    app.run()
+
+
 @click.command("tui")
 @click.argument("code", required=False)
 @LANG_OPTION
@@ -49,3 +70,21 @@ def tui(code: str | None, lang: str, database_url: str | None, no_record: bool) 
     arrows choose a card, Enter plays it, D draws, U undoes, N new game, H hint, B reads the board, Q quits.
     """
     run_tripeaks(code, lang, database_url, not no_record)
+
+
+@click.command("tui")
+@click.argument("code", required=False)
+@LANG_OPTION
+@database_url_option
+@click.option("--no-record", is_flag=True, help="Keep nothing in the database (no statistics).")
+@click.option(
+    "--speed", type=click.Choice(["instant", "fast", "normal", "slow"]), default="normal", show_default=True
+)
+def thirteen_tui(code: str | None, lang: str, database_url: str | None, no_record: bool, speed: str) -> None:
+    """Thirteen full-screen in the terminal against three computer players.
+
+    Keys: arrows choose a card, Space raises or lowers it (a selection that cannot be extended is played
+    at once), Enter plays the raised cards, P passes, C deals the next round, Q quits. The mouse raises
+    cards too.
+    """
+    run_thirteen(code, lang, database_url, not no_record, speed)

@@ -14,6 +14,7 @@ from typing import Final
 
 import platformdirs
 
+from parlour.games.base import GameDefinition, RecordSpec
 from parlour.store import Outcome, Store, StoreUnavailable
 from parlour.store.messages import record_messages
 
@@ -54,16 +55,31 @@ class Recorder:
         self.moves = 0
         return news
 
+    def start_record(self, definition: GameDefinition, spec: RecordSpec) -> list[str]:
+        """Record a new game of any kind from its definition's record (closing the one in play)."""
+        news = self.finish(None)
+        self.game_id = self.store.record_game(self.player_id, definition, spec)
+        self.moves = 0
+        return news
+
     def append(self, move: str) -> None:
         """Record the next move before the board shows it.
 
         Raises:
             StoreUnavailable: the database failed; nothing was stored.
         """
-        if self.game_id is None:
+        self.append_many([move])
+
+    def append_many(self, moves: list[str]) -> None:
+        """Record the next moves (a computer player's and the person's alike).
+
+        Raises:
+            StoreUnavailable: the database failed; nothing was stored.
+        """
+        if self.game_id is None or not moves:
             return
-        self.store.append_moves(self.game_id, self.player_id, self.moves, [move])
-        self.moves += 1
+        self.store.append_moves(self.game_id, self.player_id, self.moves, moves)
+        self.moves += len(moves)
 
     def finish(self, lang: str | None) -> list[str]:
         """End the game in play in the records; return its record news in ``lang`` (English if None)."""

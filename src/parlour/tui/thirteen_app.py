@@ -1,0 +1,273 @@
+"""Thirteen in a full-screen terminal app (Textual): your hand along the bottom, the three computer players
+with their card counts, the table with the current trick, and the selection rule exactly as on the web
+(a selection that cannot be extended is played at once, Play otherwise, Pass). The screen holds no rule:
+it renders the live game's view of seat 0 and sends its actions (``parlour.games.thirteen``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Final
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from parlour.cards import Card
+from parlour.errors import ParlourError
+from parlour.games.base import Change, Json
+from parlour.games.thirteen import REASONS, SPEEDS, ThirteenDefinition, ThirteenTable
+from parlour.i18n import gettext_for
+from parlour.tui.board import card_label, card_style
+from parlour.tui.records import Recorder
+
+DOMAIN: Final = "thirteen_web"
+SEAT_NAMES: Final = ("You", "West", "North", "East")
+CARD_STEP: Final = 6
+COMBO_NAMES: Final = {
+    "single": "a single card",
+    "pair": "a pair",
+    "triple": "three of a kind",
+    "quad": "four of a kind",
+}
+"""The ``thirteen_web`` names of the combinations of one rank."""
+
+
+def _(lang: str, message: str) -> str:
+    return gettext_for(lang, DOMAIN, message)
+
+
+class HandWidget(Widget):
+    """The person's cards; raised cards sit one line higher. A click raises or lowers a card."""
+
+    DEFAULT_CSS = "HandWidget { width: 80; height: 4; }"
+
+    def __init__(self, owner: ThirteenApp) -> None:
+        super().__init__(id="hand")
+        self.owner = owner
+
+    def render(self) -> Text:
+        hand = self.owner.view["hand"]
+        grid = [[(" ", "")] * max(1, len(hand) * CARD_STEP) for _ in range(4)]
+        for index, code in enumerate(hand):
+            card = Card.parse(code)
+            style = str(card_style(card, True))
+            if index == self.owner.cursor:
+                style += " reverse"
+            top = 0 if code in self.owner.selection else 1
+            for dy, line in enumerate(("╭───╮", f"│{card_label(card)}│", "╰───╯")):
+                for dx, char in enumerate(line):
+                    grid[top + dy][index * CARD_STEP + dx] = (char, style)
+        lines = []
+        for row in grid:
+            text = Text()
+            for char, style in row:
+                text.append(char, style or None)
+            lines.append(text)
+        return Text("\n").join(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        index = event.x // CARD_STEP
+        if 0 <= index < len(self.owner.view["hand"]):
+            self.owner.cursor = index
+            self.owner.toggle(self.owner.view["hand"][index])
+
+
+class ThirteenApp(App[None]):
+    """A match to 10 points against three computer players, in the terminal."""
+
+    CSS_PATH = "thirteen.tcss"
+    TITLE = "Parlour — Thirteen"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "←", show=False),
+        Binding("right", "move(1)", "→", show=False),
+        Binding("space", "raise", "Raise"),
+        Binding("enter", "play", "Play"),
+        Binding("p", "pass", "Pass"),
+        Binding("c", "continue", "Next round"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, options: Json, lang: str = "en", recorder: Recorder | None = None) -> None:
+        super().__init__()
+        self.definition = ThirteenDefinition()
+        new = self.definition.new(options)
+        assert isinstance(new.game, ThirteenTable)
+        self.table: ThirteenTable = new.game
+        self.lang = lang
+        self.recorder = recorder
+        if recorder is not None and new.spec is not None:
+            recorder.start_record(self.definition, new.spec)
+        self.selection: list[str] = []
+        self.cursor = 0
+        self.message = ""
+        self.view: Json = self.table.view(0)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="table"):
+            yield Static(id="seats")
+            yield Static(id="pile")
+            yield Static(id="trick")
+            yield HandWidget(self)
+            yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_all()
+        self.schedule_computer()
+
+    # --- drawing -----------------------------------------------------------------------------------
+
+    def seat_name(self, seat: int) -> str:
+        return _(self.lang, SEAT_NAMES[seat])
+
+    def combo_text(self, combo: Json) -> str:
+        """ "a pair", "a sequence of 4" … for the combination on the table, in the app's language."""
+        kind, length = combo["kind"], int(combo["length"])
+        if kind == "sequence":
+            return _(self.lang, "a sequence of {n}").format(n=length)
+        if kind == "double_sequence":
+            return _(self.lang, "a double sequence of {n} pairs").format(n=length // 2)
+        names = {
+            "single": "a single card",
+            "pair": "a pair",
+            "triple": "three of a kind",
+            "quad": "four of a kind",
+        }
+        return _(self.lang, names.get(kind, "a single card"))
+
+    def refresh_all(self) -> None:
+        view = self.view = self.table.view(0)
+        lang = self.lang
+        seats = []
+        for seat in (1, 2, 3):
+            mark = f" ({_(lang, 'Passed')})" if view["passed"][seat] else ""
+            turn = " ◀" if view["turn"] == seat else ""
+            seats.append(f"{self.seat_name(seat)}: {view['hand_counts'][seat]}{mark}{turn}")
+        scores = "  ".join(f"{self.seat_name(s)} {view['scores'][s]}" for s in range(4))
+        self.query_one("#seats", Static).update("   ".join(seats) + "\n" + scores)
+        cards = " ".join(Card.parse(code).pretty() for code in view["table"]["cards"])
+        self.query_one("#pile", Static).update(cards or _(lang, "The table is empty."))
+        trick = "  ".join(
+            f"{self.seat_name(step['seat'])}: "
+            + (_(lang, "Passed") if step["pass"] else " ".join(Card.parse(c).pretty() for c in step["cards"]))
+            for step in view["trick"]
+        )
+        self.query_one("#trick", Static).update(trick)
+        self.query_one("#status", Static).update(self.status_line())
+        self.query_one(HandWidget).refresh()
+
+    def status_line(self) -> str:
+        view, lang = self.view, self.lang
+        if view["winners"]:
+            winner = view["winners"][0]
+            ending = (
+                _(lang, "You win the game!")
+                if winner == 0
+                else _(lang, "{name} wins the game.").format(name=self.seat_name(winner))
+            )
+            return f"{ending} {self.message}".strip()
+        if view["between_rounds"]:
+            return _(lang, "The round is over.") + "  [c]"
+        if self.message:
+            return self.message
+        if view["turn"] == 0:
+            combo = view["table"]["combo"]
+            if combo is None:
+                return _(lang, "Your turn: lead any combination.")
+            return _(lang, "Your turn: beat {combo} or pass.").format(combo=self.combo_text(combo))
+        return _(lang, "Waiting for {name}…").format(name=self.seat_name(view["turn"] or 0))
+
+    # --- acting ------------------------------------------------------------------------------------
+
+    def act(self, action: Json) -> Change | None:
+        """Send one action of the person; a refusal is explained and changes nothing."""
+        try:
+            change = self.table.act(0, action)
+        except ParlourError as error:
+            message = REASONS.get(error.code)
+            self.message = _(self.lang, message) if message else str(error)
+            self.refresh_all()
+            return None
+        self.after(change)
+        return change
+
+    def after(self, change: Change) -> None:
+        """Record a change's moves, then show it."""
+        if self.recorder is not None and change.moves:
+            self.recorder.append_many(list(change.moves))
+        if change.finished and self.recorder is not None:
+            self.message = " ".join(self.recorder.finish(self.lang))
+        elif change.name in ("play", "pass"):
+            self.message = ""
+            if change.name == "play" and change.public.get("seat") == 0:
+                self.selection = []
+        self.refresh_all()
+        self.schedule_computer()
+
+    def schedule_computer(self) -> None:
+        delay = self.table.next_auto()
+        if delay is not None:
+            self.set_timer(max(delay, 0.05), self.computer_moves)
+
+    def computer_moves(self) -> None:
+        change = self.table.auto()
+        if change is not None:
+            self.after(change)
+
+    def toggle(self, code: str) -> None:
+        if code in self.selection:
+            self.selection.remove(code)
+        else:
+            self.selection.append(code)
+        self.message = ""
+        if self.selection and self.view["turn"] == 0 and not self.view["between_rounds"]:
+            change = self.act({"type": "select", "cards": list(self.selection)})
+            if change is not None and change.name == "selection":
+                data: dict[str, Any] = change.public
+                reason = REASONS.get(str(data.get("reason")))
+                self.message = (
+                    _(self.lang, "Press Play to play these cards, or add more.")
+                    if data["verdict"] == "wait"
+                    else _(self.lang, reason)
+                    if reason
+                    else _(self.lang, "These cards cannot be played now.")
+                )
+        self.refresh_all()
+
+    def action_move(self, step: int) -> None:
+        count = len(self.view["hand"])
+        if count:
+            self.cursor = (self.cursor + step) % count
+            self.refresh_all()
+
+    def action_raise(self) -> None:
+        hand = self.view["hand"]
+        if hand:
+            self.toggle(hand[min(self.cursor, len(hand) - 1)])
+
+    def action_play(self) -> None:
+        if self.view["between_rounds"]:
+            self.action_continue()
+        elif self.selection:
+            self.act({"type": "play", "cards": list(self.selection)})
+
+    def action_pass(self) -> None:
+        self.selection = []
+        self.act({"type": "pass"})
+
+    def action_continue(self) -> None:
+        self.act({"type": "continue"})
+
+    async def action_quit(self) -> None:
+        """Leave: the match is closed in the records."""
+        if self.recorder is not None:
+            self.recorder.finish(self.lang)
+            self.recorder.close()
+        self.exit()
+
+
+SPEED_OPTIONS: Final = tuple(SPEEDS)
