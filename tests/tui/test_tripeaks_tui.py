@@ -136,3 +136,16 @@ def test_a_thirteen_round_is_played_with_the_keys(tmp_path: Path) -> None:
     assert "The round is over" in status
     record = recorder.store.game_record(recorder.game_id or "", recorder.player_id)
     assert len(record.moves) == recorder.moves > 13  # every seat's moves, the person's and the others'
+
+
+def test_the_terminal_board_writes_the_kings_as_the_language_does() -> None:
+    from parlour.cards import Card
+    from parlour.i18n.cards import rank_letters
+    from parlour.tui.board import card_label, paint
+
+    assert card_label(Card.parse("KC"), rank_letters("fr")) == "R♣ "
+    assert card_label(Card.parse("TH"), rank_letters("hu")) == "10♥"
+    view = Game.from_code(DealCode(1, EASY)).view()
+    english = "".join(line.plain for line in paint(view))
+    hungarian = "".join(line.plain for line in paint(view, None, rank_letters("hu")))
+    assert "K♣" in english and "R♣" in hungarian and "K♣" not in hungarian

@@ -8,6 +8,7 @@ x places come from ``parlour.tripeaks.layout.SLOT_PLACES``: the board keeps its 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from rich.style import Style
@@ -40,9 +41,12 @@ def corner(position: int) -> tuple[int, int]:
     return round(x * COLUMN_STEP), row * ROW_STEP
 
 
-def card_label(card: Card) -> str:
-    """The three cells inside a card: ``K♣ ``, ``10♥``, ``🃏`` is shown as ``JK``."""
+def card_label(card: Card, letters: Mapping[str, str] | None = None) -> str:
+    """The three cells inside a card: ``K♣ ``, ``10♥``, ``🃏`` is shown as ``JK``; ``letters`` (the
+    language's corner letters, ``parlour.i18n.cards.rank_letters``) turn ``K♣`` into ``R♣`` in French."""
     text = "JK" if card.is_joker else card.pretty()
+    if letters and not card.is_joker:
+        text = letters.get(text[:-1], text[:-1]) + text[-1]
     return f"{text:<3}"[:3]
 
 
@@ -54,7 +58,9 @@ def card_style(card: Card, free: bool) -> Style:
     return DIM_RED if red else DIM_BLACK
 
 
-def paint(view: PlayerView, cursor: int | None = None) -> list[Text]:
+def paint(
+    view: PlayerView, cursor: int | None = None, letters: Mapping[str, str] | None = None
+) -> list[Text]:
     """Return the board's lines: every card still in the peaks, face-down ones as backs; ``cursor``
     (a position) is drawn reversed."""
     cells: list[list[tuple[str, Style]]] = [[(" ", EMPTY)] * BOARD_WIDTH for _ in range(BOARD_HEIGHT)]
@@ -67,7 +73,7 @@ def paint(view: PlayerView, cursor: int | None = None) -> list[Text]:
         if slot.card is None:
             style, middle = BACK, "░░░"
         else:
-            style, middle = card_style(slot.card, position in free), card_label(slot.card)
+            style, middle = card_style(slot.card, position in free), card_label(slot.card, letters)
         if position == cursor:
             style = style + CURSOR
         rows = ("╭───╮", f"│{middle}│", "╰───╯")

@@ -21,6 +21,7 @@ from parlour.errors import ParlourError
 from parlour.games.base import Change, Json
 from parlour.games.thirteen import REASONS, SPEEDS, ThirteenDefinition, ThirteenTable
 from parlour.i18n import gettext_for
+from parlour.i18n.cards import rank_letters
 from parlour.tui.board import card_label, card_style
 from parlour.tui.records import Recorder
 
@@ -58,7 +59,7 @@ class HandWidget(Widget):
             if index == self.owner.cursor:
                 style += " reverse"
             top = 0 if code in self.owner.selection else 1
-            for dy, line in enumerate(("╭───╮", f"│{card_label(card)}│", "╰───╯")):
+            for dy, line in enumerate(("╭───╮", f"│{card_label(card, self.owner.letters)}│", "╰───╯")):
                 for dx, char in enumerate(line):
                     grid[top + dy][index * CARD_STEP + dx] = (char, style)
         lines = []
@@ -98,6 +99,7 @@ class ThirteenApp(App[None]):
         assert isinstance(new.game, ThirteenTable)
         self.table: ThirteenTable = new.game
         self.lang = lang
+        self.letters = rank_letters(lang)
         self.recorder = recorder
         if recorder is not None and new.spec is not None:
             recorder.start_record(self.definition, new.spec)

@@ -22,7 +22,7 @@ from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidInput
 from parlour.games.tripeaks import HINT_SAMPLES, NUMBERED_GAMES, numbered_verdict
 from parlour.i18n import ngettext_for
-from parlour.i18n.cards import card_name
+from parlour.i18n.cards import card_name, rank_letters
 from parlour.i18n.tripeaks import describe, no_more_moves, page_text, reason_text, won_text
 from parlour.store import StoreUnavailable
 from parlour.tripeaks import DealCode, Game
@@ -64,7 +64,7 @@ class BoardWidget(Widget):
         self.owner = owner
 
     def render(self) -> Text:
-        lines = paint(self.owner.game.view(), self.owner.cursor_slot())
+        lines = paint(self.owner.game.view(), self.owner.cursor_slot(), self.owner.letters)
         return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
@@ -88,7 +88,7 @@ class PilesWidget(Widget):
         stock_style = card_style(Card.parse("2S"), True)
         back = "░░░" if view.stock else "   "
         top = view.discard[-1] if view.discard else None
-        middle = card_label(top) if top is not None else "   "
+        middle = card_label(top, self.owner.letters) if top is not None else "   "
         top_style = card_style(top, True) if top is not None else stock_style
         cursor = self.owner.cursor == STOCK
         stock_line_style = stock_style.__class__(reverse=True) if cursor else None
@@ -153,6 +153,7 @@ class TriPeaksApp(App[None]):
         super().__init__()
         self.game = game
         self.lang = lang
+        self.letters = rank_letters(lang)
         self.recorder = recorder
         self.numbered = numbered
         self.cursor: int = 0
