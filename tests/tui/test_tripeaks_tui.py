@@ -51,7 +51,14 @@ def test_a_numbered_deal_is_won_with_the_keys(tmp_path: Path, size: tuple[int, i
                 while app.cursor != target:
                     await pilot.press("right")
                 await pilot.press("enter")
-            return str(app.query_one("#message").render())
+            message = str(app.query_one("#message").render())
+            await pilot.press("s")  # the statistics screen opens over the table
+            await pilot.pause()
+            assert app.screen.query("#statistics")
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not app.screen.query("#statistics")
+            return message
 
     message = run(play())
     assert app.game.status == "won"
@@ -149,3 +156,22 @@ def test_the_terminal_board_writes_the_kings_as_the_language_does() -> None:
     english = "".join(line.plain for line in paint(view))
     hungarian = "".join(line.plain for line in paint(view, None, rank_letters("hu")))
     assert "K♣" in english and "R♣" in hungarian and "K♣" not in hungarian
+
+
+def test_the_statistics_screen_shows_the_terminal_players_figures(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from parlour.tui.screens import statistics_renderable
+
+    recorder = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
+    recorder.start(str(DealCode(NUMBER, EASY)), NUMBER)
+    recorder.append_many(winning_line())
+    recorder.finish("en")
+    console = Console(record=True, width=120)
+    console.print(statistics_renderable(recorder))
+    text = console.export_text()
+    assert "TriPeaks — this terminal" in text and "Thirteen — this terminal" in text
+    easy = next(line for line in text.splitlines() if "Easy" in line)
+    assert " 1 " in easy and "100%" in easy
+    again = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
+    assert again.player_id == recorder.player_id  # the token file keeps the terminal's player

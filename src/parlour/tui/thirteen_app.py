@@ -24,6 +24,7 @@ from parlour.i18n import gettext_for
 from parlour.i18n.cards import rank_letters
 from parlour.tui.board import card_label, card_style
 from parlour.tui.records import Recorder
+from parlour.tui.screens import StatisticsScreen
 
 DOMAIN: Final = "thirteen_web"
 SEAT_NAMES: Final = ("You", "West", "North", "East")
@@ -89,6 +90,7 @@ class ThirteenApp(App[None]):
         Binding("enter", "play", "Play"),
         Binding("p", "pass", "Pass"),
         Binding("c", "continue", "Next round"),
+        Binding("s", "statistics", "Statistics"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -263,6 +265,10 @@ class ThirteenApp(App[None]):
 
     def action_continue(self) -> None:
         self.act({"type": "continue"})
+
+    def action_statistics(self) -> None:
+        """Show the player's statistics (the same figures as the web's statistics page)."""
+        self.push_screen(StatisticsScreen(self.recorder))
 
     async def action_quit(self) -> None:
         """Leave: the match is closed in the records."""

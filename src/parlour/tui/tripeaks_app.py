@@ -32,6 +32,7 @@ from parlour.tripeaks.rules import EASY
 from parlour.tripeaks.solver import compiled_available, fair_hint
 from parlour.tui.board import BOARD_HEIGHT, BOARD_WIDTH, card_label, card_style, paint, slot_at
 from parlour.tui.records import Recorder
+from parlour.tui.screens import StatisticsScreen
 
 STOCK: Final = -1
 """The cursor's stop on the draw pile, after the free cards."""
@@ -144,6 +145,7 @@ class TriPeaksApp(App[None]):
         Binding("n", "new_game", "New"),
         Binding("h", "hint", "Hint"),
         Binding("b", "read", "Read"),
+        Binding("s", "statistics", "Statistics"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -323,6 +325,10 @@ class TriPeaksApp(App[None]):
         self.cursor = 0
         self.message = " ".join(news)
         self.refresh_all()
+
+    def action_statistics(self) -> None:
+        """Show the player's statistics (the same figures as the web's statistics page)."""
+        self.push_screen(StatisticsScreen(self.recorder))
 
     async def action_quit(self) -> None:
         """Leave: the game in play is closed in the records (a left game counts as played)."""
