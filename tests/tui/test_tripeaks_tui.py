@@ -175,3 +175,19 @@ def test_the_statistics_screen_shows_the_terminal_players_figures(tmp_path: Path
     assert " 1 " in easy and "100%" in easy
     again = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
     assert again.player_id == recorder.player_id  # the token file keeps the terminal's player
+
+
+def test_t_switches_between_the_light_and_the_dark_theme() -> None:
+    app = TriPeaksApp(Game.from_code(DealCode(NUMBER, EASY)), "en", None, NUMBER)
+
+    async def play() -> list[str]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            seen = [app.theme]
+            await pilot.press("t")
+            seen.append(app.theme)
+            await pilot.press("t")
+            seen.append(app.theme)
+            return seen
+
+    first, second, third = run(play())
+    assert {first, second} == {"textual-dark", "textual-light"} and third == first

@@ -17,6 +17,10 @@ from textual.widgets import Static
 from parlour.cli.stats import statistics_table
 from parlour.tui.records import Recorder
 
+LIGHT = "textual-light"
+DARK = "textual-dark"
+"""Textual's own themes: no true colour needed, readable in tmux and over SSH."""
+
 
 def statistics_renderable(recorder: Recorder | None) -> RenderableType:
     """Return the terminal player's statistics, one table per game, or a line saying none are kept."""

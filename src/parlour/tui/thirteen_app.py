@@ -24,7 +24,7 @@ from parlour.i18n import gettext_for
 from parlour.i18n.cards import rank_letters
 from parlour.tui.board import card_label, card_style
 from parlour.tui.records import Recorder
-from parlour.tui.screens import StatisticsScreen
+from parlour.tui.screens import DARK, LIGHT, StatisticsScreen
 
 DOMAIN: Final = "thirteen_web"
 SEAT_NAMES: Final = ("You", "West", "North", "East")
@@ -91,6 +91,7 @@ class ThirteenApp(App[None]):
         Binding("p", "pass", "Pass"),
         Binding("c", "continue", "Next round"),
         Binding("s", "statistics", "Statistics"),
+        Binding("t", "theme", "Light/dark"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -265,6 +266,10 @@ class ThirteenApp(App[None]):
 
     def action_continue(self) -> None:
         self.act({"type": "continue"})
+
+    def action_theme(self) -> None:
+        """Switch between the light and the dark theme."""
+        self.theme = LIGHT if self.theme != LIGHT else DARK
 
     def action_statistics(self) -> None:
         """Show the player's statistics (the same figures as the web's statistics page)."""

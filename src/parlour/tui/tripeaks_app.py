@@ -32,7 +32,7 @@ from parlour.tripeaks.rules import EASY
 from parlour.tripeaks.solver import compiled_available, fair_hint
 from parlour.tui.board import BOARD_HEIGHT, BOARD_WIDTH, card_label, card_style, paint, slot_at
 from parlour.tui.records import Recorder
-from parlour.tui.screens import StatisticsScreen
+from parlour.tui.screens import DARK, LIGHT, StatisticsScreen
 
 STOCK: Final = -1
 """The cursor's stop on the draw pile, after the free cards."""
@@ -146,6 +146,7 @@ class TriPeaksApp(App[None]):
         Binding("h", "hint", "Hint"),
         Binding("b", "read", "Read"),
         Binding("s", "statistics", "Statistics"),
+        Binding("t", "theme", "Light/dark"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -325,6 +326,10 @@ class TriPeaksApp(App[None]):
         self.cursor = 0
         self.message = " ".join(news)
         self.refresh_all()
+
+    def action_theme(self) -> None:
+        """Switch between the light and the dark theme."""
+        self.theme = LIGHT if self.theme != LIGHT else DARK
 
     def action_statistics(self) -> None:
         """Show the player's statistics (the same figures as the web's statistics page)."""
