@@ -191,3 +191,29 @@ def test_t_switches_between_the_light_and_the_dark_theme() -> None:
 
     first, second, third = run(play())
     assert {first, second} == {"textual-dark", "textual-light"} and third == first
+
+
+def test_the_help_screen_shows_the_rules_pages_words() -> None:
+    from rich.console import Console
+
+    from parlour.tui.screens import rules_renderable
+
+    app = TriPeaksApp(Game.from_code(DealCode(NUMBER, EASY)), "hu", None, NUMBER)
+
+    async def play() -> bool:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("question_mark")
+            await pilot.pause()
+            opened = bool(app.screen.query("#help"))
+            await pilot.press("escape")
+            await pilot.pause()
+            return opened and not app.screen.query("#help")
+
+    assert run(play())
+    console = Console(record=True, width=100)
+    console.print(rules_renderable("tripeaks", "hu"))
+    text = console.export_text()
+    assert "Röviden" in text and "Nincs több lehetséges lépés" in text  # the seed's own words
+    console = Console(record=True, width=100)
+    console.print(rules_renderable("thirteen", "en"))
+    assert "3 of spades" in console.export_text()

@@ -3,7 +3,9 @@ the web's statistics page) and the keys."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+import re
+from pathlib import Path
+from typing import ClassVar, Final
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -15,11 +17,50 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from parlour.cli.stats import statistics_table
+from parlour.i18n import gettext_for
 from parlour.tui.records import Recorder
 
+TEMPLATES: Final = Path(__file__).resolve().parents[1] / "web" / "templates"
 LIGHT = "textual-light"
 DARK = "textual-dark"
 """Textual's own themes: no true colour needed, readable in tmux and over SSH."""
+
+
+RULES_TEXT: Final = re.compile(r'<(h2|h3|p|li)[^>]*>\s*\{\{ t\("((?:[^"\\]|\\.)*)"\) \}\}')
+"""A heading or a paragraph of a rules page template whose whole text is one ``rules`` message."""
+
+
+def rules_renderable(game: str, lang: str) -> RenderableType:
+    """Return the rules of ``game`` (``tripeaks``, ``thirteen``) as on its rules page, in ``lang``: the
+    same ``rules`` catalog (the seeds' own words in Hindi and Hungarian), headings and paragraphs."""
+    template = (TEMPLATES / f"rules_{game}.html").read_text(encoding="utf-8")
+    parts: list[RenderableType] = []
+    for tag, message in RULES_TEXT.findall(template):
+        text = gettext_for(lang, "rules", message.replace('\\"', '"'))
+        parts.append(Text(text, style="bold") if tag in ("h2", "h3") else Text(text + "\n"))
+    return Group(*parts)
+
+
+class HelpScreen(ModalScreen[None]):
+    """The rules of the game, then the keys; Escape or ? closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss", "Close"),
+        Binding("question_mark", "dismiss", "Close", show=False),
+    ]
+
+    def __init__(self, game: str, lang: str, keys: str) -> None:
+        super().__init__()
+        self.game = game
+        self.lang = lang
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help"):
+            yield Static(Group(rules_renderable(self.game, self.lang), Text(self.keys, style="italic")))
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss(result)
 
 
 def statistics_renderable(recorder: Recorder | None) -> RenderableType:

@@ -24,7 +24,7 @@ from parlour.i18n import gettext_for
 from parlour.i18n.cards import rank_letters
 from parlour.tui.board import card_label, card_style
 from parlour.tui.records import Recorder
-from parlour.tui.screens import DARK, LIGHT, StatisticsScreen
+from parlour.tui.screens import DARK, LIGHT, HelpScreen, StatisticsScreen
 
 DOMAIN: Final = "thirteen_web"
 SEAT_NAMES: Final = ("You", "West", "North", "East")
@@ -40,6 +40,13 @@ COMBO_NAMES: Final = {
 
 def _(lang: str, message: str) -> str:
     return gettext_for(lang, DOMAIN, message)
+
+
+KEYS: Final = (
+    "Keys: ← → choose a card, Space raises or lowers it, Enter plays, P passes, C next round, S "
+    "statistics, T theme, Q quits. A click raises a card too."
+)
+"""The keys, in English, under the rules on the help screen."""
 
 
 class HandWidget(Widget):
@@ -92,6 +99,7 @@ class ThirteenApp(App[None]):
         Binding("c", "continue", "Next round"),
         Binding("s", "statistics", "Statistics"),
         Binding("t", "theme", "Light/dark"),
+        Binding("question_mark", "help", "Rules"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -266,6 +274,10 @@ class ThirteenApp(App[None]):
 
     def action_continue(self) -> None:
         self.act({"type": "continue"})
+
+    def action_help(self) -> None:
+        """Show the rules, as on the rules page, and the keys."""
+        self.push_screen(HelpScreen("thirteen", self.lang, KEYS))
 
     def action_theme(self) -> None:
         """Switch between the light and the dark theme."""

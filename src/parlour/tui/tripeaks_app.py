@@ -32,7 +32,7 @@ from parlour.tripeaks.rules import EASY
 from parlour.tripeaks.solver import compiled_available, fair_hint
 from parlour.tui.board import BOARD_HEIGHT, BOARD_WIDTH, card_label, card_style, paint, slot_at
 from parlour.tui.records import Recorder
-from parlour.tui.screens import DARK, LIGHT, StatisticsScreen
+from parlour.tui.screens import DARK, LIGHT, HelpScreen, StatisticsScreen
 
 STOCK: Final = -1
 """The cursor's stop on the draw pile, after the free cards."""
@@ -53,6 +53,13 @@ def deal_from(text: str) -> tuple[DealCode, int | None]:
     code = DealCode.parse(typed)
     numbered = code.number if code.rules in (EASY,) and 1 <= code.number <= NUMBERED_GAMES else None
     return code, numbered
+
+
+KEYS: Final = (
+    "Keys: ← → choose a card, Enter plays it, D draws, U undoes, N new game, H hint, B reads "
+    "the board, S statistics, T theme, Q quits. The mouse plays cards and draws too."
+)
+"""The keys, in English, under the rules on the help screen."""
 
 
 class BoardWidget(Widget):
@@ -147,6 +154,7 @@ class TriPeaksApp(App[None]):
         Binding("b", "read", "Read"),
         Binding("s", "statistics", "Statistics"),
         Binding("t", "theme", "Light/dark"),
+        Binding("question_mark", "help", "Rules"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -326,6 +334,10 @@ class TriPeaksApp(App[None]):
         self.cursor = 0
         self.message = " ".join(news)
         self.refresh_all()
+
+    def action_help(self) -> None:
+        """Show the rules, as on the rules page, and the keys."""
+        self.push_screen(HelpScreen("tripeaks", self.lang, KEYS))
 
     def action_theme(self) -> None:
         """Switch between the light and the dark theme."""
