@@ -97,8 +97,8 @@ class ThirteenApp(App[None]):
         Binding("enter", "play", "Play"),
         Binding("p", "pass", "Pass"),
         Binding("c", "continue", "Next round"),
-        Binding("s", "statistics", "Statistics"),
-        Binding("t", "theme", "Light/dark"),
+        Binding("s", "statistics", "Stats"),
+        Binding("t", "theme", "Light/dark", show=False),
         Binding("question_mark", "help", "Rules"),
         Binding("q", "quit", "Quit"),
     ]

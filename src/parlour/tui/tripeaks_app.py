@@ -151,9 +151,9 @@ class TriPeaksApp(App[None]):
         Binding("u", "undo", "Undo"),
         Binding("n", "new_game", "New"),
         Binding("h", "hint", "Hint"),
-        Binding("b", "read", "Read"),
-        Binding("s", "statistics", "Statistics"),
-        Binding("t", "theme", "Light/dark"),
+        Binding("b", "read", "Read", show=False),
+        Binding("s", "statistics", "Stats"),
+        Binding("t", "theme", "Light/dark", show=False),
         Binding("question_mark", "help", "Rules"),
         Binding("q", "quit", "Quit"),
     ]

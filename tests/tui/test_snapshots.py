@@ -1,0 +1,28 @@
+"""SVG snapshots of the terminal screens (pytest-textual-snapshot): the TriPeaks table and the Thirteen
+table at 80×24 and 120×40, in English and Hindi. ``pytest --snapshot-update`` takes them again after a
+deliberate change of the screens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from parlour.tripeaks import DealCode, Game
+from parlour.tripeaks.rules import EASY
+from parlour.tui.thirteen_app import ThirteenApp
+from parlour.tui.tripeaks_app import TriPeaksApp
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_tripeaks_screen(snap_compare: Any, lang: str, size: tuple[int, int]) -> None:
+    app = TriPeaksApp(Game.from_code(DealCode(123, EASY)), lang, None, 123)
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_thirteen_screen(snap_compare: Any, lang: str, size: tuple[int, int]) -> None:
+    app = ThirteenApp({"code": "TH1-AAAAAAC", "speed": "slow", "strength": "greedy"}, lang, None)
+    assert snap_compare(app, terminal_size=size)
