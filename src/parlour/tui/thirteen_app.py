@@ -126,6 +126,7 @@ class ThirteenApp(App[None]):
             yield Static(id="trick")
             yield HandWidget(self)
             yield Static(id="status")
+            yield Static(id="fair")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -171,6 +172,11 @@ class ThirteenApp(App[None]):
         )
         self.query_one("#trick", Static).update(trick)
         self.query_one("#status", Static).update(self.status_line())
+        fair = view["fairness"]
+        line = f"{_(lang, 'Fair deal')}: {(fair.get('commitment') or '—')[:16]}…"
+        if fair.get("code"):  # revealed at the end: check it with parlour thirteen verify
+            line = f"parlour thirteen verify {fair['code']} {fair['salt']} {fair['commitment']}"
+        self.query_one("#fair", Static).update(line)
         self.query_one(HandWidget).refresh()
 
     def status_line(self) -> str:
