@@ -217,3 +217,17 @@ def test_the_help_screen_shows_the_rules_pages_words() -> None:
     console = Console(record=True, width=100)
     console.print(rules_renderable("thirteen", "en"))
     assert "3 of spades" in console.export_text()
+
+
+def test_the_menu_chooses_a_game() -> None:
+    from parlour.tui.menu import MenuApp
+
+    async def choose(keys: tuple[str, ...]) -> str | None:
+        app = MenuApp("hu")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press(*keys)
+        return app.return_value
+
+    assert run(choose(("h",))) == "thirteen"
+    assert run(choose(("t",))) == "tripeaks"
+    assert run(choose(("q",))) is None

@@ -381,6 +381,6 @@ for _command in SOLVER_COMMANDS:
     tripeaks.add_command(_command)
 
 
-from parlour.cli.tui import tui as _tui  # noqa: E402  (the same command, under the game's group)
+from parlour.cli.tui import tripeaks_tui as _tripeaks_tui  # noqa: E402  (parlour tripeaks tui)
 
-tripeaks.add_command(_tui)
+tripeaks.add_command(_tripeaks_tui)

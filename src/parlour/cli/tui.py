@@ -64,11 +64,34 @@ def run_thirteen(
 @database_url_option
 @click.option("--no-record", is_flag=True, help="Keep nothing in the database (no statistics, no records).")
 def tui(code: str | None, lang: str, database_url: str | None, no_record: bool) -> None:
-    """TriPeaks full-screen in the terminal: mouse and keys, the fair hint, statistics kept.
+    """Parlour full-screen in the terminal: mouse and keys, the fair hint, statistics kept.
 
-    CODE is a deal code or a numbered game's number (Easy); without it a random deal is dealt. Keys:
-    arrows choose a card, Enter plays it, D draws, U undoes, N new game, H hint, B reads the board, Q quits.
+    Without CODE a menu chooses the game. CODE is a TriPeaks deal code or a numbered game's number
+    (Easy), or a Thirteen match code (TH1-…). TriPeaks keys: arrows choose a card, Enter plays it, D
+    draws, U undoes, N new game, H hint, B reads the board, S statistics, T theme, ? rules, Q quits.
     """
+    if code is None:
+        from parlour.tui.menu import MenuApp
+
+        game = MenuApp(lang.lower()).run()
+        if game == "thirteen":
+            run_thirteen(None, lang, database_url, not no_record, "normal")
+        elif game == "tripeaks":
+            run_tripeaks(None, lang, database_url, not no_record)
+        return
+    if code.strip().upper().startswith("TH1-"):
+        run_thirteen(code, lang, database_url, not no_record, "normal")
+        return
+    run_tripeaks(code, lang, database_url, not no_record)
+
+
+@click.command("tui")
+@click.argument("code", required=False)
+@LANG_OPTION
+@database_url_option
+@click.option("--no-record", is_flag=True, help="Keep nothing in the database (no statistics, no records).")
+def tripeaks_tui(code: str | None, lang: str, database_url: str | None, no_record: bool) -> None:
+    """TriPeaks full-screen in the terminal (CODE: a deal code or a numbered game's number)."""
     run_tripeaks(code, lang, database_url, not no_record)
 
 
