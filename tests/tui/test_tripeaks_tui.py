@@ -231,3 +231,23 @@ def test_the_menu_chooses_a_game() -> None:
     assert run(choose(("h",))) == "thirteen"
     assert run(choose(("t",))) == "tripeaks"
     assert run(choose(("q",))) is None
+
+
+def test_thirteen_settings_and_a_new_match_from_the_keys() -> None:
+    from parlour.tui.thirteen_app import ThirteenApp
+
+    app = ThirteenApp({"code": "TH1-AAAAAAC", "speed": "normal", "strength": "greedy"}, "en", None)
+
+    async def play() -> tuple[str, str, str]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("v")  # normal → slow, at once
+            speed = app.table.speed
+            await pilot.press("g")  # greedy → heuristic, from the next match
+            before = app.table
+            await pilot.press("n")
+            assert app.table is not before
+            return speed, app.table.strength, str(app.query_one("#status").render())
+
+    speed, strength, status = run(play())
+    assert speed == "slow" and strength == "heuristic"
+    assert "Your turn" in status or "Waiting for" in status  # the new match says whose turn it is

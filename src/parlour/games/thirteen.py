@@ -60,6 +60,10 @@ SPEEDS: Final = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.6}
 """Seconds a computer player waits before its move, by the ``bot_speed`` preference."""
 STRENGTHS: Final = tuple(BOTS)
 """The computer players' strengths the page offers (the ``bot_strength`` preference), weakest first."""
+SPEED_NAMES: Final = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
+STRENGTH_NAMES: Final = {"random": "Beginner", "greedy": "Casual", "heuristic": "Skilled"}
+"""The speeds' and strengths' names for people (``thirteen_web`` msgids), as the pages and the terminal
+show them."""
 DEFAULT_SPEED: Final = "normal"
 DEFAULT_STRENGTH: Final = "heuristic"
 MAX_CARDS: Final = 13

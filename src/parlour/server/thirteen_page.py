@@ -23,7 +23,9 @@ from parlour.games.thirteen import (
     MAX_CARDS,
     NAME,
     REASONS,
+    SPEED_NAMES,
     SPEEDS,
+    STRENGTH_NAMES,
     STRENGTHS,
     check_settings,
 )
@@ -39,8 +41,6 @@ MAX_POINTS: Final = 60
 # --- the page ---------------------------------------------------------------------------------------
 
 SEAT_NAMES: Final = ("You", "West", "North", "East")
-SPEED_NAMES: Final = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
-STRENGTH_NAMES: Final = {"random": "Beginner", "greedy": "Casual", "heuristic": "Skilled"}
 SCRIPT_TEXTS: Final = (
     "a single card", "a pair", "three of a kind", "four of a kind", "a sequence of {n}",
     "a double sequence of {n} pairs", "first out", "second", "third", "last", "Passed", "Thinking…",

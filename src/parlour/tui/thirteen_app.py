@@ -19,7 +19,16 @@ from textual.widgets import Footer, Static
 from parlour.cards import Card
 from parlour.errors import ParlourError
 from parlour.games.base import Change, Json
-from parlour.games.thirteen import REASONS, SPEEDS, ThirteenDefinition, ThirteenTable
+from parlour.games.thirteen import (
+    DEFAULT_STRENGTH,
+    REASONS,
+    SPEED_NAMES,
+    SPEEDS,
+    STRENGTH_NAMES,
+    STRENGTHS,
+    ThirteenDefinition,
+    ThirteenTable,
+)
 from parlour.i18n import gettext_for
 from parlour.i18n.cards import rank_letters
 from parlour.tui.board import card_label, card_style
@@ -98,6 +107,9 @@ class ThirteenApp(App[None]):
         Binding("p", "pass", "Pass"),
         Binding("c", "continue", "Next round"),
         Binding("s", "statistics", "Stats"),
+        Binding("n", "new_match", "New", show=False),
+        Binding("v", "speed", "Speed", show=False),
+        Binding("g", "strength", "Strength", show=False),
         Binding("t", "theme", "Light/dark", show=False),
         Binding("question_mark", "help", "Rules"),
         Binding("q", "quit", "Quit"),
@@ -106,18 +118,23 @@ class ThirteenApp(App[None]):
     def __init__(self, options: Json, lang: str = "en", recorder: Recorder | None = None) -> None:
         super().__init__()
         self.definition = ThirteenDefinition()
-        new = self.definition.new(options)
-        assert isinstance(new.game, ThirteenTable)
-        self.table: ThirteenTable = new.game
         self.lang = lang
         self.letters = rank_letters(lang)
         self.recorder = recorder
-        if recorder is not None and new.spec is not None:
-            recorder.start_record(self.definition, new.spec)
+        self.strength: str = options.get("strength", DEFAULT_STRENGTH)
+        self.table: ThirteenTable = self.deal(options)
         self.selection: list[str] = []
         self.cursor = 0
         self.message = ""
         self.view: Json = self.table.view(0)
+
+    def deal(self, options: Json) -> ThirteenTable:
+        """Deal a match (recorded when a recorder is there) and return its live table."""
+        new = self.definition.new(options)
+        assert isinstance(new.game, ThirteenTable)
+        if self.recorder is not None and new.spec is not None:
+            self.recorder.start_record(self.definition, new.spec)
+        return new.game
 
     def compose(self) -> ComposeResult:
         with Vertical(id="table"):
@@ -277,6 +294,29 @@ class ThirteenApp(App[None]):
     def action_pass(self) -> None:
         self.selection = []
         self.act({"type": "pass"})
+
+    def action_new_match(self) -> None:
+        """A new random match, with the strength chosen (the one in play is left)."""
+        self.table = self.deal({"speed": self.table.speed, "strength": self.strength})
+        self.selection, self.cursor, self.message = [], 0, ""
+        self.refresh_all()
+        self.schedule_computer()
+
+    def action_speed(self) -> None:
+        """The computer players' next speed (instant, fast, normal, slow), at once."""
+        speeds = list(SPEEDS)
+        following = speeds[(speeds.index(self.table.speed) + 1) % len(speeds)]
+        self.table.configure(0, {"speed": following})
+        self.message = f"{_(self.lang, 'Speed')}: {_(self.lang, SPEED_NAMES[following])}"
+        self.refresh_all()
+
+    def action_strength(self) -> None:
+        """The computer players' next strength, from the next match (N deals one)."""
+        self.strength = STRENGTHS[(STRENGTHS.index(self.strength) + 1) % len(STRENGTHS)]
+        self.message = f"{_(self.lang, 'Strength')}: {_(self.lang, STRENGTH_NAMES[self.strength])} — " + _(
+            self.lang, "A new strength applies from the next game."
+        )
+        self.refresh_all()
 
     def action_continue(self) -> None:
         self.act({"type": "continue"})
