@@ -102,7 +102,8 @@ def test_new_game_takes_a_pasted_code_and_undo_goes_back(tmp_path: Path) -> None
             await pilot.press("n")
             await pilot.press(*"TP1-C-AAAAAAD")
             await pilot.press("enter")
-            assert str(app.game.code) == "TP1-C-AAAAAAD" and app.numbered is None
+            # A pasted code of a numbered deal is that numbered game, as on the web (Classic #3).
+            assert str(app.game.code) == "TP1-C-AAAAAAD" and app.numbered == 3
             await pilot.press("h")
             assert "Hint:" in str(app.query_one("#message").render())
 
@@ -251,3 +252,21 @@ def test_thirteen_settings_and_a_new_match_from_the_keys() -> None:
     speed, strength, status = run(play())
     assert speed == "slow" and strength == "heuristic"
     assert "Your turn" in status or "Waiting for" in status  # the new match says whose turn it is
+
+
+def test_the_new_game_window_deals_a_random_deal_under_the_rules_chosen() -> None:
+    from textual.widgets import Checkbox, RadioButton
+
+    app = TriPeaksApp(Game.from_code(DealCode(NUMBER, EASY)), "en", None, NUMBER)
+
+    async def play() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            app.screen.query_one("#classic", RadioButton).value = True
+            app.screen.query_one("#variant-joker", Checkbox).value = True
+            await pilot.click("#deal")
+            await pilot.pause()
+
+    run(play())
+    assert not app.game.rules.king_ace_linked and app.game.rules.joker and app.numbered is None

@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
 
 from parlour.cards import Card
 from parlour.deal import DEAL_NUMBER_LIMIT
@@ -23,12 +23,20 @@ from parlour.errors import IllegalMove, InvalidInput
 from parlour.games.tripeaks import HINT_SAMPLES, NUMBERED_GAMES, numbered_verdict
 from parlour.i18n import ngettext_for
 from parlour.i18n.cards import card_name, rank_letters
-from parlour.i18n.tripeaks import describe, no_more_moves, page_text, reason_text, won_text
+from parlour.i18n.tripeaks import (
+    describe,
+    no_more_moves,
+    page_text,
+    reason_text,
+    rules_name,
+    variant_names,
+    won_text,
+)
 from parlour.store import StoreUnavailable
 from parlour.tripeaks import DealCode, Game
 from parlour.tripeaks.game import DRAW, UNDO
 from parlour.tripeaks.layout import SLOT_PLACES
-from parlour.tripeaks.rules import EASY
+from parlour.tripeaks.rules import CLASSIC, EASY, VARIANTS, Rules
 from parlour.tripeaks.solver import compiled_available, fair_hint
 from parlour.tui.board import BOARD_HEIGHT, BOARD_WIDTH, card_label, card_style, paint, slot_at
 from parlour.tui.records import Recorder
@@ -38,20 +46,24 @@ STOCK: Final = -1
 """The cursor's stop on the draw pile, after the free cards."""
 
 
-def deal_from(text: str) -> tuple[DealCode, int | None]:
-    """Read what the New game window was given: a deal code, or a numbered game's number (Easy).
+def deal_from(text: str, rules: Rules = EASY) -> tuple[DealCode, int | None]:
+    """Read what the New game window was given: a deal code (a numbered deal's code is that numbered
+    game), a numbered game's number (under ``rules``, Easy or Classic), or nothing (a random deal under
+    ``rules``, variants included).
 
     Raises:
-        InvalidInput: neither (the reason code says which: ``invalid_code``, ``invalid_number``).
+        InvalidInput: none of these (the reason code says which: ``invalid_code``, ``invalid_number``).
     """
     typed = text.strip()
+    if not typed:
+        return DealCode(secrets.randbelow(DEAL_NUMBER_LIMIT), rules), None
     if typed.isascii() and typed.isdigit():
         number = int(typed)
-        if not 1 <= number <= NUMBERED_GAMES:
+        if not 1 <= number <= NUMBERED_GAMES or rules not in (EASY, CLASSIC):
             raise InvalidInput(f"numbered games run from 1 to {NUMBERED_GAMES}", code="invalid_number")
-        return DealCode(number, EASY), number
+        return DealCode(number, rules), number
     code = DealCode.parse(typed)
-    numbered = code.number if code.rules in (EASY,) and 1 <= code.number <= NUMBERED_GAMES else None
+    numbered = code.number if code.rules in (EASY, CLASSIC) and 1 <= code.number <= NUMBERED_GAMES else None
     return code, numbered
 
 
@@ -115,26 +127,42 @@ class PilesWidget(Widget):
             self.owner.draw()
 
 
-class NewGameScreen(ModalScreen[str | None]):
-    """Asks for a deal code or a numbered game's number (empty: a random deal)."""
+class NewGameScreen(ModalScreen[tuple[str, Rules] | None]):
+    """Asks for a deal code, a numbered game's number or nothing (a random deal), and the rules: Easy
+    or Classic and the variants (for a number or a random deal; a code carries its own)."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, rules: Rules) -> None:
         super().__init__()
         self.lang = lang
+        self.rules = rules
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-game"):
             yield Label(page_text(self.lang, "Start a new game?"))
             yield Input(placeholder="TP1-E-AAAAAAB / 123", id="new-game-input")
+            with RadioSet(id="new-game-rules"):
+                yield RadioButton(rules_name("easy", self.lang), value=self.rules.king_ace_linked, id="easy")
+                yield RadioButton(
+                    rules_name("classic", self.lang), value=not self.rules.king_ace_linked, id="classic"
+                )
+            for variant, name in zip(VARIANTS, variant_names(VARIANTS, self.lang), strict=True):
+                yield Checkbox(name, value=getattr(self.rules, variant), id=f"variant-{variant}")
             with Horizontal():
                 yield Button(page_text(self.lang, "Deal"), variant="primary", id="deal")
                 yield Button(page_text(self.lang, "Cancel"), id="cancel")
 
+    def chosen(self) -> tuple[str, Rules]:
+        classic = self.query_one("#classic", RadioButton).value
+        rules = (CLASSIC if classic else EASY).with_variants(
+            *(variant for variant in VARIANTS if self.query_one(f"#variant-{variant}", Checkbox).value)
+        )
+        return self.query_one(Input).value, rules
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value)
+        self.dismiss(self.chosen())
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(self.query_one(Input).value if event.button.id == "deal" else None)
+        self.dismiss(self.chosen() if event.button.id == "deal" else None)
 
 
 class TriPeaksApp(App[None]):
@@ -308,21 +336,18 @@ class TriPeaksApp(App[None]):
         self.refresh_all()
 
     def action_new_game(self) -> None:
-        def chosen(text: str | None) -> None:
-            if text is None:
+        def chosen(answer: tuple[str, Rules] | None) -> None:
+            if answer is None:
                 return
             try:
-                if text.strip():
-                    code, numbered = deal_from(text)
-                else:
-                    code, numbered = DealCode(secrets.randbelow(DEAL_NUMBER_LIMIT), self.game.rules), None
+                code, numbered = deal_from(*answer)
             except InvalidInput as error:
                 self.message = str(error)
                 self.refresh_all()
                 return
             self.new_game(code, numbered)
 
-        self.push_screen(NewGameScreen(self.lang), chosen)
+        self.push_screen(NewGameScreen(self.lang, self.game.rules), chosen)
 
     def new_game(self, code: DealCode, numbered: int | None) -> None:
         """Deal ``code`` (closing the game in play in the records)."""
