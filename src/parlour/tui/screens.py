@@ -10,7 +10,7 @@ from typing import ClassVar, Final
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
@@ -94,3 +94,36 @@ class StatisticsScreen(ModalScreen[None]):
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)
+
+
+class ParlourApp(App[None]):
+    """What both terminal games share: the statistics, rules, theme and quit keys."""
+
+    GAME: ClassVar[str] = ""
+    """The game's name, for its rules page (``tripeaks``, ``thirteen``)."""
+    KEYS: ClassVar[str] = ""
+    """The keys, in English, under the rules on the help screen."""
+
+    def __init__(self, lang: str, recorder: Recorder | None) -> None:
+        super().__init__()
+        self.lang = lang
+        self.recorder = recorder
+
+    def action_help(self) -> None:
+        """Show the rules, as on the rules page, and the keys."""
+        self.push_screen(HelpScreen(self.GAME, self.lang, self.KEYS))
+
+    def action_theme(self) -> None:
+        """Switch between the light and the dark theme."""
+        self.theme = LIGHT if self.theme != LIGHT else DARK
+
+    def action_statistics(self) -> None:
+        """Show the player's statistics (the same figures as the web's statistics page)."""
+        self.push_screen(StatisticsScreen(self.recorder))
+
+    async def action_quit(self) -> None:
+        """Leave: the game in play is closed in the records (a left game counts as played)."""
+        if self.recorder is not None:
+            self.recorder.finish(self.lang)
+            self.recorder.close()
+        self.exit()

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Final
 
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widget import Widget
@@ -33,7 +33,7 @@ from parlour.i18n import gettext_for
 from parlour.i18n.cards import rank_letters
 from parlour.tui.board import card_label, card_style
 from parlour.tui.records import Recorder
-from parlour.tui.screens import DARK, LIGHT, HelpScreen, StatisticsScreen
+from parlour.tui.screens import ParlourApp
 
 DOMAIN: Final = "thirteen_web"
 SEAT_NAMES: Final = ("You", "West", "North", "East")
@@ -94,8 +94,11 @@ class HandWidget(Widget):
             self.owner.toggle(self.owner.view["hand"][index])
 
 
-class ThirteenApp(App[None]):
+class ThirteenApp(ParlourApp):
     """A match to 10 points against three computer players, in the terminal."""
+
+    GAME = "thirteen"
+    KEYS = KEYS
 
     CSS_PATH = "thirteen.tcss"
     TITLE = "Parlour — Thirteen"
@@ -116,11 +119,9 @@ class ThirteenApp(App[None]):
     ]
 
     def __init__(self, options: Json, lang: str = "en", recorder: Recorder | None = None) -> None:
-        super().__init__()
+        super().__init__(lang, recorder)
         self.definition = ThirteenDefinition()
-        self.lang = lang
         self.letters = rank_letters(lang)
-        self.recorder = recorder
         self.strength: str = options.get("strength", DEFAULT_STRENGTH)
         self.table: ThirteenTable = self.deal(options)
         self.selection: list[str] = []
@@ -320,25 +321,6 @@ class ThirteenApp(App[None]):
 
     def action_continue(self) -> None:
         self.act({"type": "continue"})
-
-    def action_help(self) -> None:
-        """Show the rules, as on the rules page, and the keys."""
-        self.push_screen(HelpScreen("thirteen", self.lang, KEYS))
-
-    def action_theme(self) -> None:
-        """Switch between the light and the dark theme."""
-        self.theme = LIGHT if self.theme != LIGHT else DARK
-
-    def action_statistics(self) -> None:
-        """Show the player's statistics (the same figures as the web's statistics page)."""
-        self.push_screen(StatisticsScreen(self.recorder))
-
-    async def action_quit(self) -> None:
-        """Leave: the match is closed in the records."""
-        if self.recorder is not None:
-            self.recorder.finish(self.lang)
-            self.recorder.close()
-        self.exit()
 
 
 SPEED_OPTIONS: Final = tuple(SPEEDS)

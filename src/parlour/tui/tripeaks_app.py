@@ -10,7 +10,7 @@ from typing import ClassVar, Final
 
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -40,7 +40,7 @@ from parlour.tripeaks.rules import CLASSIC, EASY, VARIANTS, Rules
 from parlour.tripeaks.solver import compiled_available, fair_hint
 from parlour.tui.board import BOARD_HEIGHT, BOARD_WIDTH, card_label, card_style, paint, slot_at
 from parlour.tui.records import Recorder
-from parlour.tui.screens import DARK, LIGHT, HelpScreen, StatisticsScreen
+from parlour.tui.screens import ParlourApp
 
 STOCK: Final = -1
 """The cursor's stop on the draw pile, after the free cards."""
@@ -165,8 +165,11 @@ class NewGameScreen(ModalScreen[tuple[str, Rules] | None]):
         self.dismiss(self.chosen() if event.button.id == "deal" else None)
 
 
-class TriPeaksApp(App[None]):
+class TriPeaksApp(ParlourApp):
     """The TriPeaks table in the terminal."""
+
+    GAME = "tripeaks"
+    KEYS = KEYS
 
     CSS_PATH = "tripeaks.tcss"
     TITLE = "Parlour — TriPeaks"
@@ -189,11 +192,9 @@ class TriPeaksApp(App[None]):
     def __init__(
         self, game: Game, lang: str = "en", recorder: Recorder | None = None, numbered: int | None = None
     ) -> None:
-        super().__init__()
+        super().__init__(lang, recorder)
         self.game = game
-        self.lang = lang
         self.letters = rank_letters(lang)
-        self.recorder = recorder
         self.numbered = numbered
         self.cursor: int = 0
         self.message = ""
@@ -359,22 +360,3 @@ class TriPeaksApp(App[None]):
         self.cursor = 0
         self.message = " ".join(news)
         self.refresh_all()
-
-    def action_help(self) -> None:
-        """Show the rules, as on the rules page, and the keys."""
-        self.push_screen(HelpScreen("tripeaks", self.lang, KEYS))
-
-    def action_theme(self) -> None:
-        """Switch between the light and the dark theme."""
-        self.theme = LIGHT if self.theme != LIGHT else DARK
-
-    def action_statistics(self) -> None:
-        """Show the player's statistics (the same figures as the web's statistics page)."""
-        self.push_screen(StatisticsScreen(self.recorder))
-
-    async def action_quit(self) -> None:
-        """Leave: the game in play is closed in the records (a left game counts as played)."""
-        if self.recorder is not None:
-            self.recorder.finish(self.lang)
-            self.recorder.close()
-        self.exit()
