@@ -20,7 +20,7 @@ from parlour.cli.options import LANG_OPTION
 from parlour.cli.tripeaks_solver import SOLVER_COMMANDS, numbered_line
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidCode, InvalidInput
-from parlour.games.tripeaks import HINT_SAMPLES
+from parlour.games.tripeaks import hint_text, player_hint
 from parlour.i18n import gettext_for
 from parlour.i18n.cards import card_name
 from parlour.i18n.tripeaks import (
@@ -29,7 +29,6 @@ from parlour.i18n.tripeaks import (
     cards_count,
     describe,
     no_more_moves,
-    page_text,
     reason_text,
     rules_name,
     variant_names,
@@ -37,7 +36,6 @@ from parlour.i18n.tripeaks import (
 )
 from parlour.tripeaks import DealCode, Game, Rules
 from parlour.tripeaks.layout import ROWS, SLOT_PLACES
-from parlour.tripeaks.solver import compiled_available, fair_hint
 
 HALF_CELL = 3
 """Characters per half card width: a card cell is 6 characters, rows are offset by half a card."""
@@ -298,14 +296,7 @@ class PlaySession:
         if self.game.status != "playing":
             self.say(reason_text("game_over", self.lang), style="bold red")
             return
-        samples = HINT_SAMPLES if compiled_available() else 4  # the pure-Python core is much slower
-        hint = fair_hint(self.game.copy(), samples=samples, seed=self.game.moves)
-        if hint.move == "draw":
-            text = page_text(self.lang, "Hint: draw a card.")  # the web page's words (``web`` domain)
-        else:
-            name = card_name(Card.parse(hint.move), self.lang)
-            text = page_text(self.lang, "Hint: play the {card}.").format(card=name)
-        self.say(f"{text} ({hint.chance:.0%})", style="bold cyan")
+        self.say(hint_text(player_hint(self.game), self.lang), style="bold cyan")
 
     def not_understood(self, command: str) -> None:
         self.say(

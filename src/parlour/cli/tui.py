@@ -2,38 +2,43 @@
 
 from __future__ import annotations
 
-import secrets
+from typing import TYPE_CHECKING
 
 import click
 
 from parlour.cli.db import database_url_option
 from parlour.cli.options import LANG_OPTION
-from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import InvalidInput
 from parlour.store import StoreUnavailable
+
+if TYPE_CHECKING:
+    from parlour.tui.records import Recorder
+
+
+def open_recorder(database_url: str | None) -> Recorder:
+    """Return the recorder of statistics and records on the database.
+
+    Raises:
+        click.ClickException: the database is not available (said in words, not a traceback).
+    """
+    from parlour.tui.records import Recorder
+
+    try:
+        return Recorder(database_url)
+    except (StoreUnavailable, ValueError) as error:
+        raise click.ClickException(f"the database is not available: {error}") from error
 
 
 def run_tripeaks(code_text: str | None, lang: str, database_url: str | None, record: bool) -> None:
     """Open TriPeaks in the terminal on a deal (a code, a numbered game's number, or a random deal)."""
-    from parlour.tripeaks import DealCode, Game
-    from parlour.tripeaks.rules import EASY
-    from parlour.tui.records import Recorder
+    from parlour.tripeaks import Game
     from parlour.tui.tripeaks_app import TriPeaksApp, deal_from
 
     try:
-        code, numbered = (
-            deal_from(code_text)
-            if code_text
-            else (DealCode(secrets.randbelow(DEAL_NUMBER_LIMIT), EASY), None)
-        )
+        code, numbered = deal_from(code_text or "")  # nothing: a random Easy deal
     except InvalidInput as error:
         raise click.BadParameter(str(error), param_hint="CODE") from error
-    recorder = None
-    if record:
-        try:
-            recorder = Recorder(database_url)
-        except (StoreUnavailable, ValueError) as error:
-            raise click.ClickException(f"the database is not available: {error}") from error
+    recorder = open_recorder(database_url) if record else None
     TriPeaksApp(Game.from_code(code), lang.lower(), recorder, numbered).run()
 
 
@@ -41,15 +46,9 @@ def run_thirteen(
     code_text: str | None, lang: str, database_url: str | None, record: bool, speed: str
 ) -> None:
     """Open Thirteen in the terminal on a match (a ``TH1-`` code, or a random one)."""
-    from parlour.tui.records import Recorder
     from parlour.tui.thirteen_app import ThirteenApp
 
-    recorder = None
-    if record:
-        try:
-            recorder = Recorder(database_url)
-        except (StoreUnavailable, ValueError) as error:
-            raise click.ClickException(f"the database is not available: {error}") from error
+    recorder = open_recorder(database_url) if record else None
     options = {"speed": speed} | ({"code": code_text} if code_text else {})
     try:
         app = ThirteenApp(options, lang.lower(), recorder)

@@ -43,7 +43,7 @@ from parlour.tripeaks import rules as tp_rules
 from parlour.tripeaks.game import DRAW, UNDO, WON, peak_bonus
 from parlour.tripeaks.layout import COVERS, PEAK_OF, TABLEAU_SIZE
 from parlour.tripeaks.rules import VARIANTS
-from parlour.tripeaks.solver import compiled_available, fair_hint, numbered_result
+from parlour.tripeaks.solver import Hint, compiled_available, fair_hint, numbered_result
 
 NAME: Final = "tripeaks"
 NUMBERED_GAMES: Final = 50_000
@@ -195,6 +195,40 @@ def numbered_verdict(rules: Rules, numbered: int | None) -> Json | None:
     if result is None:
         return None
     return {"winnable": result.winnable, "moves": result.moves}
+
+
+def numbered_of(code: DealCode) -> int | None:
+    """Return the numbered game a deal code is (its number, under Easy or Classic without variants),
+    None for any other deal: a pasted code of a numbered deal is that numbered game."""
+    numbered_rules = rules_key(code.rules) in NUMBERED_RULES
+    return code.number if numbered_rules and 1 <= code.number <= NUMBERED_GAMES else None
+
+
+def verdict_text(verdict: Json, lang: str) -> str:
+    """Return a numbered game's census verdict in words: "Winnable in 48 moves" (with the plural the
+    language needs) or "This game cannot be won"."""
+    if not verdict["winnable"]:
+        return gettext_for(lang, "web", "This game cannot be won")
+    moves = int(verdict["moves"] or 0)
+    singular, plural = "Winnable in {moves} move", "Winnable in {moves} moves"
+    return ngettext_for(lang, "web", singular, plural, moves).format(moves=moves)
+
+
+def player_hint(game: Game) -> Hint:
+    """Return the fair hint for a game in play (judged only from what the player sees): with the
+    compiled core at the web's sample count, with the slower pure-Python twin on fewer samples."""
+    samples = HINT_SAMPLES if compiled_available() else 4
+    return fair_hint(game.copy(), samples=samples, seed=game.moves)
+
+
+def hint_text(hint: Hint, lang: str) -> str:
+    """Return the hint in words with its chance: "Hint: play the king of hearts. (94%)"."""
+    if hint.move == DRAW:
+        text = gettext_for(lang, "web", "Hint: draw a card.")
+    else:
+        name = card_name(Card.parse(hint.move), lang)
+        text = gettext_for(lang, "web", "Hint: play the {card}.").format(card=name)
+    return f"{text} ({hint.chance:.0%})"
 
 
 def census_verdict(rules_key: str, number: int) -> bool | None:
@@ -445,9 +479,7 @@ class TriPeaksDefinition(GameDefinition):
         number = options.get("number")
         if code_text is not None:
             code = DealCode.parse(code_text if isinstance(code_text, str) else repr(code_text))
-            # A pasted code of a numbered deal is that numbered game: its verdict, its records.
-            numbered_rules = rules_key(code.rules) in NUMBERED_RULES
-            number = code.number if numbered_rules and 1 <= code.number <= NUMBERED_GAMES else None
+            number = numbered_of(code)
         elif number is None:
             code = DealCode(secrets.randbelow(DEAL_NUMBER_LIMIT), _rules(options))
         else:
@@ -573,14 +605,7 @@ class TriPeaksDefinition(GameDefinition):
         texts: Json = {"description": describe(view, lang), "names": names}
         verdict = view.get("winnable")
         if verdict:
-            moves = int(verdict["moves"] or 0)
-            texts["verdict"] = (
-                ngettext_for(
-                    lang, "web", "Winnable in {moves} move", "Winnable in {moves} moves", moves
-                ).format(moves=moves)
-                if verdict["winnable"]
-                else gettext_for(lang, "web", "This game cannot be won")
-            )
+            texts["verdict"] = verdict_text(verdict, lang)
         return texts
 
 

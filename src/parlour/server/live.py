@@ -179,7 +179,7 @@ class Owner:
         async with self.lock:
             if self.game.finished or self.closed:
                 raise GameOver("the game is over", code="game_over")
-            before = self.game.snapshot() if self.recorder is not None else self.game
+            before = self._restore_point()
             change = self.game.act(seat, action)
             version = await self._publish(change, before)
         self._schedule_auto()
@@ -201,6 +201,11 @@ class Owner:
             self._auto_task = None
         self._schedule_auto()
         return version
+
+    def _restore_point(self) -> LiveGame:
+        """Return what a failed record puts back: a snapshot of the game when moves are recorded (a
+        write can fail), the game itself when nothing is (no write, so nothing to undo)."""
+        return self.game.snapshot() if self.recorder is not None else self.game
 
     async def _publish(self, change: Change, before: LiveGame) -> int:
         """Record, number and broadcast one change (the caller holds the lock).
@@ -292,7 +297,7 @@ class Owner:
         async with self.lock:
             change = None
             if not (self.game.finished or self.closed):
-                before = self.game.snapshot() if self.recorder is not None else self.game
+                before = self._restore_point()
                 change = self.game.auto()
                 if change is not None:
                     try:

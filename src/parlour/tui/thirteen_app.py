@@ -163,13 +163,7 @@ class ThirteenApp(ParlourApp):
             return _(self.lang, "a sequence of {n}").format(n=length)
         if kind == "double_sequence":
             return _(self.lang, "a double sequence of {n} pairs").format(n=length // 2)
-        names = {
-            "single": "a single card",
-            "pair": "a pair",
-            "triple": "three of a kind",
-            "quad": "four of a kind",
-        }
-        return _(self.lang, names.get(kind, "a single card"))
+        return _(self.lang, COMBO_NAMES.get(kind, "a single card"))
 
     def refresh_all(self) -> None:
         view = self.view = self.table.view(0)
@@ -321,6 +315,3 @@ class ThirteenApp(ParlourApp):
 
     def action_continue(self) -> None:
         self.act({"type": "continue"})
-
-
-SPEED_OPTIONS: Final = tuple(SPEEDS)

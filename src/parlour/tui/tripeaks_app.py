@@ -20,9 +20,15 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton,
 from parlour.cards import Card
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidInput
-from parlour.games.tripeaks import HINT_SAMPLES, NUMBERED_GAMES, numbered_verdict
-from parlour.i18n import ngettext_for
-from parlour.i18n.cards import card_name, rank_letters
+from parlour.games.tripeaks import (
+    NUMBERED_GAMES,
+    hint_text,
+    numbered_of,
+    numbered_verdict,
+    player_hint,
+    verdict_text,
+)
+from parlour.i18n.cards import rank_letters
 from parlour.i18n.tripeaks import (
     describe,
     no_more_moves,
@@ -37,7 +43,6 @@ from parlour.tripeaks import DealCode, Game
 from parlour.tripeaks.game import DRAW, UNDO
 from parlour.tripeaks.layout import SLOT_PLACES
 from parlour.tripeaks.rules import CLASSIC, EASY, VARIANTS, Rules
-from parlour.tripeaks.solver import compiled_available, fair_hint
 from parlour.tui.board import BOARD_HEIGHT, BOARD_WIDTH, card_label, card_style, paint, slot_at
 from parlour.tui.records import Recorder
 from parlour.tui.screens import ParlourApp
@@ -63,8 +68,7 @@ def deal_from(text: str, rules: Rules = EASY) -> tuple[DealCode, int | None]:
             raise InvalidInput(f"numbered games run from 1 to {NUMBERED_GAMES}", code="invalid_number")
         return DealCode(number, rules), number
     code = DealCode.parse(typed)
-    numbered = code.number if code.rules in (EASY, CLASSIC) and 1 <= code.number <= NUMBERED_GAMES else None
-    return code, numbered
+    return code, numbered_of(code)
 
 
 KEYS: Final = (
@@ -233,14 +237,7 @@ class TriPeaksApp(ParlourApp):
             parts.append(page_text(lang, "Game #{number}").format(number=self.numbered))
             verdict = numbered_verdict(self.game.rules, self.numbered)
             if verdict:
-                moves = int(verdict["moves"] or 0)
-                parts.append(
-                    ngettext_for(
-                        lang, "web", "Winnable in {moves} move", "Winnable in {moves} moves", moves
-                    ).format(moves=moves)
-                    if verdict["winnable"]
-                    else page_text(lang, "This game cannot be won")
-                )
+                parts.append(verdict_text(verdict, lang))
         self.query_one("#status", Static).update("   ".join(parts))
         ending = ""
         if view.status == "won":
@@ -321,19 +318,15 @@ class TriPeaksApp(ParlourApp):
         if self.game.status != "playing":
             self.message = reason_text("game_over", self.lang)
         else:
-            samples = HINT_SAMPLES if compiled_available() else 4
-            hint = fair_hint(self.game.copy(), samples=samples, seed=self.game.moves)
+            hint = player_hint(self.game)
+            self.message = hint_text(hint, self.lang)
             if hint.move == DRAW:
-                self.message = page_text(self.lang, "Hint: draw a card.")
                 self.cursor = STOCK
             else:
-                name = card_name(Card.parse(hint.move), self.lang)
-                self.message = page_text(self.lang, "Hint: play the {card}.").format(card=name)
                 view = self.game.view()
                 for index, position in enumerate(self.stops()):
                     if position != STOCK and str(view.tableau[position].card) == hint.move:
                         self.cursor = index
-            self.message += f" ({hint.chance:.0%})"
         self.refresh_all()
 
     def action_new_game(self) -> None:
