@@ -152,14 +152,22 @@ def test_the_socket_takes_anything_and_changes_games_only_by_the_rules(
                 if reply.get("ref") == "fence" and reply["type"] == "pong":
                     assert reply["v"] == version
                     break
-    # Whatever was accepted is in the record, and the record replays to the game in memory.
-    record = _record_view(client, game_id)
+    # Whatever was accepted is in the record, and the record replays to the game in memory. Both are
+    # read under the live game's lock: a computer player may still be moving (its move is in memory
+    # while its record is being written), and the lock is where memory and record agree.
     live = client.app.state.parlour.live.get(game_id)  # type: ignore[attr-defined]
+
+    async def record_and_view() -> tuple[Any, Any]:
+        async with live.lock:
+            view = live.game.game.view() if kind == "tripeaks" else live.game.match.view(0)
+            return _record_view(client, game_id), view
+
+    record, view = client.portal.call(record_and_view)  # type: ignore[attr-defined]
     if kind == "tripeaks":
         replayed = Game.from_code(record.code)
         for move in record.moves:
             replayed.apply(move)
-        assert live.game.game.view() == replayed.view()
+        assert view == replayed.view()
     else:
         replayed_match = Match.replay(record.code, record.moves)
-        assert live.game.match.view(0) == replayed_match.view(0)
+        assert view == replayed_match.view(0)
