@@ -270,3 +270,56 @@ def test_the_new_game_window_deals_a_random_deal_under_the_rules_chosen() -> Non
 
     run(play())
     assert not app.game.rules.king_ace_linked and app.game.rules.joker and app.numbered is None
+
+
+def test_every_key_and_label_of_the_terminal_has_its_name_in_every_language() -> None:
+    from babel.messages.pofile import read_po
+    from textual.binding import Binding
+
+    from parlour.i18n import LANGUAGES, LOCALE_DIR
+    from parlour.tui.menu import MenuApp
+    from parlour.tui.screens import HelpScreen, StatisticsScreen
+    from parlour.tui.thirteen_app import ThirteenApp
+
+    names = {
+        binding.description
+        for owner in (TriPeaksApp, ThirteenApp, MenuApp, HelpScreen, StatisticsScreen)
+        for binding in owner.BINDINGS
+        if isinstance(binding, Binding) and any(letter.isalpha() for letter in binding.description)
+    }
+    names |= {TriPeaksApp.KEYS, ThirteenApp.KEYS, "this terminal"}
+    headings = {"Played", "Win rate", "Moves/win", "Best time", "Rounds", "4th", "Easy", "All"}
+    for lang in LANGUAGES[1:]:
+        with (LOCALE_DIR / lang / "LC_MESSAGES" / "terminal.po").open("rb") as handle:
+            catalog = read_po(handle)
+        missing = sorted(name for name in names | headings if name not in catalog)
+        assert not missing, f"{lang}: {missing}"
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown", "english"),
+    [("hi", ["खींचें", "संकेत", "निकलें"], "Draw"), ("fr", ["Piocher", "Indice", "Quitter"], "Hint")],
+)
+def test_the_footer_names_the_keys_in_the_players_language(lang: str, shown: list[str], english: str) -> None:
+    from rich.console import Console
+    from textual.widgets import Footer
+
+    from parlour.tui.screens import statistics_renderable
+
+    app = TriPeaksApp(Game.from_code(DealCode(NUMBER, EASY)), lang, None, NUMBER)
+
+    async def footer() -> tuple[str, str]:
+        async with app.run_test(size=(160, 24)) as pilot:
+            await pilot.pause()
+            main = " ".join(str(item.render()) for item in app.query_one(Footer).query("FooterKey"))
+            await pilot.press("s")
+            await pilot.pause()
+            closing = " ".join(str(item.render()) for item in app.screen.query("FooterKey"))
+            return main, closing
+
+    main, closing = run(footer())
+    assert all(name in main for name in shown) and english not in main
+    assert ("बंद करें" if lang == "hi" else "Fermer") in closing
+    console = Console(record=True, width=100)
+    console.print(statistics_renderable(None, lang))
+    assert "--no-record" in console.export_text() and "Nothing" not in console.export_text()

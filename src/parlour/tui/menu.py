@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Button, Footer, Label
 
 from parlour.i18n import gettext_for
+from parlour.tui.screens import translate_bindings
 
 
 class MenuApp(App[str | None]):
@@ -30,6 +31,7 @@ class MenuApp(App[str | None]):
     def __init__(self, lang: str = "en") -> None:
         super().__init__()
         self.lang = lang
+        translate_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):

@@ -4,6 +4,7 @@ the web's statistics page) and the keys."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar, Final
 
@@ -13,13 +14,17 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from parlour.cli.stats import statistics_table
+from parlour.games.base import StatisticsTable
 from parlour.i18n import gettext_for
 from parlour.tui.records import Recorder
 
+DOMAIN: Final = "terminal"
+"""The catalog of the terminal's own texts: key names, the keys on the help screen, statistics labels."""
 TEMPLATES: Final = Path(__file__).resolve().parents[1] / "web" / "templates"
 LIGHT = "textual-light"
 DARK = "textual-dark"
@@ -28,6 +33,25 @@ DARK = "textual-dark"
 
 RULES_TEXT: Final = re.compile(r'<(h2|h3|p|li)[^>]*>\s*\{\{ t\("((?:[^"\\]|\\.)*)"\) \}\}')
 """A heading or a paragraph of a rules page template whose whole text is one ``rules`` message."""
+
+
+def terminal_text(lang: str, message: str) -> str:
+    """Return one of the terminal's own texts in ``lang``."""
+    return gettext_for(lang, DOMAIN, message)
+
+
+def translate_bindings(node: DOMNode, lang: str) -> None:
+    """Give ``node``'s keys their names in ``lang``, as the footer shows them.
+
+    Textual copies a class's ``BINDINGS`` into each node when the node is made, and the footer reads the
+    descriptions from that copy. The class lists keep the English names (the catalog's msgids); each
+    app or screen replaces its own copy with translated names once, before it is mounted.
+    """
+    bindings = node._bindings
+    bindings.key_to_bindings = {
+        key: [replace(binding, description=terminal_text(lang, binding.description)) for binding in group]
+        for key, group in bindings.key_to_bindings.items()
+    }
 
 
 def rules_renderable(game: str, lang: str) -> RenderableType:
@@ -54,26 +78,39 @@ class HelpScreen(ModalScreen[None]):
         self.game = game
         self.lang = lang
         self.keys = keys
+        translate_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
             yield Static(Group(rules_renderable(self.game, self.lang), Text(self.keys, style="italic")))
+        yield Footer()
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)
 
 
-def statistics_renderable(recorder: Recorder | None) -> RenderableType:
-    """Return the terminal player's statistics, one table per game, or a line saying none are kept."""
+def statistics_renderable(recorder: Recorder | None, lang: str = "en") -> RenderableType:
+    """Return the terminal player's statistics in ``lang``, one table per game, or a line saying none
+    are kept."""
     if recorder is None:
-        return Text("Nothing is recorded in this session (--no-record).")
+        return Text(terminal_text(lang, "Nothing is recorded in this session (--no-record)."))
     figures = recorder.store.statistics(recorder.player_id)
     tables: list[Table] = []
     for definition in recorder.store.games:
         if definition.name in figures.games:
-            for table in definition.statistics_tables(figures[definition.name], "this terminal"):
-                tables.append(statistics_table(table))
+            player = terminal_text(lang, "this terminal")
+            for table in definition.statistics_tables(figures[definition.name], player):
+                tables.append(statistics_table(translated_table(table, lang)))
     return Group(*tables)
+
+
+def translated_table(table: StatisticsTable, lang: str) -> StatisticsTable:
+    """Return a game's statistics table with its headings and row labels in ``lang``."""
+    headings = tuple(terminal_text(lang, heading) for heading in table.headings)
+    if not table.labelled:
+        return replace(table, headings=headings)
+    rows = tuple((terminal_text(lang, row[0]), *row[1:]) for row in table.rows)
+    return replace(table, headings=headings, rows=rows)
 
 
 class StatisticsScreen(ModalScreen[None]):
@@ -84,13 +121,16 @@ class StatisticsScreen(ModalScreen[None]):
         Binding("s", "dismiss", "Close", show=False),
     ]
 
-    def __init__(self, recorder: Recorder | None) -> None:
+    def __init__(self, recorder: Recorder | None, lang: str = "en") -> None:
         super().__init__()
         self.recorder = recorder
+        self.lang = lang
+        translate_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="statistics"):
-            yield Static(statistics_renderable(self.recorder))
+            yield Static(statistics_renderable(self.recorder, self.lang))
+        yield Footer()
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)
@@ -108,10 +148,11 @@ class ParlourApp(App[None]):
         super().__init__()
         self.lang = lang
         self.recorder = recorder
+        translate_bindings(self, lang)
 
     def action_help(self) -> None:
         """Show the rules, as on the rules page, and the keys."""
-        self.push_screen(HelpScreen(self.GAME, self.lang, self.KEYS))
+        self.push_screen(HelpScreen(self.GAME, self.lang, terminal_text(self.lang, self.KEYS)))
 
     def action_theme(self) -> None:
         """Switch between the light and the dark theme."""
@@ -119,7 +160,7 @@ class ParlourApp(App[None]):
 
     def action_statistics(self) -> None:
         """Show the player's statistics (the same figures as the web's statistics page)."""
-        self.push_screen(StatisticsScreen(self.recorder))
+        self.push_screen(StatisticsScreen(self.recorder, self.lang))
 
     async def action_quit(self) -> None:
         """Leave: the game in play is closed in the records (a left game counts as played)."""

@@ -52,8 +52,9 @@ def _(lang: str, message: str) -> str:
 
 
 KEYS: Final = (
-    "Keys: ← → choose a card, Space raises or lowers it, Enter plays, P passes, C next round, S "
-    "statistics, T theme, Q quits. A click raises a card too."
+    "Keys: ← → choose a card, Space raises or lowers it, Enter plays, P passes, C next round, N new "
+    "match, V computer speed, G computer strength, S statistics, T theme, Q quits. A click raises a "
+    "card too."
 )
 """The keys, in English, under the rules on the help screen."""
 
