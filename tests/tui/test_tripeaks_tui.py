@@ -138,10 +138,13 @@ def test_a_thirteen_round_is_played_with_the_keys(tmp_path: Path) -> None:
                         break
                 else:
                     await pilot.press("enter")
-            return str(app.query_one("#status").render())
+            await pilot.pause()
+            keys = " ".join(str(item.render()) for item in app.query("FooterKey"))
+            return str(app.query_one("#status").render()) + "\n" + keys
 
-    status = run(play())
+    status, keys = run(play()).split("\n")
     assert "The round is over" in status
+    assert "Next round" in keys and "Pass" not in keys and "Raise" not in keys  # only what means something
     record = recorder.store.game_record(recorder.game_id or "", recorder.player_id)
     assert len(record.moves) == recorder.moves > 13  # every seat's moves, the person's and the others'
 

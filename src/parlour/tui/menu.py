@@ -38,7 +38,7 @@ class MenuApp(App[str | None]):
             yield Label(gettext_for(self.lang, "web", "Card games"))
             yield Button("TriPeaks", id="tripeaks", variant="primary")
             yield Button(gettext_for(self.lang, "web", "Thirteen"), id="thirteen")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_choose(event.button.id or "")

@@ -66,7 +66,7 @@ def rules_renderable(game: str, lang: str) -> RenderableType:
 
 
 class HelpScreen(ModalScreen[None]):
-    """The rules of the game, then the keys; Escape or ? closes it."""
+    """The keys, then the rules of the game; Escape or ? closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss", "Close"),
@@ -82,8 +82,10 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Static(Group(rules_renderable(self.game, self.lang), Text(self.keys, style="italic")))
-        yield Footer()
+            # The keys first: they are what a person pressing ? in the middle of a game looks for.
+            keys = Text(self.keys + "\n", style="italic")
+            yield Static(Group(keys, rules_renderable(self.game, self.lang)))
+        yield Footer(show_command_palette=False)
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)
@@ -130,7 +132,7 @@ class StatisticsScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="statistics"):
             yield Static(statistics_renderable(self.recorder, self.lang))
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     async def action_dismiss(self, result: None = None) -> None:
         self.dismiss(result)
@@ -151,7 +153,7 @@ class ParlourApp(App[None]):
         translate_bindings(self, lang)
 
     def action_help(self) -> None:
-        """Show the rules, as on the rules page, and the keys."""
+        """Show the keys and the rules, as on the rules page."""
         self.push_screen(HelpScreen(self.GAME, self.lang, terminal_text(self.lang, self.KEYS)))
 
     def action_theme(self) -> None:

@@ -146,7 +146,7 @@ class ThirteenApp(ParlourApp):
             yield HandWidget(self)
             yield Static(id="status")
             yield Static(id="fair")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.refresh_all()
@@ -191,6 +191,23 @@ class ThirteenApp(ParlourApp):
             line = f"parlour thirteen verify {fair['code']} {fair['salt']} {fair['commitment']}"
         self.query_one("#fair", Static).update(line)
         self.query_one(HandWidget).refresh()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show in the footer only the keys that mean something now: "Next round" between rounds,
+        Raise, Play and Pass during a round (Play and Pass dimmed while a computer player is thinking;
+        cards can be raised ahead of the turn)."""
+        view = self.view
+        playing = not view["between_rounds"] and not view["winners"]
+        if action == "continue":
+            return bool(view["between_rounds"]) and not view["winners"]
+        if action == "raise":
+            return playing
+        if action == "pass":
+            return None if playing and view["turn"] != 0 else playing
+        if action == "play":
+            return True if view["between_rounds"] else None if playing and view["turn"] != 0 else playing
+        return True
 
     def status_line(self) -> str:
         view, lang = self.view, self.lang

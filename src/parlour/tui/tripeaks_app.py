@@ -211,7 +211,7 @@ class TriPeaksApp(ParlourApp):
             yield BoardWidget(self)
             yield PilesWidget(self)
             yield Static(id="message")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         if self.recorder is not None and self.game.code is not None:
