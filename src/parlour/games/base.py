@@ -178,6 +178,8 @@ class RecordSpec:
     seats: list[Any]
     numbered: int | None = None
     secret: Json = field(default_factory=dict)
+    table: str | None = None
+    """The friends' table the game is played at (None for a player's own game)."""
 
 
 @dataclass(frozen=True)

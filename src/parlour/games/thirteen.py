@@ -19,7 +19,7 @@ hold every seat's moves in turn order (``"5S 5H"`` or ``"pass"``).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Final
@@ -70,7 +70,12 @@ MAX_CARDS: Final = 13
 
 
 class ThirteenTable(LiveGame):
-    """A live match: the person at seat 0, computer players of one strength at seats 1-3."""
+    """A live match: by default the person at seat 0 and computer players of one strength at seats 1-3.
+
+    A friends' table (``parlour.games.thirteen_tables``) seats several ``people``; ``strengths`` gives
+    each computer player's strength, and a person's seat in ``absent`` is played by a computer player
+    of the table's ``strength`` until the person comes back.
+    """
 
     kind = NAME
 
@@ -81,6 +86,9 @@ class ThirteenTable(LiveGame):
         bot_seed: int,
         speed: str = DEFAULT_SPEED,
         salt: str | None = None,
+        *,
+        people: frozenset[int] = frozenset({PERSON}),
+        strengths: Mapping[int, str] | None = None,
     ) -> None:
         self.match = match
         self.strength = strength
@@ -89,7 +97,14 @@ class ThirteenTable(LiveGame):
         # The commitment is published from the first view; the code and the salt only at the end.
         self.salt = salt
         self.commitment = commitment(match.code, salt) if salt is not None else None
-        self.bots = {seat: make_bot(strength, seed=bot_seed * 4 + seat) for seat in BOT_SEATS}
+        self.people = people
+        self.absent: set[int] = set()
+        """People's seats a computer player plays for now (the person is away)."""
+        chosen = dict(strengths or {})
+        # Every seat has its computer player, people's seats too (for when the person is away).
+        self.bots = {
+            seat: make_bot(chosen.get(seat, strength), seed=bot_seed * 4 + seat) for seat in range(SEATS)
+        }
         # After a round the next deal waits for the person to have read the results.
         self.between_rounds = _just_dealt_after_a_round(match)
         self.last_round: Json | None = None
@@ -98,8 +113,13 @@ class ThirteenTable(LiveGame):
 
     @property
     def seats(self) -> Sequence[int]:
-        """Only the person watches the table."""
-        return (PERSON,)
+        """The people's seats (only the person's, at a table against the computer)."""
+        return tuple(sorted(self.people))
+
+    def played_by_computer(self, seat: int) -> bool:
+        """Return whether a computer player makes ``seat``'s moves now (a computer seat, or an away
+        person's)."""
+        return seat not in self.people or seat in self.absent
 
     @property
     def finished(self) -> bool:
@@ -107,11 +127,16 @@ class ThirteenTable(LiveGame):
         return self.match.over
 
     def view(self, seat: int) -> Json:
-        """Return the person's view: their hand, the others' card counts, the table, passes, scores,
-        whether they may pass now, and the computer players' settings."""
-        if seat != PERSON:
+        """Return a person's view: their hand, the others' card counts, the table, passes, scores,
+        whether they may pass now, and the computer players' settings.
+
+        Raises:
+            InvalidInput: ``seat`` is not a person's (``no_such_seat``): a computer player's view is
+                never handed out.
+        """
+        if seat not in self.people:
             raise InvalidInput(f"seat {seat} is not a person's seat", code="no_such_seat")
-        view = self.match.view(PERSON)
+        view = self.match.view(seat)
         data = view.to_json(legal_moves=False)  # no code: it would tell every hand (and every round)
         data["fairness"] = self.fairness()
         data["trick"] = _current_trick(view)
@@ -159,6 +184,8 @@ class ThirteenTable(LiveGame):
             IllegalMove: the engine's reason (``not_your_turn``, ``does_not_beat`` …) or
                 ``not_between_rounds`` / ``round_results_pending``.
         """
+        if seat not in self.people:
+            raise InvalidInput(f"seat {seat} is not a person's seat", code="no_such_seat")
         kind = action.get("type")
         if kind == "continue":
             if not self.between_rounds:
@@ -175,7 +202,7 @@ class ThirteenTable(LiveGame):
         if kind == "play":
             return self._move(seat, Move.play(cards), auto=False)
         move = Move.play(cards)
-        view = self.match.view(PERSON)
+        view = self.match.view(seat)
         if view.turn != seat:
             raise NotYourTurn(f"it is seat {view.turn}'s turn, not seat {seat}'s", code="not_your_turn")
         if move.mask & ~view.hand_mask:
@@ -193,19 +220,24 @@ class ThirteenTable(LiveGame):
         return Change("selection", data)
 
     def next_auto(self) -> float | None:
-        """Return the pause before the next computer player's move (None when it is the person's turn)."""
+        """Return the pause before the next computer player's move (None when a person is to move)."""
         turn = self.match.turn
-        if turn is None or turn == PERSON or self.between_rounds:
+        if turn is None or not self.played_by_computer(turn) or self.between_rounds:
             return None
         return SPEEDS.get(self.speed, SPEEDS[DEFAULT_SPEED])
 
     def auto(self) -> Change | None:
         """Let the computer player to move choose from its own view, and make that move."""
         turn = self.match.turn
-        if turn is None or turn == PERSON or self.between_rounds:
+        if turn is None or not self.played_by_computer(turn) or self.between_rounds:
             return None
-        move = self.bots[turn].choose(self.match.view(turn))
-        return self._move(turn, move, auto=False)
+        return self.play_for(turn)
+
+    def play_for(self, seat: int) -> Change:
+        """Make ``seat``'s computer player choose from its own view, and make that move (for a
+        computer seat, an away person, or a person whose time ran out)."""
+        move = self.bots[seat].choose(self.match.view(seat))
+        return self._move(seat, move, auto=False)
 
     def _move(self, seat: int, move: Move, *, auto: bool) -> Change:
         """Make a checked move and describe it; raises the engine's errors, changing nothing."""
@@ -432,7 +464,7 @@ class ThirteenDefinition(GameDefinition):
     blurb = "Be the first to shed your hand against three computer players."
     tile_image = "img/tile-thirteen.svg"
     page = "/thirteen"
-    page_module = "parlour.server.thirteen_page"
+    page_module = "parlour.server.thirteen_site"
     rules = RulesPage("rules_thirteen.html", "Thirteen rules")
     statistics_template = "stats_thirteen.html"
     preferences = MappingProxyType(

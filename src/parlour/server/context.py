@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -21,13 +21,15 @@ from starlette.responses import Response
 
 from parlour import __version__
 from parlour.errors import InvalidInput, ParlourError
-from parlour.games.base import GameDefinition, LiveGame, Status
+from parlour.games.base import GameDefinition, LiveGame, RecordSpec, Status
 from parlour.games.registry import Registry
+from parlour.games.thirteen_tables import FriendsTable, Seat, TableRecord, TableSettings
 from parlour.server.group_commit import GroupCommitter
 from parlour.server.i18n import Texts, choose_language, language_choices
 from parlour.server.limits import RateLimited, RateLimits
 from parlour.server.live import LiveGames, Owner
 from parlour.server.security import CrossSite, check_csrf, csrf_token, set_csrf_cookie
+from parlour.server.tables import Tables, restore_match
 from parlour.store.errors import StoreUnavailable
 from parlour.store.interface import GameStore
 from parlour.store.types import GameRecord, Outcome, Player
@@ -55,6 +57,7 @@ class Parlour:
     templates: Jinja2Templates
     games: Registry
     live: LiveGames = field(default_factory=LiveGames)
+    tables: Tables = field(default_factory=Tables)
     limits: RateLimits = field(default_factory=RateLimits)
     _restoring: asyncio.Lock = field(default_factory=asyncio.Lock)
     _starting: tuple[asyncio.Lock, ...] = field(
@@ -66,24 +69,31 @@ class Parlour:
     def __post_init__(self) -> None:
         self.committer = GroupCommitter(self.store, self.write)
 
-    async def append(self, game_id: str, player_id: Any, first_index: int, moves: Sequence[str]) -> object:
-        """Commit moves to a game's record, grouped with other games' moves in shared transactions.
-
-        A database failure is retried with growing pauses (:data:`RETRY_PAUSES`, about 2 s in all), so a
-        short outage only delays the move; a longer one raises.
+    async def _retried(self, write: Callable[[], Awaitable[T]]) -> T:
+        """Run a write, retrying a database failure with growing pauses (:data:`RETRY_PAUSES`, about
+        2 s in all), so a short outage only delays it; a longer one raises.
 
         Raises:
             StoreUnavailable: the database still failed after the retries (nothing was stored).
-            ParlourError: the store refused the moves.
         """
         for pause in (*RETRY_PAUSES, None):
             try:
-                return await self.committer.append(game_id, player_id, first_index, moves)
+                return await write()
             except StoreUnavailable:
                 if pause is None:
                     raise
                 await asyncio.sleep(pause)
         raise AssertionError("unreachable")
+
+    async def append(self, game_id: str, player_id: Any, first_index: int, moves: Sequence[str]) -> object:
+        """Commit moves to a game's record, grouped with other games' moves in shared transactions
+        (retried as :meth:`_retried` says).
+
+        Raises:
+            StoreUnavailable: the database still failed after the retries (nothing was stored).
+            ParlourError: the store refused the moves.
+        """
+        return await self._retried(lambda: self.committer.append(game_id, player_id, first_index, moves))
 
     async def finish(self, game_id: str, player_id: Any) -> object:
         """Finish a game's record (the store replays it) and return the outcome (retried like appends).
@@ -91,14 +101,44 @@ class Parlour:
         Raises:
             StoreUnavailable: the database still failed after the retries.
         """
-        for pause in (*RETRY_PAUSES, None):
+        return await self._retried(lambda: self.write(self.store.finish_game, game_id, player_id))
+
+    # --- friends' tables (``parlour.server.tables``) --------------------------------------------------
+
+    async def record_match(self, host: int, definition: GameDefinition, spec: RecordSpec) -> str:
+        """Store the record of a match dealt at a friends' table and return its id (retried).
+
+        Raises:
+            StoreUnavailable: the database still failed after the retries.
+        """
+        return await self._retried(lambda: self.write(self.store.record_game, host, definition, spec))
+
+    async def save_table(self, record: TableRecord) -> None:
+        """Keep a table's seats, settings, phase and current match (retried).
+
+        Raises:
+            StoreUnavailable: the database still failed after the retries.
+        """
+        await self._retried(lambda: self.write(self.store.save_table, record))
+
+    async def load_table(self, table_id: str) -> FriendsTable | None:
+        """Rebuild a friends' table from the store: its row, and its match by replay (None for no
+        such table, or one whose match does not replay)."""
+        try:
+            record = await self.call(self.store.table, table_id)
+        except ParlourError:
+            return None
+        settings = TableSettings.from_json(record.settings)
+        seats = [Seat.from_record(data) for data in record.seats]
+        match = None
+        if record.game_id is not None:
             try:
-                return await self.write(self.store.finish_game, game_id, player_id)
-            except StoreUnavailable:
-                if pause is None:
-                    raise
-                await asyncio.sleep(pause)
-        raise AssertionError("unreachable")
+                game = await self.call(self.store.game_record, record.game_id, record.host)
+                match = restore_match(game, seats, settings)
+            except ParlourError:
+                log.warning("table %s: its match could not be restored", table_id, exc_info=True)
+                return None
+        return FriendsTable.restore(record, match)
 
     async def reload(self, game_id: str, player_id: Any) -> tuple[LiveGame, int] | None:
         """Rebuild a live game from its record; return it and its stored move count, None when the

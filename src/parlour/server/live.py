@@ -307,7 +307,8 @@ class Owner:
         self._auto_task = None
         if failed:  # the computer player tries again once the database is back
             self._auto_task = asyncio.get_running_loop().create_task(self._run_auto(AUTO_RETRY))
-        elif change is not None:
+        elif change is not None or self.game.next_auto() is not None:
+            # Another step is due (a timer that was not quite due yet is waited for again).
             self._schedule_auto()
 
     def close(self) -> None:

@@ -14,10 +14,12 @@ from parlour.games.base import Json
 
 
 class HelloMessage(TypedDict):
-    """Connect (or reconnect) to the game: ``v`` is the last version the page saw, None for none."""
+    """Connect (or reconnect) to the game: ``v`` is the last version the page saw, None for none. At a
+    friends' table, ``seat_token`` (optional) is the token of the page's seat."""
 
     type: Literal["hello"]
     v: int | None
+    seat_token: NotRequired[str | None]
 
 
 class ActionMessage(TypedDict):
@@ -59,11 +61,14 @@ class EventMessage(TypedDict):
 
 
 class AckMessage(TypedDict):
-    """An action was accepted and is durable: its event is version ``v``."""
+    """An action was accepted and is durable: its event is version ``v``. Taking a seat at a friends'
+    table (``sit``) is answered with the ``seat`` and its secret ``seat_token``, sent only here."""
 
     type: Literal["ack"]
     ref: Any
     v: int
+    seat: NotRequired[int]
+    seat_token: NotRequired[str]
 
 
 class ErrorMessage(TypedDict):

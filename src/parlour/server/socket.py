@@ -16,6 +16,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
 from parlour.errors import ParlourError
+from parlour.games.base import GameDefinition
 from parlour.server.context import TOKEN_COOKIE, Parlour
 from parlour.server.i18n import choose_language, protocol_reason, supported
 from parlour.server.limits import MAX_SOCKETS
@@ -59,7 +60,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     parlour: Parlour = websocket.app.state.parlour
     await websocket.accept()
     if not same_origin(websocket.headers):  # another site's page may not play in this player's name
-        await _refuse(websocket, "cross_site", CLOSE_REFUSED)
+        await refuse(websocket, "cross_site", CLOSE_REFUSED)
         return
     lang = supported(websocket.query_params.get("lang")) or choose_language(
         websocket.cookies, websocket.headers.get("accept-language")
@@ -71,32 +72,14 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     # An unknown game, another player's game and no player at all get the same answer: nothing tells
     # which game ids exist.
     if owner is None or player is None or owner.player_id != player.id:
-        await _refuse(websocket, "no_such_game", CLOSE_UNKNOWN)
+        await refuse(websocket, "no_such_game", CLOSE_UNKNOWN)
         return
     if owner.connections >= MAX_SOCKETS:
-        await _refuse(websocket, "too_many_connections", CLOSE_REFUSED)
+        await refuse(websocket, "too_many_connections", CLOSE_REFUSED)
         return
 
-    definition = parlour.games.find(owner.game.kind)
-
-    async def send(message: Message) -> None:
-        if definition is not None and message.get("view") is not None:
-            message = {**message, **definition.localize(message["view"], lang)}
-        outcome = (message.get("data") or {}).get("outcome")
-        if outcome:  # the records' news of the move that ended a numbered game, in the page's language
-            message = {**message, "news": news_lines(outcome, lang)}
-        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:  # a lone surrogate somewhere (echoed input): send it escaped
-            text = json.dumps(message, separators=(",", ":"))
-        await websocket.send_text(text)
-
-    async def close() -> None:
-        await websocket.close(code=CLOSE_TOO_SLOW)
-
     # Every message to this page goes through its outbox, in order: the owner's events and the replies.
-    outbox = Outbox(send, close)
+    outbox = page_outbox(websocket, parlour.games.find(owner.game.kind), lang)
     seat = owner.game.seats[0]
     joined = False
     try:
@@ -111,11 +94,11 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                     raise BadMessage(
                         "binary frames are not protocol messages: send JSON text", code="bad_message"
                     )
-                message = _parse(text)
-                ref = _ref(message.get("ref"))
+                message = parse_message(text)
+                ref = read_ref(message.get("ref"))
                 kind = message["type"]
                 if kind == "hello":
-                    await owner.join(seat, outbox, _version(message.get("v")))
+                    await owner.join(seat, outbox, read_version(message.get("v")))
                     joined = True
                 elif kind == "action":
                     if not joined:
@@ -154,7 +137,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                 else:
                     raise BadMessage(f"unknown message type {kind!r}", code="bad_message")
             except ParlourError as error:
-                outbox.push(_error(parlour, owner, error, lang, ref))
+                outbox.push(error_message(parlour, owner, error, lang, ref))
     except WebSocketDisconnect:
         pass
     finally:
@@ -162,11 +145,34 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         outbox.stop()
 
 
+def page_outbox(websocket: WebSocket, definition: GameDefinition | None, lang: str) -> Outbox:
+    """Return the outbox of one page's socket: views get their game's texts in ``lang``, a numbered
+    game's end its records' news, and a page that falls too far behind is closed (it reconnects)."""
+
+    async def send(message: Message) -> None:
+        if definition is not None and message.get("view") is not None:
+            message = {**message, **definition.localize(message["view"], lang)}
+        outcome = (message.get("data") or {}).get("outcome")
+        if outcome:  # the records' news of the move that ended a numbered game, in the page's language
+            message = {**message, "news": news_lines(outcome, lang)}
+        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate somewhere (echoed input): send it escaped
+            text = json.dumps(message, separators=(",", ":"))
+        await websocket.send_text(text)
+
+    async def close() -> None:
+        await websocket.close(code=CLOSE_TOO_SLOW)
+
+    return Outbox(send, close)
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def _parse(text: str) -> dict[str, Any]:
+def parse_message(text: str) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
         raise BadMessage(f"message of {len(text)} characters", code="too_large")
     try:
@@ -178,7 +184,7 @@ def _parse(text: str) -> dict[str, Any]:
     return message
 
 
-def _ref(value: Any) -> Any:
+def read_ref(value: Any) -> Any:
     """Return a message's ``ref`` (echoed in the reply): null, a whole number or a short text.
 
     Raises:
@@ -198,7 +204,7 @@ def _ref(value: Any) -> Any:
     )
 
 
-def _version(value: Any) -> int | None:
+def read_version(value: Any) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
@@ -206,7 +212,7 @@ def _version(value: Any) -> int | None:
     return value
 
 
-def _error(parlour: Parlour, owner: Owner, error: ParlourError, lang: str, ref: Any) -> ErrorMessage:
+def error_message(parlour: Parlour, owner: Owner, error: ParlourError, lang: str, ref: Any) -> ErrorMessage:
     definition = parlour.games.find(owner.game.kind)
     text = definition.explain(error.code, lang) if definition is not None else None
     return ErrorMessage(
@@ -219,6 +225,6 @@ def _error(parlour: Parlour, owner: Owner, error: ParlourError, lang: str, ref: 
     )
 
 
-async def _refuse(websocket: WebSocket, code: str, close_code: int) -> None:
+async def refuse(websocket: WebSocket, code: str, close_code: int) -> None:
     await websocket.send_text(json.dumps(RefusedMessage(type="refused", code=code)))
     await websocket.close(code=close_code)

@@ -72,7 +72,7 @@ def _definition(request: Request) -> GameDefinition:
     return parlour_of(request).games.get(NAME)
 
 
-def _preferred(preferences: Any) -> tuple[str, str]:
+def preferred(preferences: Any) -> tuple[str, str]:
     """Return the (speed, strength) a player chose, or the defaults for anything unusable."""
     prefs = preferences if isinstance(preferences, dict) else {}
     speed = prefs.get("bot_speed")
@@ -90,17 +90,24 @@ async def thirteen_page(request: Request) -> Response:
     definition = _definition(request)
     player = await current_player(request)
     prefs_of_player = await parlour.call(parlour.store.preferences, player.id)
-    speed, strength = _preferred(prefs_of_player)
+    speed, strength = preferred(prefs_of_player)
     owner = await parlour.current(definition, player.id)
     if owner is None:
         owner, _ = await parlour.start(definition, player.id, {"strength": strength, "speed": speed})
     else:
         await owner.configure(0, {"speed": speed})
     lang = await request_language(request)
+    context = page_context(lang, prefs_of_player, speed, strength)
+    context["boot"]["game"] = owner.game_id
+    return await render(request, "thirteen.html", context)
+
+
+def page_context(lang: str, preferences: dict[str, Any], speed: str, strength: str) -> dict[str, Any]:
+    """Return the template context of a Thirteen page in ``lang`` (a match against the computer or a
+    friends' table): the translations, the page script's boot data and the settings' choices."""
     t = _t(lang)
     seat_names = [t(name) for name in SEAT_NAMES]
-    boot = {
-        "game": owner.game_id,
+    boot: dict[str, Any] = {
         "lang": lang,
         "texts": {message: t(message) for message in SCRIPT_TEXTS},
         # Why a selection can never be played, by the engine's reason code.
@@ -111,7 +118,7 @@ async def thirteen_page(request: Request) -> Response:
         "cardPatterns": {text: card_pattern(rank, lang) for rank, text in enumerate(RANK_CODES, start=1)},
         "suitNames": {suit.letter: suit_name(suit, lang) for suit in Suit},
         "rankLetters": rank_letters(lang),
-        "sound": prefs_of_player.get("sound", True) is not False,
+        "sound": preferences.get("sound", True) is not False,
         "cardCounts": [
             ngettext_for(lang, DOMAIN, "{n} card", "{n} cards", n).format(n=n) for n in range(MAX_CARDS + 1)
         ],
@@ -120,7 +127,7 @@ async def thirteen_page(request: Request) -> Response:
             for n in range(MAX_POINTS + 1)
         ],
     }
-    context = {
+    return {
         "t": t,
         "boot": boot,
         "seat_names": seat_names,
@@ -129,7 +136,6 @@ async def thirteen_page(request: Request) -> Response:
         "speeds": [(value, t(label)) for value, label in SPEED_NAMES.items()],
         "strengths": [(value, t(label)) for value, label in STRENGTH_NAMES.items()],
     }
-    return await render(request, "thirteen.html", context)
 
 
 @router.post("/api/thirteen/settings")
@@ -152,7 +158,7 @@ async def thirteen_settings(request: Request) -> Response:
         return JSONResponse({"code": "bad_option", "message": message}, status_code=400)
     changes = {f"bot_{name}": value for name, value in body.items()}
     await parlour.write(parlour.store.set_preferences, player.id, **changes)
-    speed, strength = _preferred(await parlour.call(parlour.store.preferences, player.id))
+    speed, strength = preferred(await parlour.call(parlour.store.preferences, player.id))
     for owner in parlour.live.of_player(player.id, NAME):
         await owner.configure(0, {"speed": speed})
     return JSONResponse({"speed": speed, "strength": strength})

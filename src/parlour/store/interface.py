@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition, RecordSpec
 from parlour.games.registry import Registry
+from parlour.games.thirteen_tables import TableRecord
 from parlour.store.types import GameRecord, NewPlayer, NumberedEntry, Outcome, Player, Statistics
 
 
@@ -89,3 +90,19 @@ class GameStore(Protocol):
 
     def statistics(self, player_id: int) -> Statistics:
         """Return the player's statistics."""
+
+    # friends' tables
+    def create_table(self, host_id: int, settings: dict[str, Any], seats: list[Any]) -> TableRecord:
+        """Store a new table and return it (with its id and join code)."""
+
+    def table_by_code(self, code: Any) -> TableRecord:
+        """Return the table of a join code."""
+
+    def table(self, table_id: Any) -> TableRecord:
+        """Return a table by id."""
+
+    def save_table(self, record: TableRecord) -> None:
+        """Keep a table's seats, settings, phase and match."""
+
+    def public_tables(self, limit: int = ...) -> list[TableRecord]:
+        """Return the public tables gathering players."""

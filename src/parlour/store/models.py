@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Index,
@@ -94,6 +95,8 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    table_id: Mapped[str | None] = mapped_column(String(32), index=True)
+    """The friends' table the match was played at (None for a player's own game)."""
 
 
 class MoveRow(Base):
@@ -135,3 +138,25 @@ class PersonalBestRow(Base):
     best_left: Mapped[int] = mapped_column(Integer)
     best_moves: Mapped[int] = mapped_column(Integer)
     set_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TableRow(Base):
+    """A friends' table: its join code, host, settings, seats and current match.
+
+    ``seats`` holds each seat's kind, name, player and the SHA-256 of its seat token (never the token).
+    ``listed`` tables that are still ``gathering`` appear in the public lobby.
+    """
+
+    __tablename__ = "tables"
+    __table_args__ = (Index("ix_tables_listed_phase", "listed", "phase"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    code: Mapped[str] = mapped_column(String(12), unique=True)
+    host_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seats: Mapped[list[Any]] = mapped_column(JSON)
+    phase: Mapped[str] = mapped_column(String(16))
+    listed: Mapped[bool] = mapped_column(Boolean, default=False)
+    game_id: Mapped[str | None] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -39,6 +39,7 @@ from parlour.store.errors import (
 from parlour.store.models import GameRow, MoveRow, NumberedRecordRow, PersonalBestRow, PlayerRow, TokenRow
 from parlour.store.records import apply_result
 from parlour.store.replays import CorruptRecord, ReplayCache
+from parlour.store.tables import TablesStore
 from parlour.store.types import (
     GameRecord,
     NewPlayer,
@@ -99,7 +100,7 @@ def clean_name(name: str) -> str:
     return cleaned
 
 
-class Store:
+class Store(TablesStore):
     """Players, games as records, numbered-game records and statistics in one database.
 
     ``url`` is an SQLAlchemy URL; None means ``$PARLOUR_DATABASE_URL`` or the SQLite file in the
@@ -404,6 +405,7 @@ class Store:
                     created_at=now,
                     updated_at=now,
                     finished_at=None,
+                    table_id=spec.table,
                 )
             )
         return game_id
@@ -471,7 +473,10 @@ class Store:
     def open_games(self, player_id: int, game: str | None = None) -> list[GameRecord]:
         """Return the player's games still being played (of one game kind if given), oldest first."""
         with self._read() as session:
-            query = select(GameRow).where(GameRow.player_id == player_id, GameRow.status == Status.OPEN)
+            # A friends' table's match is the table's, not one of the host's own games.
+            query = select(GameRow).where(
+                GameRow.player_id == player_id, GameRow.status == Status.OPEN, GameRow.table_id.is_(None)
+            )
             if game is not None:
                 query = query.where(GameRow.game == game)
             rows = list(session.scalars(query.order_by(GameRow.created_at, GameRow.id)))

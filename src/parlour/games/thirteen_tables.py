@@ -1,0 +1,734 @@
+"""Thirteen with friends: a private table of four seats for people and computer players.
+
+A :class:`FriendsTable` is one live game as the server's owner holds it. It goes through three phases:
+
+- ``gathering``: people take free seats (``sit``) and may stand up again (``stand``); the host puts a
+  computer player of any strength in an empty seat (``add_bot``), takes one out (``remove_bot``), swaps
+  two seats (``swap``), changes the table's settings (``settings``) and deals (``start``) once every
+  seat is taken.
+- ``playing``: the match, as :class:`~parlour.games.thirteen.ThirteenTable` plays it, each person from
+  their own seat and the computer players from theirs. A person whose pages have all gone is *away*;
+  after the table's grace period a computer player plays for them until they come back. A turn timer
+  (off by default) passes, or plays, for a person who runs out of time. After a round the next one is
+  dealt when every person present has pressed "Next round", or after :data:`NEXT_ROUND_SECONDS`.
+- ``over``: the match has its winner; the host may deal a ``rematch`` with the same seats.
+
+Quick chat (``chat``) is a preset phrase or emoji by id, or short free text when the table allows it.
+
+Seats are numbered 0-3; a page that has not sat down watches from :data:`LOBBY` and sees no hand.
+Actions carry ``_player`` (the connection's player id) and, for ``sit``, ``_token_hash``: the socket
+layer sets them after dropping any a page sent, so a page cannot act as another player. Only views
+leave this module: a seat's view holds its own hand and nothing of the others'.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from parlour.errors import IllegalMove, InvalidInput
+from parlour.games.base import Change, Json, LiveGame, RecordSpec
+from parlour.games.thirteen import (
+    DEFAULT_SPEED,
+    DEFAULT_STRENGTH,
+    NAME,
+    SEATS,
+    SPEEDS,
+    STRENGTHS,
+    ThirteenDefinition,
+    ThirteenTable,
+    thirteen_rules,
+)
+from parlour.thirteen import Match, Rules
+from parlour.thirteen.fairness import new_salt
+
+LOBBY: Final = SEATS
+"""The seat number of a page that has not sat down (a friend choosing a seat, or a spectator)."""
+GATHERING: Final = "gathering"
+PLAYING: Final = "playing"
+OVER: Final = "over"
+NEXT_ROUND_SECONDS: Final = 20.0
+"""After a round, the next one is dealt when everyone present is ready, or after this long."""
+TURN_CHOICES: Final = (0, 15, 30, 60, 120)
+"""Turn timers a table may have, in seconds (0: no timer, the default for friends)."""
+GRACE_CHOICES: Final = (15, 30, 60, 120, 300)
+"""How long an away person's seat waits before a computer player plays for them, in seconds."""
+DEFAULT_GRACE: Final = 60
+MAX_NAME: Final = 20
+MAX_CHAT: Final = 80
+"""The longest free-text chat message, in characters (when the table allows free text)."""
+PHRASES: Final = {
+    "hello": "Hello!",
+    "good_luck": "Good luck!",
+    "well_played": "Well played!",
+    "nice_bomb": "Nice bomb!",
+    "oops": "Oops!",
+    "thanks": "Thanks!",
+    "one_moment": "One moment, please.",
+    "good_game": "Good game!",
+    "rematch": "Rematch?",
+    "bye": "Bye!",
+}
+"""Quick-chat phrases by id (msgids of ``thirteen_web``; each page shows them in its own language)."""
+EMOJI: Final = ("👍", "😄", "😮", "😅", "🎉", "🔥", "🙏", "👋")
+"""Quick-chat emoji (the same for every language)."""
+SEATING_CHANGES: Final = frozenset(
+    {"seated", "stood", "bot_added", "bot_removed", "swapped", "table_settings", "started"}
+)
+"""Changes that alter what the table's record keeps (its seats, settings and current match)."""
+
+
+@dataclass
+class Seat:
+    """One of a table's four seats: ``empty``, a ``person`` (their player id, name and hashed seat
+    token) or a ``bot`` (its strength)."""
+
+    kind: str = "empty"
+    name: str = ""
+    player_id: int | None = None
+    token_hash: str | None = None
+    strength: str | None = None
+
+    def to_record(self) -> Json:
+        """Return the seat as the table's record keeps it (with the token's hash, never the token)."""
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "player": self.player_id,
+            "token_hash": self.token_hash,
+            "strength": self.strength,
+        }
+
+    @classmethod
+    def from_record(cls, data: Any) -> Seat:
+        """Read a seat from the table's record (anything unreadable is an empty seat)."""
+        if not isinstance(data, dict) or data.get("kind") not in ("person", "bot"):
+            return cls()
+        player = data.get("player")
+        return cls(
+            kind=data["kind"],
+            name=str(data.get("name") or "")[:MAX_NAME],
+            player_id=player if isinstance(player, int) else None,
+            token_hash=data.get("token_hash") if isinstance(data.get("token_hash"), str) else None,
+            strength=data.get("strength") if data.get("strength") in STRENGTHS else None,
+        )
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What the host chooses for a table: the house ``rules`` (target points included), the computer
+    players' ``strength`` (for new computer players and for away people) and ``speed``, the turn timer
+    (``turn_seconds``, 0 for none), the ``grace_seconds`` before a computer player takes an away
+    person's seat, whether chat takes short ``free_text``, and whether the table is listed in the
+    ``public`` lobby."""
+
+    rules: Rules = field(default_factory=Rules)
+    strength: str = DEFAULT_STRENGTH
+    speed: str = DEFAULT_SPEED
+    turn_seconds: int = 0
+    grace_seconds: int = DEFAULT_GRACE
+    free_text: bool = False
+    public: bool = False
+
+    def to_json(self) -> Json:
+        """Return the settings as JSON (the record's and the views' form)."""
+        return {
+            "rules": self.rules.to_json(),
+            "strength": self.strength,
+            "speed": self.speed,
+            "turn_seconds": self.turn_seconds,
+            "grace_seconds": self.grace_seconds,
+            "free_text": self.free_text,
+            "public": self.public,
+        }
+
+    def changed(self, data: Any) -> TableSettings:
+        """Return these settings with the changes of ``data`` (a JSON object of some settings).
+
+        Raises:
+            InvalidInput: not an object, an unknown setting or a value not offered (``bad_option``).
+        """
+        if not isinstance(data, dict) or not data:
+            raise InvalidInput("settings must be a JSON object of settings to change", code="bad_option")
+        allowed: dict[str, Sequence[Any]] = {
+            "strength": STRENGTHS,
+            "speed": tuple(SPEEDS),
+            "turn_seconds": TURN_CHOICES,
+            "grace_seconds": GRACE_CHOICES,
+            "free_text": (True, False),
+            "public": (True, False),
+        }
+        changes: dict[str, Any] = {}
+        for name, value in data.items():
+            if name == "rules":
+                try:
+                    changes["rules"] = thirteen_rules(value if isinstance(value, dict) else None)
+                except InvalidInput as error:
+                    raise InvalidInput(str(error), code="bad_option") from error
+                if not 1 <= changes["rules"].target_points <= 50:
+                    raise InvalidInput("target points run from 1 to 50", code="bad_option")
+                continue
+            if name not in allowed:
+                raise InvalidInput(f"unknown table setting {name!r}", code="bad_option")
+            # bool is an int: compare types too, so that ``"turn_seconds": true`` is refused.
+            if not any(value == choice and type(value) is type(choice) for choice in allowed[name]):
+                raise InvalidInput(
+                    f"{name} must be one of {list(allowed[name])!r}, not {value!r}", code="bad_option"
+                )
+            changes[name] = value
+        return replace(self, **changes)
+
+    @classmethod
+    def from_json(cls, data: Any) -> TableSettings:
+        """Return settings from JSON (a new table's body or a record); missing ones take defaults.
+
+        Raises:
+            InvalidInput: as :meth:`changed`.
+        """
+        return cls().changed(data) if data else cls()
+
+
+def clean_name(value: Any, seat: int) -> str:
+    """Return a display name for a seat: printable text, trimmed to :data:`MAX_NAME` characters
+    (``Player N`` when nothing is left).
+
+    Raises:
+        InvalidInput: the name is not text (``bad_name``).
+    """
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        raise InvalidInput("a name is text", code="bad_name")
+    text = "".join(ch for ch in unicodedata.normalize("NFC", value) if ch.isprintable()).strip()
+    return text[:MAX_NAME].strip() or f"Player {seat + 1}"
+
+
+def clean_chat(value: Any) -> str:
+    """Return a free-text chat message: printable text, at most :data:`MAX_CHAT` characters.
+
+    Raises:
+        InvalidInput: not text, empty, or too long (``bad_chat``).
+    """
+    if not isinstance(value, str):
+        raise InvalidInput("a chat message is text", code="bad_chat")
+    text = " ".join("".join(ch if ch.isprintable() else " " for ch in value).split())
+    if not text or len(text) > MAX_CHAT:
+        raise InvalidInput(f"a chat message has 1 to {MAX_CHAT} characters", code="bad_chat")
+    return text
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """What the store keeps of a table between restarts: everything but who is connected."""
+
+    table_id: str
+    code: str
+    host: int
+    settings: Json
+    seats: list[Json]
+    phase: str
+    game_id: str | None
+
+
+class FriendsTable(LiveGame):
+    """A live friends' table (see the module's description)."""
+
+    kind = NAME
+
+    def __init__(
+        self,
+        table_id: str,
+        code: str,
+        host: int,
+        settings: TableSettings | None = None,
+        seats: Sequence[Seat] | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.table_id = table_id
+        self.code = code
+        """The short code friends type to join (not a deal code: it tells nothing of any card)."""
+        self.host = host
+        self.settings = settings or TableSettings()
+        self.seating: list[Seat] = list(seats) if seats else [Seat() for _ in range(SEATS)]
+        self.phase = GATHERING
+        self.match: ThirteenTable | None = None
+        self.game_id: str | None = None
+        """The current match's record id (set by the owner once the record is made)."""
+        self.pending: RecordSpec | None = None
+        """The record of a match just dealt, for the owner to store (with its secret) before the
+        ``started`` event leaves."""
+        self.clock = clock
+        self.connected: set[int] = set()
+        self.away_since: dict[int, float] = {}
+        self.ready: set[int] = set()
+        self.round_ended_at: float | None = None
+        self.turn_started = clock()
+        self._turn_key: tuple[int, int | None, int] | None = None
+
+    # --- what pages see -------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> Sequence[int]:
+        """The seats views are made for: every person's seat, and the lobby's."""
+        return (*(seat for seat, s in enumerate(self.seating) if s.kind == "person"), LOBBY)
+
+    @property
+    def finished(self) -> bool:
+        """A table never finishes while it is live: after a match comes a rematch or nothing."""
+        return False
+
+    def host_seat(self) -> int | None:
+        """Return the host's seat, None when the host is not seated."""
+        return next((n for n, s in enumerate(self.seating) if s.player_id == self.host), None)
+
+    def seat_of_token(self, token_hash: str) -> int | None:
+        """Return the seat whose token has this hash, None for none."""
+        found = (
+            n for n, s in enumerate(self.seating) if s.token_hash is not None and s.token_hash == token_hash
+        )
+        return next(found, None)
+
+    def seat_of_player(self, player_id: int) -> int | None:
+        """Return the seat a player sits in, None when they sit in none."""
+        return next((n for n, s in enumerate(self.seating) if s.player_id == player_id), None)
+
+    def table_view(self, seat: int) -> Json:
+        """Return the table's public part of every view: code, phase, host, seats (who sits where,
+        who is connected, who is away and who is played by a computer player now), settings, timers."""
+        now = self.clock()
+        seats = []
+        for number, each in enumerate(self.seating):
+            entry: Json = {"kind": each.kind, "name": each.name, "strength": each.strength}
+            if each.kind == "person":
+                entry["connected"] = number in self.connected
+                entry["away"] = number not in self.connected
+                entry["computer"] = self.match is not None and number in self.match.absent
+                entry["ready"] = number in self.ready
+            seats.append(entry)
+        deadline = self._turn_deadline()
+        data: Json = {
+            "code": self.code,
+            "phase": self.phase,
+            "you": seat if seat != LOBBY else None,
+            "host": self.host_seat(),
+            "seats": seats,
+            "settings": self.settings.to_json(),
+            "turn_left": None if deadline is None else max(0.0, round(deadline - now, 1)),
+            "next_round_left": None
+            if self.round_ended_at is None
+            else max(0.0, round(self.round_ended_at + NEXT_ROUND_SECONDS - now, 1)),
+        }
+        return data
+
+    def view(self, seat: int) -> Json:
+        """Return what ``seat`` sees: the table, and during a match that seat's view of it (the lobby
+        sees the match as a spectator: no hand at all).
+
+        Raises:
+            InvalidInput: a seat that is neither a person's nor the lobby (``no_such_seat``).
+        """
+        if seat != LOBBY and not (0 <= seat < SEATS and self.seating[seat].kind == "person"):
+            raise InvalidInput(f"seat {seat} is not a person's seat", code="no_such_seat")
+        data: Json = {}
+        if self.match is not None:
+            if seat == LOBBY:
+                data = self.match.view(self.match.seats[0]) if self.match.seats else {}
+                data["hand"] = []
+                data["seat"] = None
+                data["can_pass"] = False
+            else:
+                data = self.match.view(seat)
+        data["tables"] = self.table_view(seat)
+        return data
+
+    def legal(self, seat: int) -> list[str]:
+        """Return a person's legal moves in the match (none outside a match)."""
+        if self.match is None or self.phase != PLAYING or seat == LOBBY:
+            return []
+        return self.match.legal(seat)
+
+    # --- actions ---------------------------------------------------------------------------------
+
+    def act(self, seat: int, action: Json) -> Change:
+        """Apply one action of a page watching from ``seat`` (see the module's description).
+
+        Raises:
+            InvalidInput: a malformed action or a value not offered.
+            IllegalMove: not allowed now (``not_host``, ``seat_taken``, ``not_gathering`` …) or the
+                engine's reason during a match.
+        """
+        kind = action.get("type")
+        player = action.get("_player")
+        handlers: dict[str, Callable[[int, Any, Json], Change]] = {
+            "sit": self._sit,
+            "stand": self._stand,
+            "add_bot": self._add_bot,
+            "remove_bot": self._remove_bot,
+            "swap": self._swap,
+            "settings": self._settings,
+            "start": self._start,
+            "rematch": self._start,
+            "chat": self._chat,
+        }
+        if isinstance(kind, str) and kind in handlers:
+            return handlers[kind](seat, player, action)
+        if kind in ("select", "play", "pass", "continue"):
+            return self._match_action(seat, action)
+        raise InvalidInput(f"unknown action {kind!r}", code="bad_action")
+
+    def _need_host(self, player: Any) -> None:
+        if player is None or player != self.host:
+            raise IllegalMove("only the table's host may do that", code="not_host")
+
+    def _need_gathering(self) -> None:
+        if self.phase != GATHERING:
+            raise IllegalMove("the seats are set once the first deal is made", code="not_gathering")
+
+    def _seat_number(self, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SEATS:
+            raise InvalidInput(f"a seat is 0 to {SEATS - 1}, not {value!r}", code="no_such_seat")
+        return value
+
+    def _seating_change(self, name: str, data: Json | None = None) -> Change:
+        return Change(name, {**(data or {}), "seats": self.table_view(LOBBY)["seats"]})
+
+    def _sit(self, seat: int, player: Any, action: Json) -> Change:
+        self._need_gathering()
+        if not isinstance(player, int):
+            raise IllegalMove("sitting down needs a player", code="no_player")
+        if seat != LOBBY or self.seat_of_player(player) is not None:
+            raise IllegalMove("you already have a seat at this table", code="already_seated")
+        wanted = self._seat_number(action.get("seat"))
+        if self.seating[wanted].kind != "empty":
+            raise IllegalMove(f"seat {wanted} is taken", code="seat_taken")
+        token_hash = action.get("_token_hash")
+        if not isinstance(token_hash, str):
+            raise IllegalMove("sitting down needs a seat token", code="no_player")
+        name = clean_name(action.get("name"), wanted)
+        self.seating[wanted] = Seat("person", name, player, token_hash)
+        self.connected.add(wanted)
+        return self._seating_change("seated", {"seat": wanted})
+
+    def _stand(self, seat: int, player: Any, action: Json) -> Change:
+        self._need_gathering()
+        if seat == LOBBY or self.seating[seat].kind != "person":
+            raise IllegalMove("you have no seat to leave", code="no_such_seat")
+        if self.seating[seat].player_id == self.host:
+            raise IllegalMove("the host keeps a seat (swap seats to move)", code="host_stays")
+        self.seating[seat] = Seat()
+        self.connected.discard(seat)
+        self.away_since.pop(seat, None)
+        return self._seating_change("stood", {"seat": seat})
+
+    def _add_bot(self, seat: int, player: Any, action: Json) -> Change:
+        self._need_host(player)
+        self._need_gathering()
+        wanted = self._seat_number(action.get("seat"))
+        strength = action.get("strength", self.settings.strength)
+        if strength not in STRENGTHS:
+            raise InvalidInput(f"strength must be one of {STRENGTHS}, not {strength!r}", code="bad_option")
+        if self.seating[wanted].kind != "empty":
+            raise IllegalMove(f"seat {wanted} is taken", code="seat_taken")
+        self.seating[wanted] = Seat("bot", "", None, None, strength)
+        return self._seating_change("bot_added", {"seat": wanted})
+
+    def _remove_bot(self, seat: int, player: Any, action: Json) -> Change:
+        self._need_host(player)
+        self._need_gathering()
+        wanted = self._seat_number(action.get("seat"))
+        if self.seating[wanted].kind != "bot":
+            raise IllegalMove(f"seat {wanted} has no computer player", code="no_bot_there")
+        self.seating[wanted] = Seat()
+        return self._seating_change("bot_removed", {"seat": wanted})
+
+    def _swap(self, seat: int, player: Any, action: Json) -> Change:
+        self._need_host(player)
+        self._need_gathering()
+        first, second = self._seat_number(action.get("a")), self._seat_number(action.get("b"))
+        if first == second:
+            raise InvalidInput("swap two different seats", code="bad_action")
+        self.seating[first], self.seating[second] = self.seating[second], self.seating[first]
+        self.connected = {_swapped(n, first, second) for n in self.connected}
+        self.away_since = {_swapped(n, first, second): t for n, t in self.away_since.items()}
+        return self._seating_change("swapped", {"a": first, "b": second})
+
+    def _settings(self, seat: int, player: Any, action: Json) -> Change:
+        self._need_host(player)
+        self._need_gathering()
+        self.settings = self.settings.changed(action.get("settings"))
+        return Change("table_settings", {"settings": self.settings.to_json()})
+
+    def _start(self, seat: int, player: Any, action: Json) -> Change:
+        self._need_host(player)
+        rematch = action.get("type") == "rematch"
+        if rematch and self.phase != OVER:
+            raise IllegalMove("a rematch follows a finished match", code="not_over")
+        if not rematch and self.phase != GATHERING:
+            raise IllegalMove("the match has already been dealt", code="not_gathering")
+        empty = [n for n, s in enumerate(self.seating) if s.kind == "empty"]
+        if empty:
+            raise IllegalMove(
+                f"seats {empty} are empty: seat a friend or a computer player", code="seats_empty"
+            )
+        self._deal()
+        return Change("started", {"rematch": rematch, "seats": self.table_view(LOBBY)["seats"]})
+
+    def _deal(self) -> None:
+        """Deal a new match at this table, with a fresh secret code, salt and computer seed."""
+        match = Match(secrets.randbelow(26**7), self.settings.rules)
+        bot_seed, salt = secrets.randbits(62), new_salt()
+        people = frozenset(n for n, s in enumerate(self.seating) if s.kind == "person")
+        strengths = {
+            n: s.strength or self.settings.strength for n, s in enumerate(self.seating) if s.kind == "bot"
+        }
+        self.match = ThirteenTable(
+            match,
+            self.settings.strength,
+            bot_seed,
+            self.settings.speed,
+            salt,
+            people=people,
+            strengths=strengths,
+        )
+        self._mark_absent()
+        self.phase = PLAYING
+        self.ready.clear()
+        self.round_ended_at = None
+        self._note_turn(force=True)
+        spec = ThirteenDefinition().prepare(match.rules, match.code, self.record_seats(), None)
+        self.pending = replace(spec, secret={"salt": salt, "bot_seed": bot_seed}, table=self.table_id)
+
+    def record_seats(self) -> list[Json]:
+        """Return the match record's seats: ``{"kind": "human", "player": id, "name": …}`` for people,
+        ``{"kind": "bot", "strength": …}`` for computer players."""
+        seats: list[Json] = []
+        for each in self.seating:
+            if each.kind == "person":
+                seats.append({"kind": "human", "player": each.player_id, "name": each.name})
+            else:
+                seats.append({"kind": "bot", "strength": each.strength or self.settings.strength})
+        return seats
+
+    def _chat(self, seat: int, player: Any, action: Json) -> Change:
+        if seat == LOBBY:
+            raise IllegalMove("take a seat to chat", code="no_such_seat")
+        phrase, text = action.get("phrase"), action.get("text")
+        if phrase is not None:
+            if not isinstance(phrase, str) or (phrase not in PHRASES and phrase not in EMOJI):
+                raise InvalidInput(f"no quick-chat phrase {phrase!r}", code="bad_chat")
+            return Change("chat", {"seat": seat, "phrase": phrase})
+        if not self.settings.free_text:
+            raise IllegalMove("this table takes quick-chat phrases only", code="no_free_text")
+        return Change("chat", {"seat": seat, "text": clean_chat(text)})
+
+    def _match_action(self, seat: int, action: Json) -> Change:
+        if self.match is None or self.phase != PLAYING:
+            raise IllegalMove("no match is being played", code="no_match")
+        if seat == LOBBY:
+            raise IllegalMove("take a seat to play", code="no_such_seat")
+        if action.get("type") == "continue":
+            if not self.match.between_rounds:
+                raise IllegalMove("the round is still being played", code="not_between_rounds")
+            self.ready.add(seat)
+            if self._everyone_ready():
+                return self._next_round()
+            return Change("ready", {"seat": seat})
+        change = self.match.act(seat, action)
+        return self._after_match_change(change)
+
+    # --- time: away people, the turn timer, the next round, the computer players --------------------
+
+    def set_connected(self, seats: set[int]) -> Change | None:
+        """Tell the table which seats have a page connected now; return the event when that changes
+        (a person away, or back: a computer player that was playing for them gives the seat back)."""
+        people = {n for n in seats if n != LOBBY and self.seating[n].kind == "person"}
+        if people == self.connected:
+            return None
+        now = self.clock()
+        back = people - self.connected
+        gone = self.connected - people
+        self.connected = people
+        for n in gone:
+            self.away_since[n] = now
+        for n in back:
+            self.away_since.pop(n, None)
+        reclaimed = []
+        if self.match is not None:
+            for n in sorted(back & self.match.absent):
+                self.match.absent.discard(n)
+                reclaimed.append(n)
+        self._note_turn(force=bool(reclaimed))
+        return Change("presence", {"back": sorted(back), "away": sorted(gone), "reclaimed": reclaimed})
+
+    def _due(self) -> list[tuple[float, str]]:
+        """Return (when, what) for everything waiting to happen, by the clock."""
+        match = self.match
+        if match is None or self.phase != PLAYING or not self.connected:
+            return []  # nobody is here: the table waits for its people
+        due: list[tuple[float, str]] = []
+        for n, since in self.away_since.items():
+            if n not in match.absent and self.seating[n].kind == "person":
+                due.append((since + self.settings.grace_seconds, "take_over"))
+        if match.between_rounds:
+            if self.round_ended_at is not None:
+                due.append((self.round_ended_at + NEXT_ROUND_SECONDS, "next_round"))
+            return due
+        turn = match.match.turn
+        if turn is None:
+            return due
+        if match.played_by_computer(turn):
+            due.append(
+                (self.turn_started + SPEEDS.get(self.settings.speed, SPEEDS[DEFAULT_SPEED]), "computer")
+            )
+        deadline = self._turn_deadline()
+        if deadline is not None:
+            due.append((deadline, "timeout"))
+        return due
+
+    def next_auto(self) -> float | None:
+        """Return in how many seconds the next timed step is due (None when nothing is waiting)."""
+        due = self._due()
+        if not due:
+            return None
+        return max(0.0, min(when for when, _ in due) - self.clock())
+
+    def auto(self) -> Change | None:
+        """Make the timed step that is due, if any: a computer player takes an away person's seat,
+        the next round is dealt, a computer player moves, or a person's time runs out."""
+        now = self.clock()
+        for when, what in sorted(self._due()):
+            if when > now:
+                return None
+            match = self.match
+            assert match is not None
+            if what == "take_over":
+                seats = sorted(
+                    n for n, since in self.away_since.items()
+                    if n not in match.absent and since + self.settings.grace_seconds <= now
+                )  # fmt: skip
+                match.absent.update(seats)
+                self._note_turn(force=True)
+                return Change("taken_over", {"seats": seats})
+            if what == "next_round":
+                return self._next_round()
+            turn = match.match.turn
+            assert turn is not None
+            if what == "computer":
+                return self._after_match_change(match.play_for(turn))
+            # The person's time ran out: pass when they may, else their computer player plays for them.
+            if match.match.view(turn).may_pass:
+                change = match.act(turn, {"type": "pass"})
+            else:
+                change = match.play_for(turn)
+            change = replace(change, public={**change.public, "timeout": True})
+            return self._after_match_change(change)
+        return None
+
+    def _turn_deadline(self) -> float | None:
+        match = self.match
+        if match is None or self.phase != PLAYING or match.between_rounds or not self.settings.turn_seconds:
+            return None
+        turn = match.match.turn
+        if turn is None or match.played_by_computer(turn):
+            return None
+        return self.turn_started + self.settings.turn_seconds
+
+    def _note_turn(self, *, force: bool = False) -> None:
+        """Restart the turn's clock when the turn moved on (or ``force``)."""
+        match = self.match
+        key = None if match is None else (len(match.match.moves), match.match.turn, len(match.match.results))
+        if force or key != self._turn_key:
+            self._turn_key = key
+            self.turn_started = self.clock()
+
+    def _mark_absent(self) -> None:
+        """Give the computer players the seats of people who have been away for longer than the grace."""
+        if self.match is None:
+            return
+        now = self.clock()
+        for n, since in self.away_since.items():
+            if since + self.settings.grace_seconds <= now:
+                self.match.absent.add(n)
+
+    def _everyone_ready(self) -> bool:
+        match = self.match
+        assert match is not None
+        present = {n for n in self.connected if n not in match.absent}
+        return present <= self.ready
+
+    def _next_round(self) -> Change:
+        match = self.match
+        assert match is not None
+        change = match.act(match.seats[0], {"type": "continue"})
+        self.ready.clear()
+        self.round_ended_at = None
+        self._note_turn(force=True)
+        return change
+
+    def _after_match_change(self, change: Change) -> Change:
+        """Follow the match after one of its changes: the round's end, the match's end, the turn."""
+        match = self.match
+        assert match is not None
+        if match.between_rounds and self.round_ended_at is None:
+            self.round_ended_at = self.clock()
+            self.ready.clear()
+        if match.finished:
+            self.phase = OVER
+        self._note_turn()
+        return change
+
+    # --- the record ------------------------------------------------------------------------------
+
+    def record(self) -> TableRecord:
+        """Return what the store keeps of the table."""
+        return TableRecord(
+            self.table_id,
+            self.code,
+            self.host,
+            self.settings.to_json(),
+            [each.to_record() for each in self.seating],
+            self.phase,
+            self.game_id,
+        )
+
+    @classmethod
+    def restore(
+        cls, record: TableRecord, match: ThirteenTable | None, *, clock: Callable[[], float] = time.monotonic
+    ) -> FriendsTable:
+        """Rebuild a table from its record and its current match (rebuilt by replay), with nobody
+        connected yet: people count as away from now, so the grace period starts again.
+
+        Raises:
+            InvalidInput: settings the table's record cannot have.
+        """
+        seats = [Seat.from_record(data) for data in record.seats[:SEATS]]
+        seats += [Seat() for _ in range(SEATS - len(seats))]
+        table = cls(
+            record.table_id,
+            record.code,
+            record.host,
+            TableSettings.from_json(record.settings),
+            seats,
+            clock=clock,
+        )
+        table.game_id = record.game_id
+        if match is not None:
+            match.people = frozenset(n for n, s in enumerate(seats) if s.kind == "person")
+            match.speed = table.settings.speed
+            table.match = match
+            table.phase = OVER if match.finished else PLAYING
+            if match.between_rounds:
+                table.round_ended_at = clock()
+        now = clock()
+        table.away_since = {n: now for n, s in enumerate(seats) if s.kind == "person"}
+        table._note_turn(force=True)
+        return table
+
+
+def _swapped(seat: int, first: int, second: int) -> int:
+    return second if seat == first else first if seat == second else seat

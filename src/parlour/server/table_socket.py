@@ -1,0 +1,156 @@
+"""The WebSocket of one friends' table: ``/ws/table/{table_id}`` (messages in ``docs/protocol.md``).
+
+A page says ``hello`` with the token of its seat, if it has one: it then acts for that seat and sees
+that seat's hand. Without a token it watches from the lobby (or from the seat its player already
+holds, after a reload that lost the token), and may ``sit`` in a free seat, which answers with the
+seat's secret token. A token that is no seat's gets a clear error and changes nothing. Actions carry
+the connection's player; nothing a page sends can name another player or seat.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from parlour.errors import ParlourError
+from parlour.games.thirteen_tables import LOBBY
+from parlour.server.context import TOKEN_COOKIE, Parlour
+from parlour.server.i18n import choose_language, supported
+from parlour.server.limits import MAX_TABLE_SOCKETS
+from parlour.server.protocol import AckMessage, LegalMessage, PongMessage
+from parlour.server.security import same_origin
+from parlour.server.socket import (
+    CLOSE_REFUSED,
+    CLOSE_UNKNOWN,
+    BadMessage,
+    error_message,
+    page_outbox,
+    parse_message,
+    read_ref,
+    read_version,
+    refuse,
+)
+from parlour.server.tables import TableOwner
+from parlour.store.secrets import digest
+from parlour.store.tables import TABLE_ID
+
+log = logging.getLogger("parlour.server")
+router = APIRouter()
+
+
+class BadSeatToken(ParlourError):
+    """A seat token that is no seat's at this table (forged, stale, or another table's)."""
+
+    code = "bad_seat_token"
+
+
+def seat_for(owner: TableOwner, token: Any, player_id: int) -> int:
+    """Return the seat a page acts for: its token's, else its player's seat, else the lobby.
+
+    Raises:
+        BadSeatToken: a token was given and it is no seat's.
+        BadMessage: the token is not text.
+    """
+    if token is not None:
+        if not isinstance(token, str) or len(token) > 100:
+            raise BadMessage("a seat token is text", code="bad_message")
+        seat = owner.game.seat_of_token(digest(token))
+        if seat is None:
+            raise BadSeatToken("this seat token is no seat's at this table", code="bad_seat_token")
+        return seat
+    mine = owner.game.seat_of_player(player_id)
+    return LOBBY if mine is None else mine
+
+
+@router.websocket("/ws/table/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    """Serve one page's connection to one friends' table until the page goes away."""
+    parlour: Parlour = websocket.app.state.parlour
+    await websocket.accept()
+    if not same_origin(websocket.headers):
+        await refuse(websocket, "cross_site", CLOSE_REFUSED)
+        return
+    lang = supported(websocket.query_params.get("lang")) or choose_language(
+        websocket.cookies, websocket.headers.get("accept-language")
+    )
+    token = websocket.cookies.get(TOKEN_COOKIE)
+    player = await parlour.call(parlour.store.player_by_token, token) if token else None
+    owner = None
+    if player is not None and TABLE_ID.fullmatch(table_id) is not None:
+        owner = await parlour.tables.open(table_id, parlour)
+    if owner is None or player is None:  # no player, or no such table: the same answer
+        await refuse(websocket, "no_such_table", CLOSE_UNKNOWN)
+        return
+    if owner.connections >= MAX_TABLE_SOCKETS:
+        await refuse(websocket, "too_many_connections", CLOSE_REFUSED)
+        return
+    outbox = page_outbox(websocket, parlour.games.find(owner.game.kind), lang)
+    try:
+        while True:
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            ref: Any = None
+            try:
+                text = frame.get("text")
+                if text is None:
+                    raise BadMessage("binary frames are not protocol messages: send JSON text")
+                message = parse_message(text)
+                ref = read_ref(message.get("ref"))
+                kind = message["type"]
+                seat = owner.seat_of(outbox)
+                if kind == "hello":
+                    chosen = seat_for(owner, message.get("seat_token"), player.id)
+                    await owner.join(chosen, outbox, read_version(message.get("v")))
+                elif seat is None:
+                    raise BadMessage("say hello first", code="bad_message")
+                elif kind == "action":
+                    await _act(parlour, owner, outbox, seat, player.id, message.get("action"), ref)
+                elif kind == "legal":
+                    async with owner.lock:
+                        moves, version = owner.game.legal(seat), owner.version
+                    outbox.push(LegalMessage(type="legal", ref=ref, v=version, moves=moves))
+                elif kind == "ping":
+                    outbox.push(PongMessage(type="pong", ref=ref, v=owner.version))
+                else:
+                    raise BadMessage(f"unknown message type {kind!r}", code="bad_message")
+            except ParlourError as error:
+                outbox.push(error_message(parlour, owner, error, lang, ref))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        owner.disconnect(outbox)
+        outbox.stop()
+
+
+async def _act(
+    parlour: Parlour, owner: TableOwner, outbox: Any, seat: int, player_id: int, action: Any, ref: Any
+) -> None:
+    """Apply one action of a page: the server's own fields set, a seat taken answered with its token."""
+    if not isinstance(action, dict):
+        raise BadMessage("an action must be an object", code="bad_message")
+    # Fields starting with _ are the server's to set: whatever a page sent under them is dropped.
+    clean = {key: value for key, value in action.items() if not str(key).startswith("_")}
+    clean["_player"] = player_id
+    kind = clean.get("type")
+    if kind == "chat":
+        parlour.limits.hit("chat", f"{owner.game_id}:{seat}")
+    seat_token = None
+    if kind == "sit":
+        seat_token = secrets.token_urlsafe(24)
+        clean["_token_hash"] = digest(seat_token)
+    version = await owner.act(seat, clean)
+    reply = AckMessage(type="ack", ref=ref, v=version)
+    if kind in ("sit", "stand"):
+        # The page now watches from its new seat (or the lobby): it is sent that seat's state.
+        mine = owner.game.seat_of_player(player_id)
+        now = LOBBY if mine is None or kind == "stand" else mine
+        if seat_token is not None and now != LOBBY:
+            reply["seat"], reply["seat_token"] = now, seat_token
+        outbox.push(reply)
+        await owner.join(now, outbox, None)
+        return
+    outbox.push(reply)

@@ -1,0 +1,245 @@
+"""Friends' tables on the server: one :class:`TableOwner` per live table, and the process's tables.
+
+A table's owner is a game :class:`~parlour.server.live.Owner` whose game is a
+:class:`~parlour.games.thirteen_tables.FriendsTable`: actions are serialized, events numbered and
+every connected page sent its own seat's view, exactly as for a player's own game. What a table adds
+is kept before the event leaves, as moves are: the seats and settings (the ``tables`` row) on every
+change to them, and each match's record when it is dealt. Who is connected is the owner's to know (its
+subscribers), and it tells the table, which marks people away and, after the grace period, lets a
+computer player take their seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from parlour.errors import ParlourError
+from parlour.games.base import Change, GameDefinition, LiveGame, RecordSpec
+from parlour.games.thirteen import ThirteenDefinition, ThirteenTable
+from parlour.games.thirteen_tables import (
+    LOBBY,
+    SEATING_CHANGES,
+    FriendsTable,
+    Seat,
+    TableRecord,
+    TableSettings,
+)
+from parlour.server.live import Owner, Recorder
+from parlour.server.outbox import Outbox
+from parlour.store.types import GameRecord
+
+log = logging.getLogger("parlour.server")
+
+
+class TableKeeper(Recorder, Protocol):
+    """Where a table's owner keeps the table: the server's store, through its write queue."""
+
+    async def record_match(self, host: int, definition: GameDefinition, spec: RecordSpec) -> str:
+        """Store a new match's record and return its id."""
+
+    async def save_table(self, record: TableRecord) -> None:
+        """Keep the table's seats, settings, phase and current match."""
+
+    async def load_table(self, table_id: str) -> FriendsTable | None:
+        """Rebuild a table from the store (None when it cannot be read now)."""
+
+
+class TableOwner(Owner):
+    """The owner of one live friends' table (its id is the table's id)."""
+
+    game: FriendsTable
+
+    def __init__(self, table: FriendsTable, keeper: TableKeeper, *, moves_recorded: int = 0) -> None:
+        super().__init__(
+            table.table_id,
+            table,
+            table.host,
+            recorder=keeper,
+            record_id=table.game_id,
+            moves_recorded=moves_recorded,
+        )
+        self.keeper = keeper
+        self._presence_tasks: set[asyncio.Task[None]] = set()
+
+    # --- who is connected ---------------------------------------------------------------------------
+
+    async def join(self, seat: int, outbox: Outbox, last_version: int | None) -> None:
+        """Connect a page watching from ``seat`` (the lobby for a page that has not sat down).
+
+        The others are told first that the seat is connected, so the page's own state already says so.
+        """
+        async with self.lock:
+            others = {
+                sub.seat for sub in self._subscribers if sub.outbox is not outbox and not sub.outbox.closed
+            }
+            await self._tell_presence(others | {seat})
+        await super().join(seat, outbox, last_version)
+        self.reschedule()
+
+    def disconnect(self, outbox: Outbox) -> None:
+        """Disconnect a page; when it was its seat's last, the others see that person away.
+
+        The page leaves at once; telling the others runs as a task of its own, so that a socket
+        handler being cancelled as its connection drops cannot lose it.
+        """
+        self.leave(outbox)
+        task = asyncio.get_running_loop().create_task(self.sync_presence())
+        self._presence_tasks.add(task)
+        task.add_done_callback(self._presence_tasks.discard)
+
+    def seat_of(self, outbox: Outbox) -> int | None:
+        """Return the seat a connected page watches from, None when it is not connected."""
+        return next((sub.seat for sub in self._subscribers if sub.outbox is outbox), None)
+
+    async def sync_presence(self) -> None:
+        """Tell the table which seats have a page now, and send the event when that changed."""
+        async with self.lock:
+            await self._tell_presence({sub.seat for sub in self._subscribers if not sub.outbox.closed})
+        self.reschedule()
+
+    async def _tell_presence(self, seats: set[int]) -> None:
+        """Tell the table that ``seats`` have a page connected (the caller holds the lock)."""
+        before = self.game.snapshot()
+        change = self.game.set_connected(seats)
+        if change is not None:
+            try:
+                await self._publish(change, before)
+            except ParlourError:
+                log.warning("table %s: a presence change could not be sent", self.game_id)
+
+    def reschedule(self) -> None:
+        """Plan the table's next timed step again (an earlier deadline may have appeared)."""
+        if self._auto_task is not None and self._auto_sleeping:
+            self._auto_task.cancel()
+            self._auto_task = None
+        self._schedule_auto()
+
+    async def act(self, seat: int, action: dict[str, Any]) -> int:
+        """Apply one action, then plan the table's timers again (a turn ended, a round began …)."""
+        version = await super().act(seat, action)
+        self.reschedule()
+        return version
+
+    # --- keeping the table --------------------------------------------------------------------------
+
+    async def _publish(self, change: Change, before: LiveGame) -> int:
+        if change.name == "swapped":  # the pages of the two seats follow their people
+            first, second = int(change.public["a"]), int(change.public["b"])
+            self._swap_subscribers(first, second)
+            try:
+                return await super()._publish(change, before)
+            except ParlourError:
+                self._swap_subscribers(first, second)
+                raise
+        return await super()._publish(change, before)
+
+    def _swap_subscribers(self, first: int, second: int) -> None:
+        for sub in self._subscribers:
+            if sub.seat in (first, second):
+                sub.seat = second if sub.seat == first else first
+
+    async def _record(self, change: Change) -> Change:
+        """Keep what the change altered before its event leaves: a new match's record, then the
+        table's row, then the match's moves (and its end)."""
+        table = self.game
+        if change.name == "started" and table.pending is not None:
+            self.record_id = await self.keeper.record_match(table.host, ThirteenDefinition(), table.pending)
+            self.moves_recorded = 0
+            table.game_id = self.record_id
+            table.pending = None
+        if change.name in SEATING_CHANGES or change.finished:
+            await self.keeper.save_table(table.record())
+        return await super()._record(change)
+
+    async def _reload(self) -> None:
+        """Rebuild the table from the store (its record disagreed with memory) and resend the state."""
+        table = await self.keeper.load_table(self.game_id)
+        if table is None:
+            return
+        live = {sub.seat for sub in self._subscribers}
+        table.set_connected(live)
+        self.game = table
+        self.record_id = table.game_id
+        self.moves_recorded = len(table.match.match.moves) if table.match is not None else 0
+        self.version += 1
+        self._log.clear()
+        for sub in list(self._subscribers):
+            sub.outbox.push(self.state_message(sub.seat))
+
+
+def new_table(table_id: str, code: str, host: int, settings: TableSettings, host_seat: Seat) -> FriendsTable:
+    """Return a new table gathering players, its host at seat 0."""
+    return FriendsTable(table_id, code, host, settings, [host_seat, Seat(), Seat(), Seat()])
+
+
+def restore_match(record: GameRecord, seats: Sequence[Seat], settings: TableSettings) -> ThirteenTable:
+    """Rebuild a table's match from its record by replay, with the table's people and computer players.
+
+    Raises:
+        ParlourError: the record does not replay.
+    """
+    base = ThirteenDefinition().restore(record)
+    people = frozenset(n for n, seat in enumerate(seats) if seat.kind == "person")
+    strengths = {n: seat.strength for n, seat in enumerate(seats) if seat.kind == "bot" and seat.strength}
+    return ThirteenTable(
+        base.match,
+        settings.strength,
+        base.bot_seed,
+        settings.speed,
+        base.salt,
+        people=people,
+        strengths=strengths,
+    )
+
+
+class Tables:
+    """This process's live tables, by table id (a table is restored from the store on first use)."""
+
+    def __init__(self) -> None:
+        self._owners: dict[str, TableOwner] = {}
+        self._opening = asyncio.Lock()
+
+    def get(self, table_id: str) -> TableOwner | None:
+        """Return a live table's owner, or None."""
+        return self._owners.get(table_id)
+
+    def add(self, owner: TableOwner) -> TableOwner:
+        """Register a table's owner and return it."""
+        self._owners[owner.game_id] = owner
+        return owner
+
+    async def open(self, table_id: str, keeper: TableKeeper) -> TableOwner | None:
+        """Return the owner of a table, restoring it from the store when it is not live here."""
+        found = self._owners.get(table_id)
+        if found is not None:
+            return found
+        async with self._opening:
+            found = self._owners.get(table_id)
+            if found is not None:
+                return found
+            table = await keeper.load_table(table_id)
+            if table is None:
+                return None
+            moves = len(table.match.match.moves) if table.match is not None else 0
+            return self.add(TableOwner(table, keeper, moves_recorded=moves))
+
+    def evict_idle(self) -> int:
+        """Drop tables nobody is connected to and nothing runs at; return how many (their rows stay)."""
+        idle = [table_id for table_id, owner in self._owners.items() if owner.idle]
+        for table_id in idle:
+            self._owners.pop(table_id).close()
+        return len(idle)
+
+    def __len__(self) -> int:
+        return len(self._owners)
+
+    def close(self) -> None:
+        """Stop every table's pending work (server shutdown)."""
+        for owner in self._owners.values():
+            owner.close()
+
+
+__all__ = ["LOBBY", "TableKeeper", "TableOwner", "Tables", "new_table", "restore_match"]

@@ -1,0 +1,174 @@
+"""Friends' tables in the database: create one with its join code, find it by code or id, keep its seats
+and settings, and list the public ones that want players.
+
+The live table (``parlour.games.thirteen_tables``) is the only writer of a table's seats and
+settings; the server saves them through :meth:`TablesStore.save_table` before it acknowledges the
+action that changed them. Seat tokens are kept as SHA-256 hashes only, as players' tokens are.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from parlour.errors import InvalidInput
+from parlour.games.thirteen_tables import GATHERING, TableRecord
+from parlour.store.errors import UnknownPlayer
+from parlour.store.models import PlayerRow, TableRow
+
+CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
+"""The letters of a table code: no I, L, O, U, 0 or 1, which people mistake for each other."""
+CODE_LENGTH: Final = 6
+_CONFUSABLE: Final = str.maketrans({"I": "J", "L": "J", "O": "Q", "0": "Q", "1": "J", "U": "V"})
+TABLE_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
+LOBBY_SIZE: Final = 50
+
+
+class UnknownTable(InvalidInput):
+    """No table has this code or id."""
+
+    code = "no_such_table"
+
+
+def new_table_code() -> str:
+    """Return a fresh table code such as ``K7QX2M`` (30^6, about 729 million codes)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalize_table_code(text: Any) -> str | None:
+    """Return the canonical form of a typed table code, or None when it cannot be one.
+
+    Case, spaces and dashes are forgiven; so are letters that look like the code's own (O for Q …),
+    which the alphabet leaves out so that no two codes differ only by such a letter.
+    """
+    if not isinstance(text, str) or len(text) > 40:
+        return None
+    compact = re.sub(r"[\s-]+", "", text).upper()
+    if len(compact) != CODE_LENGTH or not compact.isascii():
+        return None
+    compact = compact.translate(_CONFUSABLE)
+    return compact if all(char in CODE_ALPHABET for char in compact) else None
+
+
+def _table_record(row: TableRow) -> TableRecord:
+    return TableRecord(
+        table_id=row.id,
+        code=row.code,
+        host=row.host_id,
+        settings=dict(row.settings or {}),
+        seats=list(row.seats or []),
+        phase=row.phase,
+        game_id=row.game_id,
+    )
+
+
+class TablesStore:
+    """The table methods of :class:`~parlour.store.Store` (it supplies the sessions)."""
+
+    def _read(self) -> AbstractContextManager[Session]:
+        raise NotImplementedError
+
+    def _write(self) -> AbstractContextManager[Session]:
+        raise NotImplementedError
+
+    def create_table(self, host_id: int, settings: dict[str, Any], seats: list[Any]) -> TableRecord:
+        """Store a new table gathering players, with a fresh id and join code, and return it.
+
+        Raises:
+            UnknownPlayer: no such host.
+        """
+        for _ in range(20):  # a code already taken (rare: 729 million codes) is drawn again
+            now = datetime.now(UTC)
+            row = TableRow(
+                id=secrets.token_urlsafe(16),
+                code=new_table_code(),
+                host_id=host_id,
+                settings=settings,
+                seats=seats,
+                phase=GATHERING,
+                listed=bool(settings.get("public")),
+                game_id=None,
+                created_at=now,
+                updated_at=now,
+            )
+            try:
+                with self._write() as session:
+                    if session.get(PlayerRow, host_id) is None:
+                        raise UnknownPlayer(f"no player has the id {host_id!r}")
+                    session.add(row)
+            except IntegrityError:
+                continue
+            return _table_record(row)
+        raise RuntimeError("no free table code was found in 20 draws")
+
+    def table_by_code(self, code: Any) -> TableRecord:
+        """Return the table of a join code (typed by a person: see :func:`normalize_table_code`).
+
+        Raises:
+            UnknownTable: no table has this code.
+        """
+        canonical = normalize_table_code(code)
+        if canonical is None:
+            raise UnknownTable(f"{str(code)[:20]!r} is not a table code (six letters and digits)")
+        with self._read() as session:
+            row = session.execute(select(TableRow).where(TableRow.code == canonical)).scalar_one_or_none()
+            if row is None:
+                raise UnknownTable(f"no table has the code {canonical}")
+            return _table_record(row)
+
+    def table(self, table_id: Any) -> TableRecord:
+        """Return a table by its id.
+
+        Raises:
+            UnknownTable: no table has this id.
+        """
+        if not isinstance(table_id, str) or TABLE_ID.fullmatch(table_id) is None:
+            raise UnknownTable("no such table")
+        with self._read() as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                raise UnknownTable("no such table")
+            return _table_record(row)
+
+    def save_table(self, record: TableRecord) -> None:
+        """Keep a table's seats, settings, phase and current match (committed before this returns).
+
+        Raises:
+            UnknownTable: the table is gone.
+        """
+        with self._write() as session:
+            row = session.get(TableRow, record.table_id, with_for_update=True)
+            if row is None:
+                raise UnknownTable("no such table")
+            row.settings = record.settings
+            row.seats = record.seats
+            row.phase = record.phase
+            row.listed = bool(record.settings.get("public"))
+            row.game_id = record.game_id
+            row.updated_at = datetime.now(UTC)
+
+    def public_tables(self, limit: int = LOBBY_SIZE) -> list[TableRecord]:
+        """Return the public tables still gathering players, the most recently active first."""
+        with self._read() as session:
+            query = (
+                select(TableRow)
+                .where(TableRow.listed.is_(True), TableRow.phase == GATHERING)
+                .order_by(TableRow.updated_at.desc())
+                .limit(limit)
+            )
+            return [_table_record(row) for row in session.scalars(query)]
+
+    def tables_of(self, player_id: int) -> Iterator[TableRecord]:
+        """Return the tables a player hosts, newest first."""
+        with self._read() as session:
+            query = select(TableRow).where(TableRow.host_id == player_id).order_by(TableRow.created_at.desc())
+            rows = list(session.scalars(query))
+        return iter([_table_record(row) for row in rows])
