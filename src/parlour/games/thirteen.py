@@ -452,6 +452,22 @@ REASONS: Final = {
     "not_between_rounds": "The round is still being played.",
     "round_results_pending": "The next round has not started yet.",
     "game_over": "The game is over.",
+    "not_host": "Only the host can do that.",
+    "not_gathering": "The seats are set once the game has started.",
+    "seat_taken": "That seat is taken.",
+    "already_seated": "You already have a seat at this table.",
+    "no_such_seat": "Take a free seat first.",
+    "seats_empty": "Every seat needs a player: seat a friend or a computer player.",
+    "host_stays": "The host keeps a seat: swap seats to move.",
+    "no_bot_there": "There is no computer player in that seat.",
+    "not_over": "A rematch follows a finished game.",
+    "no_match": "No game is being played at this table.",
+    "bad_chat": "That message cannot be sent.",
+    "no_free_text": "This table takes quick-chat phrases only.",
+    "bad_name": "That name cannot be used.",
+    "no_player": "Open the table's page to take a seat.",
+    "bad_seat_token": "This seat token is no seat's at this table.",
+    "no_such_table": "No table has this code.",
 }
 """English texts of the reason codes a Thirteen action can be refused with (msgids of ``thirteen_web``)."""
 

@@ -48,7 +48,7 @@ TABLE_TEXTS: Final = (
     "Table code", "Away", "Connected", "A computer player is playing for {name}.", "Computer ({strength})",
     "Host", "You", "Chat", "{seconds} s left", "Ready", "Waiting for the others…", "Leave this seat",
     "The host can start once every seat is taken.", "Take a free seat to play.",
-    "This seat token is no seat's at this table.",
+    "This seat token is no seat's at this table.", "Computer", "Computer {n}",
 )  # fmt: skip
 """Texts the page shows at a friends' table (``thirteen_web`` msgids), sent translated."""
 

@@ -17,12 +17,21 @@ export class LiveGame {
     this.retry = 0;
     this.closedByUs = false;
     this.socket = null;
+    // A friends' table has its own socket path and says hello with the page's seat token.
+    this.path = options.path || `/ws/${encodeURIComponent(gameId)}`;
+    this.helloExtra = options.hello || (() => ({}));
     this.connect();
   }
 
   url() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${scheme}//${location.host}/ws/${encodeURIComponent(this.gameId)}?lang=${this.lang}`;
+    return `${scheme}//${location.host}${this.path}?lang=${this.lang}`;
+  }
+
+  // Say hello again (after the page's seat token changed, or was refused): a fresh state follows.
+  rejoin() {
+    this.version = null;
+    this.send({ type: "hello", v: null, ...this.helloExtra() });
   }
 
   connect() {
@@ -32,7 +41,7 @@ export class LiveGame {
     socket.addEventListener("open", () => {
       this.retry = 0;
       this.status("open");
-      this.send({ type: "hello", v: this.version });
+      this.send({ type: "hello", v: this.version, ...this.helloExtra() });
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     socket.addEventListener("close", () => {
@@ -59,7 +68,7 @@ export class LiveGame {
       case "event":
         if (this.version !== null && message.v !== this.version + 1) {
           // A gap means lost messages: ask for what we missed (or a full state).
-          this.send({ type: "hello", v: this.version });
+          this.send({ type: "hello", v: this.version, ...this.helloExtra() });
           return;
         }
         this.version = message.v;

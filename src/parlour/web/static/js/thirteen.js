@@ -2,6 +2,8 @@
 // The server is authoritative: a click raises a card here and asks the server's selection rule, which
 // plays the cards at once when the selection cannot be extended. Every text comes from the page's
 // boot data (the server's catalogs); no other seat's cards ever reach this page.
+// At a friends' table (boot.table) the page acts for the seat of its seat token: the table is turned
+// so that seat sits at the bottom, and the seats, chat, timers and host's tools are drawn too.
 "use strict";
 
 import { cardBack, cardFace, installCardDefs, setRankLetters } from "./cards.js";
@@ -12,6 +14,8 @@ const boot = JSON.parse(document.getElementById("thirteen-boot").textContent);
 const T = (message) => boot.texts[message] ?? message;
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
 const SEAT_AREAS = ["south", "west", "north", "east"];
+const TABLE = boot.table ?? null; // a friends' table ({id, code, url}), or null against the computer
+const SEAT_KEY = TABLE ? `parlour.seat.${TABLE.id}` : null;
 
 const table = document.querySelector(".th-table");
 const handEl = table.querySelector('[data-role="hand"]');
@@ -24,6 +28,8 @@ const scoresEl = document.querySelector('[data-role="scores"]');
 const codeEl = document.querySelector('[data-role="code"]');
 const resultDialog = document.querySelector('[data-role="result"]');
 const newDialog = document.querySelector('[data-role="new-game"]');
+const seatingEl = document.querySelector('[data-role="seating"]');
+const chatEl = document.querySelector('[data-role="chat"]');
 
 let live = null;
 let view = null;
@@ -33,8 +39,38 @@ let lastPlay = null; // {seat, cards} of the newest play, to animate it onto the
 
 // --- text helpers --------------------------------------------------------------------------------
 
+// The seat this page plays from: 0 against the computer; at a friends' table the seat of its token
+// (null while it has not sat down, watching from the lobby).
+function mySeat() {
+  if (!TABLE) return 0;
+  return view?.tables?.you ?? null;
+}
+
+// Where a seat is drawn: 0 at the bottom (this page's own seat), then clockwise west, north, east.
+function position(seat) {
+  const me = mySeat();
+  return me === null ? seat : (seat - me + 4) % 4;
+}
+
 function seatName(seat) {
-  return boot.seatNames[seat];
+  if (!TABLE) return boot.seatNames[seat];
+  if (seat === mySeat()) return boot.seatNames[0];
+  const entry = view?.tables?.seats?.[seat];
+  if (!entry || entry.kind === "empty") return T("Free seat");
+  if (entry.kind === "bot") {
+    // Computer players are numbered in seat order: two of the same strength must not look the same.
+    const number = view.tables.seats.slice(0, seat + 1).filter((other) => other.kind === "bot").length;
+    return fill(T("Computer {n}"), { n: number });
+  }
+  return entry.name;
+}
+
+function strengthName(entry) {
+  return fill(T("Computer ({strength})"), { strength: boot.strengthNames?.[entry.strength] ?? entry.strength });
+}
+
+function inMatch() {
+  return Boolean(view && Array.isArray(view.hand));
 }
 
 function comboName(combo) {
@@ -80,7 +116,12 @@ function makeCard(code, { button = false, small = false } = {}) {
 
 function renderSeats() {
   for (let seat = 0; seat < 4; seat += 1) {
-    const root = table.querySelector(`[data-seat="${seat}"]`);
+    const root = table.querySelector(`[data-seat="${position(seat)}"]`);
+    renderSeatName(root, seat);
+    if (!inMatch()) {
+      root.querySelector('[data-role="chip"]').hidden = true;
+      continue;
+    }
     const count = view.hand_counts[seat];
     const place = view.finished.indexOf(seat);
     root.classList.toggle("is-turn", view.turn === seat && !view.between_rounds);
@@ -95,7 +136,11 @@ function renderSeats() {
       chip.hidden = false;
       chip.textContent = T("Passed");
       chip.className = "th-chip th-chip-pass";
-    } else if (view.turn === seat && !view.between_rounds && seat !== 0) {
+    } else if (view.turn === seat && !view.between_rounds && turnLeft() !== null) {
+      chip.hidden = false;
+      chip.textContent = fill(T("{seconds} s left"), { seconds: turnLeft() });
+      chip.className = "th-chip th-chip-turn th-chip-timer";
+    } else if (view.turn === seat && !view.between_rounds && seat !== mySeat()) {
       chip.hidden = false;
       chip.textContent = T("Thinking…");
       chip.className = "th-chip th-chip-turn";
@@ -105,7 +150,7 @@ function renderSeats() {
     const points = view.scores[seat];
     root.querySelector('[data-role="points"]').textContent =
       boot.pointCounts[Math.min(points, boot.pointCounts.length - 1)].replace(/\d+/, String(points));
-    if (seat === 0) continue;
+    if (position(seat) === 0) continue;
     root.querySelector('[data-role="count"]').textContent = boot.cardCounts[count];
     const fan = root.querySelector('[data-role="fan"]');
     if (fan.childElementCount !== count) {
@@ -183,7 +228,7 @@ function renderPile() {
     pileEl.className = "th-pile";
     if (lastPlay && lastPlay.cards.join(" ") === key) {
       void pileEl.offsetWidth; // restart the animation
-      pileEl.classList.add("arrive", `from-${SEAT_AREAS[lastPlay.seat]}`);
+      pileEl.classList.add("arrive", `from-${SEAT_AREAS[position(lastPlay.seat)]}`);
     }
   }
   pileEl.setAttribute("aria-label", cards.length ? cardsLabel(cards) : T("The table is empty."));
@@ -193,7 +238,7 @@ function renderPile() {
     });
   } else if (view.turn !== null && !view.between_rounds) {
     // The player's own turn has a sentence of its own: "You leads" is wrong in every language.
-    pileLabel.textContent = view.turn === 0
+    pileLabel.textContent = view.turn === mySeat()
       ? T("The table is empty: you lead.")
       : fill(T("The table is empty: {name} leads."), { name: seatName(view.turn) });
   } else {
@@ -219,16 +264,24 @@ function renderHand() {
 }
 
 function myTurn() {
-  return view && view.turn === 0 && !view.between_rounds && !view.winners.length;
+  return inMatch() && mySeat() !== null && view.turn === mySeat() && !view.between_rounds && !view.winners.length;
 }
 
 function statusText() {
+  const me = mySeat();
+  if (!inMatch()) {
+    if (me === null) return T("Take a free seat to play.");
+    return view.tables.host === me ? T("The host can start once every seat is taken.") : T("Waiting for the host to start.");
+  }
   if (view.winners.length) return T("The game is over.");
-  if (view.between_rounds) return T("The round is over.");
-  const place = view.finished.indexOf(0);
+  if (view.between_rounds) {
+    return TABLE && view.tables.seats[me]?.ready ? T("Waiting for the others…") : T("The round is over.");
+  }
+  if (me === null) return fill(T("Waiting for {name}…"), { name: seatName(view.turn) });
+  const place = view.finished.indexOf(me);
   if (place >= 0) return fill(T("You are out of this round ({place})."), { place: placeName(place) });
-  if (view.passed[0]) return T("You passed: wait until the table is cleared.");
-  if (view.turn === 0) {
+  if (view.passed[me]) return T("You passed: wait until the table is cleared.");
+  if (view.turn === me) {
     if (view.must_include_three_of_spades) return T("Your turn: your play must include the 3 of spades.");
     if (!view.table.cards.length) return T("Your turn: lead any combination.");
     return fill(T("Your turn: beat {combo} or pass."), { combo: comboName(view.table.combo) });
@@ -243,7 +296,7 @@ function renderControls() {
   }
   const mine = myTurn();
   playButton.disabled = !mine || selection.size === 0;
-  passButton.disabled = !view.can_pass;
+  passButton.disabled = !view.can_pass || !inMatch();
   table.dataset.turn = view.turn ?? "";
   statusEl.textContent = note ?? statusText();
   statusEl.classList.toggle("is-note", note !== null);
@@ -316,14 +369,14 @@ function renderResult() {
   const title = resultDialog.querySelector('[data-role="result-title"]');
   if (over) {
     const winner = view.winners[0];
-    title.textContent = winner === 0 ? T("You win the game!") : fill(T("{name} wins the game."), { name: seatName(winner) });
+    title.textContent = winner === mySeat() ? T("You win the game!") : fill(T("{name} wins the game."), { name: seatName(winner) });
   } else {
     title.textContent = fill(T("Round {n} is over"), { n: result.round });
   }
   const remaining = view.last_round?.remaining;
   const rows = result.order.map((seat, place) => {
     const row = document.createElement("tr");
-    if (seat === 0) row.className = "me";
+    if (seat === mySeat()) row.className = "me";
     for (const text of [placeName(place), seatName(seat), `+${result.points[seat]}`, String(result.totals[seat])]) {
       const cell = document.createElement("td");
       cell.textContent = text;
@@ -339,8 +392,15 @@ function renderResult() {
     return row;
   });
   resultDialog.querySelector('[data-role="result-table"] tbody').replaceChildren(...rows);
-  resultDialog.querySelector('[data-action="continue"]').hidden = over;
-  resultDialog.querySelector('[data-action="new"]').hidden = !over;
+  const me = mySeat();
+  resultDialog.querySelector('[data-action="continue"]').hidden = over || (TABLE && me === null);
+  const newButton = resultDialog.querySelector('[data-action="new"]');
+  if (newButton) newButton.hidden = !over;
+  const rematch = resultDialog.querySelector('[data-action="rematch"]');
+  if (rematch) rematch.hidden = !(over && view.tables.host !== null && view.tables.host === me);
+  const readyNote = resultDialog.querySelector('[data-role="ready-note"]');
+  readyNote.textContent = TABLE && !over && me !== null && view.tables.seats[me]?.ready
+    ? T("Waiting for the others…") : "";
   resultDialog.classList.toggle("is-final", over);
   if (!resultDialog.open) resultDialog.show();
 }
@@ -348,13 +408,189 @@ function renderResult() {
 function render() {
   if (!view) return;
   table.dataset.version = String(live?.version ?? ""); // the event this view follows (tests wait on it)
+  table.dataset.phase = view.tables?.phase ?? "playing";
   renderSeats();
+  if (TABLE) renderTable();
+  if (!inMatch()) {
+    renderControls();
+    return;
+  }
   renderPile();
   renderTrick();
   renderHand();
   renderControls();
   renderScores();
   renderResult();
+}
+
+// --- a friends' table: seats, people, the host's tools, chat, timers -----------------------------
+
+let turnDeadline = null; // performance.now() when the player to move runs out of time, or null
+
+function turnLeft() {
+  if (turnDeadline === null) return null;
+  return Math.max(0, Math.ceil((turnDeadline - performance.now()) / 1000));
+}
+
+function renderSeatName(root, seat) {
+  root.querySelector('[data-role="name"]').textContent = seatName(seat);
+  const presence = root.querySelector('[data-role="presence"]');
+  const entry = view.tables?.seats?.[seat];
+  if (!presence) return;
+  if (entry?.kind === "bot") {
+    presence.hidden = false;
+    presence.textContent = strengthName(entry);
+    presence.className = "th-presence";
+    return;
+  }
+  if (!entry || entry.kind !== "person" || seat === mySeat()) {
+    presence.hidden = true;
+    return;
+  }
+  presence.hidden = false;
+  presence.textContent = entry.computer ? fill(T("A computer player is playing for {name}."), { name: entry.name })
+    : entry.connected ? T("Connected") : T("Away");
+  presence.className = `th-presence ${entry.connected ? "is-connected" : "is-away"}`;
+}
+
+function seatButton(label, action) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "button";
+  button.textContent = label;
+  // An action may be made at the click (a seat taken with the name typed by then).
+  button.addEventListener("click", () => send(typeof action === "function" ? action() : action));
+  return button;
+}
+
+function renderTable() {
+  const tables = view.tables;
+  const me = mySeat();
+  const host = tables.host !== null && tables.host === me;
+  // The seating: shown while the table gathers its players (and to a page that has no seat yet).
+  const gathering = tables.phase === "gathering";
+  seatingEl.hidden = !gathering;
+  table.classList.toggle("is-gathering", gathering);
+  if (gathering) {
+    const list = seatingEl.querySelector('[data-role="seating-list"]');
+    list.replaceChildren(...tables.seats.map((entry, seat) => {
+      const item = document.createElement("li");
+      item.className = `th-seating-seat is-${entry.kind}`;
+      const name = document.createElement("span");
+      name.className = "th-seating-name";
+      name.textContent = seatName(seat) + (tables.host === seat ? ` · ${T("Host")}` : "");
+      item.append(name);
+      if (entry.kind === "empty" && me === null) {
+        item.append(seatButton(T("Sit here"), () => ({ type: "sit", seat, name: askName() })));
+      }
+      if (entry.kind === "empty" && host) {
+        item.append(seatButton(T("Add a computer player"), { type: "add_bot", seat, strength: botStrength() }));
+      }
+      if (entry.kind === "bot" && host) item.append(seatButton(T("Remove"), { type: "remove_bot", seat }));
+      if (host) item.append(seatButton(T("Swap with the next seat"), { type: "swap", a: seat, b: (seat + 1) % 4 }));
+      if (seat === me && !host) item.append(seatButton(T("Leave this seat"), { type: "stand" }));
+      return item;
+    }));
+    seatingEl.querySelector('[data-role="seating-note"]').textContent = statusText();
+    seatingEl.querySelector('[data-role="seat-name-field"]').hidden = me !== null;
+  }
+  // The side box: who is here, and the host's buttons.
+  const people = document.querySelector('[data-role="people"]');
+  people.replaceChildren(...tables.seats.map((entry, seat) => {
+    const item = document.createElement("li");
+    const parts = [seatName(seat)];
+    if (tables.host === seat) parts.push(T("Host"));
+    if (entry.kind === "bot") parts.push(strengthName(entry));
+    if (entry.kind === "person" && seat !== me) parts.push(entry.computer ? T("Computer") : entry.connected ? T("Connected") : T("Away"));
+    item.textContent = parts.join(" · ");
+    item.className = entry.kind === "person" && !entry.connected ? "is-away" : "";
+    return item;
+  }));
+  document.querySelector('[data-role="host-tools"]').hidden = !host;
+  const start = document.querySelector('.th-side [data-action="start"]');
+  start.hidden = !(host && gathering);
+  start.disabled = tables.seats.some((entry) => entry.kind === "empty");
+  document.querySelector('.th-side [data-action="rematch"]').hidden = !(host && tables.phase === "over");
+  // The score table's heads follow the seats' names.
+  const heads = scoresEl.tHead.rows[0].cells;
+  for (let seat = 0; seat < 4; seat += 1) heads[seat + 1].textContent = seatName(seat);
+  // Chat: at a seat only; typed text when the table allows it.
+  const chatButton = document.querySelector('[data-action="chat"]');
+  chatButton.hidden = me === null;
+  chatEl.querySelector('[data-role="chat-text"]').hidden = !tables.settings.free_text;
+  if (me === null) chatEl.hidden = true;
+  turnDeadline = tables.turn_left === null ? null : performance.now() + tables.turn_left * 1000;
+}
+
+// The name typed above the seats (kept in this browser for the next table).
+function askName() {
+  const input = seatingEl.querySelector('[data-role="seat-name"]');
+  const name = input.value.trim();
+  if (name) localStorage.setItem("parlour.name", name);
+  return name;
+}
+
+function botStrength() {
+  return document.querySelector('[data-role="bot-strength"]')?.value ?? "heuristic";
+}
+
+function showBubble(seat, text) {
+  const root = table.querySelector(`[data-seat="${position(seat)}"]`);
+  const bubble = root?.querySelector('[data-role="bubble"]');
+  if (!bubble) return;
+  bubble.textContent = text; // text, never markup: what a person typed is shown as typed
+  bubble.hidden = false;
+  clearTimeout(bubble.timer);
+  bubble.timer = setTimeout(() => { bubble.hidden = true; }, 4000);
+}
+
+function installChat() {
+  if (!chatEl) return;
+  const nameInput = seatingEl.querySelector('[data-role="seat-name"]');
+  if (!nameInput.value) nameInput.value = localStorage.getItem("parlour.name") ?? "";
+  const phrases = chatEl.querySelector('[data-role="chat-phrases"]');
+  const choices = [...Object.entries(boot.phrases ?? {}), ...(boot.emoji ?? []).map((emoji) => [emoji, emoji])];
+  phrases.replaceChildren(...choices.map(([key, text]) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "button th-phrase";
+    button.textContent = text;
+    button.addEventListener("click", () => {
+      send({ type: "chat", phrase: key });
+      chatEl.hidden = true;
+    });
+    return button;
+  }));
+  const toggle = document.querySelector('[data-action="chat"]');
+  toggle.addEventListener("click", () => {
+    chatEl.hidden = !chatEl.hidden;
+    toggle.setAttribute("aria-expanded", String(!chatEl.hidden));
+  });
+  chatEl.querySelector('[data-role="chat-text"]').addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = event.target.elements.text;
+    const text = input.value.trim();
+    if (text) send({ type: "chat", text });
+    input.value = "";
+    chatEl.hidden = true;
+  });
+  document.querySelector('[data-action="copy-link"]').addEventListener("click", async () => {
+    const link = new URL(TABLE.url, location.origin).href;
+    const out = document.querySelector('[data-role="copy-result"]');
+    try {
+      await navigator.clipboard.writeText(link);
+      out.textContent = T("Link copied.");
+    } catch {
+      out.textContent = link; // no clipboard here (an insecure origin): show the link to copy by hand
+    }
+  });
+  for (const button of document.querySelectorAll('[data-action="start"], [data-action="rematch"]')) {
+    button.addEventListener("click", () => {
+      if (resultDialog.open) resultDialog.close();
+      send({ type: button.dataset.action });
+    });
+  }
+  setInterval(() => { if (turnDeadline !== null && inMatch()) renderSeats(); }, 1000);
 }
 
 // --- talking to the server -----------------------------------------------------------------------
@@ -375,7 +611,8 @@ async function send(action) {
   }
   inflight = true;
   try {
-    await live.act(action);
+    const reply = await live.act(action);
+    if (reply?.seat_token && SEAT_KEY) localStorage.setItem(SEAT_KEY, reply.seat_token);
   } catch {
     say(T("Connection lost: reconnecting…"));
   } finally {
@@ -390,15 +627,22 @@ async function send(action) {
 function onEvent(message) {
   view = message.view;
   const data = message.data || {};
-  if (message.name === "play") {
+  if (message.name === "chat") {
+    showBubble(data.seat, data.text ?? boot.phrases?.[data.phrase] ?? data.phrase);
+  } else if (message.name === "started") {
+    note = null;
+    selection.clear();
+    if (resultDialog.open) resultDialog.close();
+    sound("deal");
+  } else if (message.name === "play") {
     lastPlay = { seat: data.seat, cards: data.cards };
     if (data.bomb) bombCallout();
     sound(data.bomb ? "bomb" : data.winners ? "win" : "play");
-    if (data.seat === 0) selection.clear();
+    if (data.seat === mySeat()) selection.clear();
     note = null;
   } else if (message.name === "pass") {
     note = null;
-    if (data.seat === 0) selection.clear();
+    if (data.seat === mySeat()) selection.clear();
   } else if (message.name === "selection") {
     note = data.verdict === "wait" ? T("Press Play to play these cards, or add more.")
       : boot.reasons?.[data.reason] ?? T("These cards cannot be played now.");
@@ -425,6 +669,11 @@ function connect(gameId) {
   note = null;
   lastPlay = null;
   pileEl.dataset.cards = "";
+  const options = { lang: boot.lang };
+  if (TABLE) {
+    options.path = `/ws/table/${encodeURIComponent(TABLE.id)}`;
+    options.hello = () => ({ seat_token: localStorage.getItem(SEAT_KEY) });
+  }
   live = new LiveGame(gameId, {
     onState(state) {
       view = state;
@@ -433,6 +682,12 @@ function connect(gameId) {
     },
     onEvent,
     onError(message) {
+      if (message.code === "bad_seat_token" && SEAT_KEY) {
+        // A token that is no seat's here (the seat was given up, or another table's): watch from the
+        // lobby instead, and say why.
+        localStorage.removeItem(SEAT_KEY);
+        live.rejoin();
+      }
       say(message.message);
       shake();
     },
@@ -444,7 +699,7 @@ function connect(gameId) {
     onRefused() {
       say(T("This game cannot be opened here. Start a new game."));
     },
-  }, { lang: boot.lang });
+  }, options);
 }
 
 // --- the person's actions ------------------------------------------------------------------------
@@ -512,16 +767,16 @@ resultDialog.querySelector('[data-action="continue"]').addEventListener("click",
   send({ type: "continue" });
 });
 
-for (const button of document.querySelectorAll('[data-action="new"]')) {
+for (const button of newDialog ? document.querySelectorAll('[data-action="new"]') : []) {
   button.addEventListener("click", () => {
     if (resultDialog.open) resultDialog.close();
     newDialog.querySelector('[data-role="new-error"]').textContent = "";
     newDialog.showModal();
   });
 }
-newDialog.querySelector('[data-action="cancel"]').addEventListener("click", () => newDialog.close());
+newDialog?.querySelector('[data-action="cancel"]').addEventListener("click", () => newDialog.close());
 
-newDialog.querySelector('[data-role="new-form"]').addEventListener("submit", async (event) => {
+newDialog?.querySelector('[data-role="new-form"]').addEventListener("submit", async (event) => {
   event.preventDefault();
   const code = new FormData(event.target).get("code").trim();
   const options = { strength: setting("strength"), speed: setting("speed") };
@@ -567,4 +822,5 @@ document.querySelector('[data-role="sound"]').addEventListener("change", (event)
 installCardDefs();
 setRankLetters(boot.rankLetters);
 setSound(boot.sound);
-connect(boot.game);
+if (TABLE) installChat();
+connect(TABLE ? TABLE.id : boot.game);

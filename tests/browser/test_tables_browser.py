@@ -1,0 +1,83 @@
+"""Friends' tables in the browser: one person makes a table, a friend opens its link in another browser
+and sits down, the host seats computer players and deals, both see their own hands only, quick chat
+reaches the other seat, and a friend who closes the tab is shown away. Also on a phone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from parlour.games.thirteen_tables import FriendsTable
+from parlour.thirteen.order import cards_of
+
+
+@pytest.fixture
+def friend(browser: Any, live_server: Any) -> Iterator[Any]:
+    """A second person: a browser context of their own (their own player and storage)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="hu-HU", bypass_csp=True)
+    context.set_default_timeout(10_000)
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert errors == [], f"script errors in the friend's page: {errors}"
+
+
+def live_table(live_server: Any, code: str) -> FriendsTable:
+    parlour = live_server.app.state.parlour
+    record = parlour.store.table_by_code(code)
+    owner = parlour.tables.get(record.table_id)
+    assert owner is not None
+    table: FriendsTable = owner.game
+    return table
+
+
+def test_two_people_sit_deal_chat_and_one_leaves(page: Any, friend: Any, live_server: Any) -> None:
+    page.goto(f"{live_server.url}/thirteen/tables")
+    page.fill('[data-role="create-table"] input[name="name"]', "Ana")
+    page.click('[data-role="create-table"] button[type="submit"]')
+    page.wait_for_url("**/thirteen/t/*")
+    code = page.url.rsplit("/", 1)[1]
+    page.wait_for_selector('[data-role="seating"]:not([hidden])')
+    assert page.locator(".th-me [data-role=name]").inner_text() == "You"
+
+    friend.goto(page.url)
+    friend.wait_for_selector('[data-role="seating"]:not([hidden])')
+    friend.fill('[data-role="seat-name"]', "Bence")
+    friend.locator(".th-seating-seat").nth(1).get_by_role("button", name="Ide ülök").click()
+    friend.wait_for_function("() => !document.querySelector('[data-role=seat-name-field]').offsetParent")
+    page.wait_for_function("() => document.querySelector('[data-role=people]').textContent.includes('Bence')")
+
+    for seat in (2, 3):
+        page.locator(".th-seating-seat").nth(seat).get_by_role("button", name="Add a computer player").click()
+        page.wait_for_function(
+            f"() => document.querySelectorAll('.th-seating-seat.is-bot').length >= {seat - 1}"
+        )
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_function("() => document.querySelectorAll('.th-hand .card').length === 13")
+    friend.wait_for_function("() => document.querySelectorAll('.th-hand .card').length === 13")
+    table = live_table(live_server, code)
+    assert table.match is not None
+    hands = table.match.match.round.hands
+    for seat, person in ((0, page), (1, friend)):
+        shown = person.eval_on_selector_all(".th-hand .card", "els => els.map(e => e.dataset.card)")
+        assert shown == [str(card) for card in cards_of(hands[seat])]
+        others = {str(card) for other in range(4) if other != seat for card in cards_of(hands[other])}
+        everywhere = person.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")
+        assert not others & set(everywhere)
+    # The friend sits at the bottom of their own table; play goes on to the left, so the host (who
+    # plays before the friend) sits at the friend's right (east).
+    assert friend.locator(".th-seat-east [data-role=name]").inner_text() == "Ana"
+    friend.get_by_role("button", name="Csevegés").click()
+    friend.get_by_role("button", name="Szép volt!").click()
+    page.wait_for_selector(".th-seat-west [data-role=bubble]:not([hidden])")
+    assert page.locator(".th-seat-west [data-role=bubble]").inner_text() == "Well played!"
+    page.screenshot(path="/tmp/table-host.png")
+    friend.screenshot(path="/tmp/table-friend.png")
+    friend.close()
+    page.wait_for_function(
+        "() => document.querySelector('.th-seat-west [data-role=presence]').textContent === 'Away'"
+    )
