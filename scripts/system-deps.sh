@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Installs what a fresh machine lacks for the test suite: Debian's Chromium (browser tests) and fonts
-# that cover Devanagari. Starts PostgreSQL when it is not already answering.
+# Installs what a fresh machine lacks for the test suite: Debian's Chromium (browser tests), fonts
+# that cover Devanagari, tmux (terminal tests) and Redis (several server processes). Starts PostgreSQL
+# and Redis when they are not already answering.
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 dpkg -s fonts-noto-core >/dev/null 2>&1 || need+=(fonts-noto-core)
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq
@@ -26,4 +28,10 @@ if command -v psql >/dev/null 2>&1; then
       "select 1 from pg_database where datname = 'test'" 2>/dev/null | grep -q 1; then
     psql -h 127.0.0.1 -U postgres -d postgres -qc "create database test" || true
   fi
+fi
+# Redis for the tests of several server processes (PARLOUR_TEST_REDIS_URL's default): start one that
+# keeps nothing on disk when none answers.
+if command -v redis-server >/dev/null 2>&1 && ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no >/dev/null || true
+  for _ in $(seq 1 20); do redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && break; sleep 0.25; done
 fi

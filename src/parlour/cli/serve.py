@@ -38,7 +38,14 @@ def bind(host: str, port: int) -> socket.socket:
     help="SQLAlchemy URL of the database [default: an SQLite file in your data directory; "
     "env PARLOUR_DATABASE_URL].",
 )
-def serve(host: str, port: int, database_url: str | None) -> None:
+@click.option(
+    "--redis-url",
+    envvar="PARLOUR_REDIS_URL",
+    default=None,
+    help="redis://… URL: serve friends' tables together with every other process using the same Redis "
+    "and database (see docs/tables.md) [env PARLOUR_REDIS_URL].",
+)
+def serve(host: str, port: int, database_url: str | None, redis_url: str | None) -> None:
     """Start the Parlour web app; open the address it prints in a browser."""
     import uvicorn
 
@@ -63,10 +70,29 @@ def serve(host: str, port: int, database_url: str | None) -> None:
     log.setLevel(logging.INFO)
     log.propagate = False
     store = open_store(database_url)  # before listening: a missing database is one line, no socket left
+    if redis_url is not None:
+        check_redis(redis_url)
     listener = bind(host, port)
-    app = create_app(store)
+    app = create_app(store, redis_url=redis_url)
     address, bound_port = listener.getsockname()[:2]
     shown = f"[{address}]" if ":" in address else address
     log.info("Parlour is running on http://%s:%d (press Ctrl+C to stop)", shown, bound_port)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, ws_ping_interval=20)
     uvicorn.Server(config).run(sockets=[listener])
+
+
+def check_redis(url: str) -> None:
+    """Make sure Redis answers at ``url`` before the server starts.
+
+    Raises:
+        click.ClickException: it does not (one line, exit status 1).
+    """
+    from redis import Redis
+    from redis.exceptions import RedisError
+
+    try:
+        client = Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3)
+        client.ping()
+        client.close()
+    except (RedisError, ValueError) as error:
+        raise click.ClickException(f"Redis is not available at {url}: {error}") from error

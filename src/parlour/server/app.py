@@ -26,6 +26,7 @@ from parlour import __version__
 from parlour.errors import ParlourError
 from parlour.games.registry import Registry
 from parlour.server import pages, players, rules_pages, socket
+from parlour.server.cluster import Cluster
 from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour
 from parlour.server.limits import RateLimited, RateLimits
 from parlour.server.live import IDLE_SECONDS
@@ -96,6 +97,7 @@ def create_app(
     games: Registry | None = None,
     routers: Sequence[APIRouter] | None = None,
     limits: RateLimits | None = None,
+    redis_url: str | None = None,
 ) -> FastAPI:
     """Build the web app.
 
@@ -103,23 +105,32 @@ def create_app(
     ``database_url`` is opened (``PARLOUR_DATABASE_URL``, else the default SQLite file) for ``games``.
     ``games`` are the games served (default: the store's); their pages are added, then ``routers``
     (default: the rules, statistics and player pages); ``limits`` the rate limits (default: the
-    defaults of ``parlour.server.limits``). The store's migrations are applied at start.
+    defaults of ``parlour.server.limits``). The store's migrations are applied at start. With
+    ``redis_url`` the process serves friends' tables together with every other process using the same
+    Redis and database (``parlour.server.cluster``).
     """
     the_store: GameStore = store if store is not None else Store(database_url, games=games)
     served = games if games is not None else the_store.games
     templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
     templates.env.globals["static_version"] = __version__
     parlour = Parlour(store=the_store, templates=templates, games=served, limits=limits or RateLimits())
+    if redis_url is not None:
+        parlour.cluster = Cluster(redis_url)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await parlour.call(the_store.upgrade)
         # Everything loaded so far lives as long as the server: keep it out of the collector's walks.
         gc.freeze()
+        if parlour.cluster is not None:
+            await parlour.cluster.start(parlour)
         sweeper = asyncio.get_running_loop().create_task(_sweep(parlour))
         yield
         sweeper.cancel()
+        if parlour.cluster is not None:
+            await parlour.cluster.stop()
         parlour.live.close()
+        parlour.tables.close()
 
     app = FastAPI(title="Parlour", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.parlour = parlour

@@ -24,6 +24,7 @@ from parlour.errors import InvalidInput, ParlourError
 from parlour.games.base import GameDefinition, LiveGame, RecordSpec, Status
 from parlour.games.registry import Registry
 from parlour.games.thirteen_tables import FriendsTable, Seat, TableRecord, TableSettings
+from parlour.server.cluster import Cluster
 from parlour.server.group_commit import GroupCommitter
 from parlour.server.i18n import Texts, choose_language, language_choices
 from parlour.server.limits import RateLimited, RateLimits
@@ -58,6 +59,8 @@ class Parlour:
     games: Registry
     live: LiveGames = field(default_factory=LiveGames)
     tables: Tables = field(default_factory=Tables)
+    cluster: Cluster | None = None
+    """The other processes serving the same tables (``--redis-url``), None for a process on its own."""
     limits: RateLimits = field(default_factory=RateLimits)
     _restoring: asyncio.Lock = field(default_factory=asyncio.Lock)
     _starting: tuple[asyncio.Lock, ...] = field(

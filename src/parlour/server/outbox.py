@@ -91,6 +91,10 @@ class Outbox:
         with contextlib.suppress(Exception):
             await close()
 
+    def close(self) -> None:
+        """Close the page's connection (it reconnects and is sent a fresh state wherever it lands)."""
+        self._shut()
+
     def stop(self) -> None:
         """Stop sending (the page has gone away); queued messages are dropped."""
         self.closed = True

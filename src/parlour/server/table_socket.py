@@ -17,9 +17,11 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from parlour.errors import ParlourError
 from parlour.games.thirteen_tables import LOBBY
+from parlour.server.cluster import REMOTE
 from parlour.server.context import TOKEN_COOKIE, Parlour
 from parlour.server.i18n import choose_language, supported
 from parlour.server.limits import MAX_TABLE_SOCKETS
+from parlour.server.outbox import Outbox
 from parlour.server.protocol import AckMessage, LegalMessage, PongMessage
 from parlour.server.security import same_origin
 from parlour.server.socket import (
@@ -65,9 +67,45 @@ def seat_for(owner: TableOwner, token: Any, player_id: int) -> int:
     return LOBBY if mine is None else mine
 
 
+async def handle(
+    parlour: Parlour, owner: TableOwner, outbox: Outbox, player_id: int, lang: str, message: dict[str, Any]
+) -> None:
+    """Answer one message of a page at a table the caller owns: the replies go into the page's outbox.
+
+    The same call serves a page connected to this process and one whose messages come through Redis
+    from another process (``parlour.server.cluster``): only the outbox differs.
+    """
+    ref: Any = None
+    try:
+        ref = read_ref(message.get("ref"))
+        kind = message["type"]
+        seat = owner.seat_of(outbox)
+        if kind == "hello":
+            chosen = seat_for(owner, message.get("seat_token"), player_id)
+            await owner.join(chosen, outbox, read_version(message.get("v")))
+        elif seat is None:
+            raise BadMessage("say hello first", code="bad_message")
+        elif kind == "action":
+            await _act(parlour, owner, outbox, seat, player_id, message.get("action"), ref)
+        elif kind == "legal":
+            async with owner.lock:
+                moves, version = owner.game.legal(seat), owner.version
+            outbox.push(LegalMessage(type="legal", ref=ref, v=version, moves=moves))
+        elif kind == "ping":
+            outbox.push(PongMessage(type="pong", ref=ref, v=owner.version))
+        else:
+            raise BadMessage(f"unknown message type {kind!r}", code="bad_message")
+    except ParlourError as error:
+        outbox.push(error_message(parlour, owner, error, lang, ref))
+
+
 @router.websocket("/ws/table/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
-    """Serve one page's connection to one friends' table until the page goes away."""
+    """Serve one page's connection to one friends' table until the page goes away.
+
+    With several server processes (``--redis-url``) the table may be owned by another process: the
+    page's messages then go to it through Redis, and its replies come back the same way.
+    """
     parlour: Parlour = websocket.app.state.parlour
     await websocket.accept()
     if not same_origin(websocket.headers):
@@ -78,10 +116,20 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     )
     token = websocket.cookies.get(TOKEN_COOKIE)
     player = await parlour.call(parlour.store.player_by_token, token) if token else None
-    owner = None
-    if player is not None and TABLE_ID.fullmatch(table_id) is not None:
+    if player is None or TABLE_ID.fullmatch(table_id) is None:  # no player, or no table: one answer
+        await refuse(websocket, "no_such_table", CLOSE_UNKNOWN)
+        return
+    owner: TableOwner | None
+    if parlour.cluster is not None:
+        route = await parlour.cluster.route(parlour, table_id)
+        if route == REMOTE:  # another process owns the table: relay this page to it
+            outbox = page_outbox(websocket, parlour.games.find("thirteen"), lang)
+            await parlour.cluster.relay(websocket, table_id, outbox, player.id, lang)
+            return
+        owner = route if isinstance(route, TableOwner) else None
+    else:
         owner = await parlour.tables.open(table_id, parlour)
-    if owner is None or player is None:  # no player, or no such table: the same answer
+    if owner is None:
         await refuse(websocket, "no_such_table", CLOSE_UNKNOWN)
         return
     if owner.connections >= MAX_TABLE_SOCKETS:
@@ -93,32 +141,12 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
-            ref: Any = None
             try:
-                text = frame.get("text")
-                if text is None:
-                    raise BadMessage("binary frames are not protocol messages: send JSON text")
-                message = parse_message(text)
-                ref = read_ref(message.get("ref"))
-                kind = message["type"]
-                seat = owner.seat_of(outbox)
-                if kind == "hello":
-                    chosen = seat_for(owner, message.get("seat_token"), player.id)
-                    await owner.join(chosen, outbox, read_version(message.get("v")))
-                elif seat is None:
-                    raise BadMessage("say hello first", code="bad_message")
-                elif kind == "action":
-                    await _act(parlour, owner, outbox, seat, player.id, message.get("action"), ref)
-                elif kind == "legal":
-                    async with owner.lock:
-                        moves, version = owner.game.legal(seat), owner.version
-                    outbox.push(LegalMessage(type="legal", ref=ref, v=version, moves=moves))
-                elif kind == "ping":
-                    outbox.push(PongMessage(type="pong", ref=ref, v=owner.version))
-                else:
-                    raise BadMessage(f"unknown message type {kind!r}", code="bad_message")
+                message = read_frame(frame)
             except ParlourError as error:
-                outbox.push(error_message(parlour, owner, error, lang, ref))
+                outbox.push(error_message(parlour, owner, error, lang, None))
+                continue
+            await handle(parlour, owner, outbox, player.id, lang, message)
     except WebSocketDisconnect:
         pass
     finally:
@@ -126,8 +154,20 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         outbox.stop()
 
 
+def read_frame(frame: Any) -> dict[str, Any]:
+    """Return a page's frame read as a protocol message.
+
+    Raises:
+        BadMessage: a binary frame, or text that is not a protocol message.
+    """
+    text = frame.get("text")
+    if text is None:
+        raise BadMessage("binary frames are not protocol messages: send JSON text")
+    return parse_message(text)
+
+
 async def _act(
-    parlour: Parlour, owner: TableOwner, outbox: Any, seat: int, player_id: int, action: Any, ref: Any
+    parlour: Parlour, owner: TableOwner, outbox: Outbox, seat: int, player_id: int, action: Any, ref: Any
 ) -> None:
     """Apply one action of a page: the server's own fields set, a seat taken answered with its token."""
     if not isinstance(action, dict):

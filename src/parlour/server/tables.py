@@ -90,6 +90,13 @@ class TableOwner(Owner):
         self._presence_tasks.add(task)
         task.add_done_callback(self._presence_tasks.discard)
 
+    def close_pages(self) -> None:
+        """Close every page's connection to this table (it is moving to another process)."""
+        self.close()
+        for sub in list(self._subscribers):
+            sub.outbox.close()
+        self._subscribers.clear()
+
     def seat_of(self, outbox: Outbox) -> int | None:
         """Return the seat a connected page watches from, None when it is not connected."""
         return next((sub.seat for sub in self._subscribers if sub.outbox is outbox), None)
@@ -225,6 +232,13 @@ class Tables:
                 return None
             moves = len(table.match.match.moves) if table.match is not None else 0
             return self.add(TableOwner(table, keeper, moves_recorded=moves))
+
+    def drop(self, table_id: str) -> TableOwner | None:
+        """Forget a live table and return its owner (None when it was not live here)."""
+        owner = self._owners.pop(table_id, None)
+        if owner is not None:
+            owner.close()
+        return owner
 
     def evict_idle(self) -> int:
         """Drop tables nobody is connected to and nothing runs at; return how many (their rows stay)."""

@@ -1,0 +1,329 @@
+"""Several ``parlour serve`` processes serving the same friends' tables, through Redis.
+
+With ``--redis-url`` (and a database every process shares, PostgreSQL), any number of processes, behind
+any load balancer and without sticky sessions, serve the same tables:
+
+- **One owner per table.** A table lives in the process that holds its *lease*, a Redis key
+  (``parlour:table:{id}:lease``) set with ``NX`` and a time to live of :data:`LEASE_MS`, renewed every
+  :data:`RENEW_SECONDS` by its holder (a script that renews only the holder's own lease). The first
+  process a page of the table reaches takes the lease and restores the table from the database by
+  replay.
+- **Pages reach the owner through pub/sub.** A page connected to another process is *relayed*: its
+  messages are published on the table's channel (``parlour:table:{id}:in``) with the connection's id;
+  the owner answers on the connection's own channel (``parlour:conn:{id}``), in order, exactly the
+  messages a page connected to it would get (the relay adds the texts of the page's language). The
+  owner drops a relayed page that has not said it is alive for :data:`STALE_SECONDS`.
+- **A dead owner's tables move.** When the owner dies its Redis connection goes, so nobody listens on
+  the table's channel any more: a relay that finds no listener closes its page's socket (code 4409),
+  the page reconnects, and once the lease has run out the process the page reaches takes it and
+  restores the table from the database. Every acknowledged action is in the database (it is written
+  before its ack), so none is lost. A process that fails to renew a lease (Redis unreachable, or a pause
+  longer than the lease) drops the table at once, so two owners never write one table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Final
+
+from fastapi import WebSocket, WebSocketDisconnect
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from parlour.errors import ParlourError
+from parlour.server.outbox import Message, Outbox
+
+if TYPE_CHECKING:
+    from parlour.server.context import Parlour
+    from parlour.server.tables import TableOwner
+
+LEASE_MS: Final = 5000
+"""How long a table's lease lasts without renewal: the longest a dead owner's table waits to move."""
+RENEW_SECONDS: Final = 1.5
+ALIVE_SECONDS: Final = 5.0
+"""How often a relay tells the owner its page is still there."""
+STALE_SECONDS: Final = 15.0
+CLOSE_MOVED: Final = 4409
+"""The socket code that tells a page its table is moving to another process: reconnect."""
+REMOTE: Final = "remote"
+"""What :meth:`Cluster.route` returns for a table another process owns."""
+RENEW_SCRIPT: Final = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+return 0
+"""
+RELEASE_SCRIPT: Final = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
+
+log = logging.getLogger("parlour.server")
+
+
+def lease_key(table_id: str) -> str:
+    return f"parlour:table:{table_id}:lease"
+
+
+def table_channel(table_id: str) -> str:
+    return f"parlour:table:{table_id}:in"
+
+
+def conn_channel(conn: str) -> str:
+    return f"parlour:conn:{conn}"
+
+
+class _Channel:
+    """Messages of one subscribed channel, handled one at a time in order (channels run side by side)."""
+
+    def __init__(self, handler: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+        self.handler = handler
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            message = await self.queue.get()
+            try:
+                await self.handler(message)
+            except Exception:  # one bad message must not stop the channel
+                log.warning("a cluster message could not be handled", exc_info=True)
+
+
+class _RemotePage:
+    """A page connected to another process, as the owner sees it: its outbox publishes to Redis."""
+
+    def __init__(self, cluster: Cluster, conn: str, player_id: int, lang: str) -> None:
+        self.player_id = player_id
+        self.lang = lang
+        self.seen = time.monotonic()
+        channel = conn_channel(conn)
+
+        async def send(message: Message) -> None:
+            await cluster.redis.publish(channel, json.dumps(message, separators=(",", ":")))
+
+        self.outbox = Outbox(send)
+
+
+class Cluster:
+    """This process's part in a group of Parlour processes sharing a database and a Redis."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.redis: Redis = Redis.from_url(url, decode_responses=True)
+        self.node = secrets.token_hex(8)
+        self.parlour: Parlour | None = None
+        self._pubsub: Any = None
+        self._channels: dict[str, _Channel] = {}
+        self._remote: dict[str, dict[str, _RemotePage]] = {}
+        """Relayed pages of each table this process owns, by connection id."""
+        self._tasks: list[asyncio.Task[None]] = []
+        self._routing = asyncio.Lock()
+
+    # --- life -----------------------------------------------------------------------------------
+
+    async def start(self, parlour: Parlour) -> None:
+        """Connect to Redis and start listening and renewing.
+
+        Raises:
+            RedisError: Redis cannot be reached.
+        """
+        self.parlour = parlour
+        await self.redis.ping()
+        self._pubsub = self.redis.pubsub()
+        await self._pubsub.subscribe(f"parlour:node:{self.node}")  # listen() needs one subscription
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._renew())]
+
+    async def stop(self) -> None:
+        """Give up this process's leases (another process takes the tables at once) and disconnect."""
+        for task in [*self._tasks, *(channel.task for channel in self._channels.values())]:
+            task.cancel()
+        if self.parlour is not None:
+            for table_id in list(self._remote):
+                with contextlib.suppress(RedisError):
+                    await self.redis.eval(RELEASE_SCRIPT, 1, lease_key(table_id), self.node)
+        with contextlib.suppress(RedisError, RuntimeError):
+            if self._pubsub is not None:
+                await self._pubsub.aclose()
+            await self.redis.aclose()
+
+    async def _subscribe(self, channel: str, handler: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+        if channel not in self._channels:
+            self._channels[channel] = _Channel(handler)
+            await self._pubsub.subscribe(channel)
+
+    async def _unsubscribe(self, channel: str) -> None:
+        found = self._channels.pop(channel, None)
+        if found is not None:
+            found.task.cancel()
+            with contextlib.suppress(RedisError):
+                await self._pubsub.unsubscribe(channel)
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+            except RedisError:
+                log.warning("the Redis connection failed: listening again", exc_info=True)
+                await asyncio.sleep(0.5)
+                continue
+            if message is None or message.get("type") != "message":
+                continue
+            channel = self._channels.get(message["channel"])
+            if channel is not None:
+                try:
+                    channel.queue.put_nowait(json.loads(message["data"]))
+                except ValueError:
+                    log.warning("a cluster message was not JSON")
+
+    # --- leases ---------------------------------------------------------------------------------
+
+    async def route(self, parlour: Parlour, table_id: str) -> TableOwner | str | None:
+        """Return the table's owner when this process owns it (taking its lease if it is free),
+        :data:`REMOTE` when another process does, None for no such table."""
+        async with self._routing:
+            owner = parlour.tables.get(table_id)
+            if owner is not None:
+                return owner
+            taken = await self.redis.set(lease_key(table_id), self.node, nx=True, px=LEASE_MS)
+            if not taken:
+                holder = await self.redis.get(lease_key(table_id))
+                if holder != self.node:
+                    return REMOTE
+            owner = await parlour.tables.open(table_id, parlour)
+            if owner is None:
+                await self.redis.eval(RELEASE_SCRIPT, 1, lease_key(table_id), self.node)
+                return None
+            self._remote[table_id] = {}
+            await self._subscribe(table_channel(table_id), lambda message: self._serve(table_id, message))
+            return owner
+
+    async def _renew(self) -> None:
+        while True:
+            await asyncio.sleep(RENEW_SECONDS)
+            now = time.monotonic()
+            for table_id in list(self._remote):
+                try:
+                    kept = await self.redis.eval(RENEW_SCRIPT, 1, lease_key(table_id), self.node, LEASE_MS)
+                except RedisError:
+                    kept = 0
+                if not kept:
+                    log.warning("table %s: its lease was lost: leaving it to another process", table_id)
+                    await self._drop(table_id)
+                    continue
+                for conn, page in list(self._remote.get(table_id, {}).items()):
+                    if now - page.seen > STALE_SECONDS:
+                        await self._forget(table_id, conn)
+
+    async def _drop(self, table_id: str) -> None:
+        """Stop owning a table: its pages here are closed and reconnect; relayed pages are told."""
+        await self._unsubscribe(table_channel(table_id))
+        pages = self._remote.pop(table_id, {})
+        for page in pages.values():
+            page.outbox.push({"type": "moved"})
+        if self.parlour is not None:
+            owner = self.parlour.tables.drop(table_id)
+            if owner is not None:
+                owner.close_pages()
+
+    # --- serving relayed pages (this process owns the table) ------------------------------------
+
+    async def _serve(self, table_id: str, message: dict[str, Any]) -> None:
+        from parlour.server.socket import error_message
+        from parlour.server.table_socket import handle, read_frame
+
+        parlour = self.parlour
+        pages = self._remote.get(table_id)
+        owner = parlour.tables.get(table_id) if parlour is not None else None
+        conn = message.get("conn")
+        if parlour is None or owner is None or pages is None or not isinstance(conn, str):
+            return
+        op = message.get("op")
+        page = pages.get(conn)
+        if op == "leave":
+            await self._forget(table_id, conn)
+            return
+        if page is None:
+            player, lang = message.get("player"), message.get("lang")
+            if not isinstance(player, int) or not isinstance(lang, str):
+                return
+            page = pages[conn] = _RemotePage(self, conn, player, lang)
+        page.seen = time.monotonic()
+        if op == "frame":
+            try:
+                read = read_frame(message.get("frame") or {})
+            except ParlourError as error:
+                page.outbox.push(error_message(parlour, owner, error, page.lang, None))
+                return
+            await handle(parlour, owner, page.outbox, page.player_id, page.lang, read)
+
+    async def _forget(self, table_id: str, conn: str) -> None:
+        page = self._remote.get(table_id, {}).pop(conn, None)
+        owner = self.parlour.tables.get(table_id) if self.parlour is not None else None
+        if page is not None:
+            page.outbox.stop()
+            if owner is not None:
+                owner.disconnect(page.outbox)
+
+    # --- relaying a page to the owner (another process owns the table) ---------------------------
+
+    async def relay(
+        self, websocket: WebSocket, table_id: str, outbox: Outbox, player_id: int, lang: str
+    ) -> None:
+        """Serve a page whose table another process owns: its messages go there, the answers come back."""
+        conn = secrets.token_urlsafe(12)
+        moved = asyncio.Event()
+
+        async def answer(message: dict[str, Any]) -> None:
+            if message.get("type") == "moved":
+                moved.set()
+                return
+            outbox.push(message)
+
+        async def publish(op: str, **fields: Any) -> bool:
+            body = {"op": op, "conn": conn, "player": player_id, "lang": lang, **fields}
+            try:
+                return bool(await self.redis.publish(table_channel(table_id), json.dumps(body)))
+            except RedisError:
+                return False
+
+        async def alive() -> None:
+            while True:
+                await asyncio.sleep(ALIVE_SECONDS)
+                if not await publish("alive"):
+                    moved.set()
+
+        await self._subscribe(conn_channel(conn), answer)
+        beat = asyncio.get_running_loop().create_task(alive())
+        receiving = asyncio.get_running_loop().create_task(websocket.receive())
+        waiting = asyncio.get_running_loop().create_task(moved.wait())
+        try:
+            while True:
+                done, _ = await asyncio.wait({receiving, waiting}, return_when=asyncio.FIRST_COMPLETED)
+                if waiting in done:
+                    break  # the owner is gone or the table moved: the page reconnects
+                frame = receiving.result()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                receiving = asyncio.get_running_loop().create_task(websocket.receive())
+                # The owner reads the frame, so that a bad one is answered as it would be there.
+                relayed = {"text": frame.get("text"), "bytes": None if frame.get("bytes") is None else ""}
+                if not await publish("frame", frame=relayed):
+                    break  # nobody owns the table now: the page reconnects and the table moves
+        except WebSocketDisconnect:
+            pass
+        finally:
+            beat.cancel()
+            receiving.cancel()
+            waiting.cancel()
+            await publish("leave")
+            await self._unsubscribe(conn_channel(conn))
+            await outbox.flush()
+            outbox.stop()
+            with contextlib.suppress(Exception):
+                await websocket.close(code=CLOSE_MOVED)

@@ -1,0 +1,267 @@
+"""Two ``parlour serve`` processes, one PostgreSQL and one Redis: a friends' table is owned by one process
+and played from both; when the owner is killed with SIGKILL the table moves to the other process and
+every acknowledged action is still there."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import create_engine, text
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+
+def _store_fixtures() -> Any:
+    """The store tests' PostgreSQL helpers (their conftest, loaded under a name of its own)."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "store" / "conftest.py"
+    spec = importlib.util.spec_from_file_location("parlour_store_test_fixtures", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+postgres_url = _store_fixtures().postgres_url
+require_postgres = _store_fixtures().require_postgres
+
+pytestmark = [pytest.mark.slow, pytest.mark.postgres]
+REDIS = os.environ.get("PARLOUR_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+PARLOUR = str(Path(sys.executable).with_name("parlour"))
+
+
+def require_redis() -> None:
+    from redis import Redis
+    from redis.exceptions import RedisError
+
+    try:
+        Redis.from_url(REDIS, socket_connect_timeout=2).ping()
+    except RedisError as error:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"Redis at {REDIS} unreachable: {error}")
+        pytest.skip(f"Redis at {REDIS} unreachable: {error}")
+
+
+class Server:
+    """One ``parlour serve`` process on a free port."""
+
+    def __init__(self, database: str) -> None:
+        self.process = subprocess.Popen(
+            [PARLOUR, "serve", "--port", "0", "--database-url", database, "--redis-url", REDIS],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )  # fmt: skip
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)", line)
+        assert found, line
+        self.url = f"http://127.0.0.1:{found.group(1)}"
+        self.ws = self.url.replace("http://", "ws://")
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+
+@pytest.fixture
+def servers() -> Iterator[tuple[Server, Server]]:
+    require_postgres()
+    require_redis()
+    schema = f"cluster_{secrets.token_hex(4)}"
+    engine = create_engine(postgres_url())
+    with engine.begin() as connection:
+        connection.execute(text(f"create schema {schema}"))
+    url = postgres_url().update_query_dict({"options": f"-csearch_path={schema}"})
+    database = url.render_as_string(hide_password=False)
+    first = Server(database)
+    second = Server(database)
+    yield first, second
+    OPEN.close()
+    for server in (first, second):
+        server.stop()
+    with engine.begin() as connection:
+        connection.execute(text(f"drop schema {schema} cascade"))
+    engine.dispose()
+
+
+OPEN = contextlib.ExitStack()
+"""Every socket the test opened (closed at its end)."""
+
+
+class Page:
+    """One person's page: a socket to one server, what it was sent, its view, its acknowledged moves."""
+
+    def __init__(self, server: Server, table_id: str, cookie: str, token: str | None = None) -> None:
+        self.server, self.table_id, self.cookie, self.token = server, table_id, cookie, token
+        self.view: dict[str, Any] = {}
+        self.version = -1
+        self.ref = 0
+        self.acked: list[str] = []
+        self.socket = self.open(server)
+
+    def open(self, server: Server) -> ClientConnection:
+        self.server = server
+        link = f"{server.ws}/ws/table/{self.table_id}"
+        headers = {"Cookie": self.cookie}
+        socket = OPEN.enter_context(connect(link, additional_headers=headers, open_timeout=10))
+        socket.send(json.dumps({"type": "hello", "v": None, "seat_token": self.token}))
+        self.socket = socket
+        self.wait(lambda m: m["type"] == "state")
+        return socket
+
+    def receive(self, timeout: float = 15) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.socket.recv(timeout=timeout))
+        if message.get("view"):
+            self.view = message["view"]
+        if message["type"] in ("state", "event"):
+            self.version = message["v"]
+        return message
+
+    def wait(self, found: Any, timeout: float = 15) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.receive(max(0.1, deadline - time.monotonic()))
+            if found(message):
+                return message
+
+    def act(self, **action: Any) -> dict[str, Any]:
+        self.ref += 1
+        self.socket.send(json.dumps({"type": "action", "action": action, "ref": self.ref}))
+        return self.wait(lambda m: m["type"] in ("ack", "error") and m.get("ref") == self.ref)
+
+    def legal(self) -> list[str]:
+        self.ref += 1
+        self.socket.send(json.dumps({"type": "legal", "ref": self.ref}))
+        moves: list[str] = self.wait(lambda m: m["type"] == "legal" and m["ref"] == self.ref)["moves"]
+        return moves
+
+    def my_turn(self) -> bool:
+        view = self.view
+        return "hand" in view and view.get("turn") == view["tables"]["you"] and not view.get("between_rounds")
+
+    def play_once(self) -> bool:
+        """Make this seat's first legal move if it is its turn; return whether one was acknowledged."""
+        if not self.my_turn():
+            return False
+        moves = self.legal()
+        if not moves:
+            return False
+        move = moves[0]
+        action = {"type": "pass"} if move == "pass" else {"type": "play", "cards": move.split()}
+        reply = self.act(**action)
+        if reply["type"] == "ack":
+            self.acked.append(move)
+            return True
+        return False
+
+
+def player_cookie(server: Server) -> tuple[httpx.Client, str]:
+    client = httpx.Client(base_url=server.url)
+    client.get("/thirteen/tables")
+    return client, f"parlour_token={client.cookies['parlour_token']}"
+
+
+def play(pages: list[Page], actions: int, seconds: float = 60) -> None:
+    """Let the people play until ``actions`` more of their moves have been acknowledged."""
+    target = sum(len(page.acked) for page in pages) + actions
+    deadline = time.monotonic() + seconds
+    while sum(len(page.acked) for page in pages) < target and time.monotonic() < deadline:
+        moved = False
+        for page in pages:
+            moved = page.play_once() or moved
+        if not moved:
+            for page in pages:
+                with contextlib.suppress(TimeoutError):
+                    page.receive(timeout=0.3)
+        if any(page.view.get("between_rounds") for page in pages):
+            for page in pages:
+                if page.view.get("between_rounds"):
+                    page.act(type="continue")
+    assert sum(len(page.acked) for page in pages) >= target, "the people could not play on"
+
+
+def test_a_table_moves_to_the_other_process_when_its_owner_is_killed(servers: tuple[Server, Server]) -> None:
+    first, second = servers
+    host_http, host_cookie = player_cookie(first)
+    made = host_http.post("/api/tables", json={"name": "Ana", "settings": {"speed": "instant"}}).json()
+    host = Page(first, made["table"], host_cookie, made["seat_token"])  # the first process owns the table
+    friend_http, friend_cookie = player_cookie(second)
+    friend = Page(second, made["table"], friend_cookie)  # relayed through Redis by the second process
+    assert friend.view["tables"]["you"] is None and friend.view["tables"]["seats"][0]["name"] == "Ana"
+    seated = friend.act(type="sit", seat=1, name="Bo")
+    assert seated["type"] == "ack" and seated["seat"] == 1
+    friend.token = seated["seat_token"]
+    friend.wait(lambda m: m["type"] == "state" and m["view"]["tables"]["you"] == 1)
+    assert friend.act(type="start")["code"] == "not_host"  # the owner's refusal, through the relay
+    for seat in (2, 3):
+        assert host.act(type="add_bot", seat=seat, strength="greedy")["type"] == "ack"
+    assert host.act(type="start")["type"] == "ack"
+    friend.wait(lambda m: "hand" in m.get("view", {}))
+    assert not set(host.view["hand"]) & set(friend.view["hand"])
+    play([host, friend], 6)
+    acknowledged = list(host.acked), list(friend.acked)
+
+    first.kill()  # SIGKILL: no lease given back, no goodbye to Redis
+    for page in (host, friend):
+        with pytest.raises((ConnectionClosed, TimeoutError, OSError)):
+            while True:
+                page.receive(timeout=12)
+    # The pages reconnect (to the process still there); once the lease runs out it takes the table.
+    deadline = time.monotonic() + 30
+    for page in (host, friend):
+        while True:
+            try:
+                page.open(second)
+                break
+            except (ConnectionClosed, TimeoutError, OSError):
+                assert time.monotonic() < deadline, "the table never moved"
+                time.sleep(0.5)
+    assert host.view["tables"]["you"] == 0 and friend.view["tables"]["you"] == 1
+    # Every acknowledged move is in the match's record, in the order it was made.
+    moves = _recorded_moves(first, made["table"])
+    for acked in acknowledged:
+        position = 0
+        for move in acked:
+            position = moves.index(move, position) + 1
+    assert sum(len(acked) for acked in acknowledged) >= 6
+    play([host, friend], 4)  # and the table plays on in its new process
+    host_http.close()
+    friend_http.close()
+
+
+def _recorded_moves(server: Server, table_id: str) -> list[str]:
+    args = server.process.args
+    assert isinstance(args, list)
+    database = args[args.index("--database-url") + 1]
+    from parlour.store import Store
+
+    store = Store(database)
+    try:
+        table = store.table(table_id)
+        assert table.game_id is not None
+        return list(store.game_record(table.game_id, table.host).moves)
+    finally:
+        store.close()
