@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import socket
 
 import click
@@ -50,6 +51,7 @@ def serve(host: str, port: int, database_url: str | None, redis_url: str | None)
     import uvicorn
 
     from parlour.server.app import create_app
+    from parlour.server.limits import RateLimits, limits_from_text
     from parlour.store import Store, StoreUnavailable
 
     def open_store(url: str | None) -> Store:
@@ -73,7 +75,11 @@ def serve(host: str, port: int, database_url: str | None, redis_url: str | None)
     if redis_url is not None:
         check_redis(redis_url)
     listener = bind(host, port)
-    app = create_app(store, redis_url=redis_url)
+    try:  # an operator may loosen or tighten the limits (a load test from one address needs more)
+        limits = RateLimits(limits_from_text(os.environ.get("PARLOUR_RATE_LIMITS")))
+    except ValueError as error:
+        raise click.ClickException(f"PARLOUR_RATE_LIMITS: {error}") from error
+    app = create_app(store, redis_url=redis_url, limits=limits)
     address, bound_port = listener.getsockname()[:2]
     shown = f"[{address}]" if ":" in address else address
     log.info("Parlour is running on http://%s:%d (press Ctrl+C to stop)", shown, bound_port)

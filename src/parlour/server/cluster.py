@@ -49,6 +49,8 @@ RENEW_SECONDS: Final = 1.5
 ALIVE_SECONDS: Final = 5.0
 """How often a relay tells the owner its page is still there."""
 STALE_SECONDS: Final = 15.0
+DELIVER_SECONDS: Final = 3.0
+"""How long a relay keeps trying to reach a table's owner that holds the lease but does not listen yet."""
 CLOSE_MOVED: Final = 4409
 """The socket code that tells a page its table is moving to another process: reconnect."""
 REMOTE: Final = "remote"
@@ -292,6 +294,21 @@ class Cluster:
             except RedisError:
                 return False
 
+        async def deliver(op: str, **fields: Any) -> bool:
+            """Publish to the owner; while the table's lease is held (its owner may be still restoring
+            the table, not yet listening) try again for up to :data:`DELIVER_SECONDS`."""
+            deadline = time.monotonic() + DELIVER_SECONDS
+            while True:
+                if await publish(op, **fields):
+                    return True
+                try:
+                    held = bool(await self.redis.exists(lease_key(table_id)))
+                except RedisError:
+                    held = False
+                if not held or time.monotonic() > deadline:
+                    return False
+                await asyncio.sleep(0.05)
+
         async def alive() -> None:
             while True:
                 await asyncio.sleep(ALIVE_SECONDS)
@@ -313,7 +330,7 @@ class Cluster:
                 receiving = asyncio.get_running_loop().create_task(websocket.receive())
                 # The owner reads the frame, so that a bad one is answered as it would be there.
                 relayed = {"text": frame.get("text"), "bytes": None if frame.get("bytes") is None else ""}
-                if not await publish("frame", frame=relayed):
+                if not await deliver("frame", frame=relayed):
                     break  # nobody owns the table now: the page reconnects and the table moves
         except WebSocketDisconnect:
             pass

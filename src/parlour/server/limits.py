@@ -71,3 +71,24 @@ class RateLimits:
                 raise RateLimited(f"too many requests ({rule}: at most {item})", retry_after=wait)
         for item in items:
             self._limiter.hit(item, rule, key)
+
+
+def limits_from_text(text: str | None) -> dict[str, str]:
+    """Return rate-limit overrides from ``name=limits`` pairs separated by commas, as an operator sets
+    them in ``PARLOUR_RATE_LIMITS`` (``new_player=5000/minute,new_table=1000/minute``).
+
+    Raises:
+        ValueError: an unknown rule or a limit the ``limits`` library cannot read.
+    """
+    rules: dict[str, str] = {}
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        name, _, value = part.partition("=")
+        name = name.strip()
+        if name not in DEFAULT_LIMITS:
+            raise ValueError(f"no rate limit is called {name!r}: {', '.join(DEFAULT_LIMITS)}")
+        for item in value.split(";"):
+            parse(item.strip())
+        rules[name] = value.strip()
+    return rules

@@ -1,0 +1,239 @@
+"""Friends' tables under load: N tables of four people each, spread over one or more server processes.
+
+Run against servers already running (loopback only), for example two processes sharing PostgreSQL and
+Redis, started with loose rate limits (a load test makes every player from one address)::
+
+    export PARLOUR_RATE_LIMITS="new_player=100000/minute,new_table=100000/minute,find_table=100000/minute"
+    parlour serve --port 8001 --database-url postgresql+psycopg://postgres@127.0.0.1:5432/test \\
+        --redis-url redis://127.0.0.1:6379/0 &
+    parlour serve --port 8002 --database-url postgresql+psycopg://postgres@127.0.0.1:5432/test \\
+        --redis-url redis://127.0.0.1:6379/0 &
+    .venv/bin/python benchmarks/tables.py --servers http://127.0.0.1:8001,http://127.0.0.1:8002 \\
+        --tables 200 --seconds 30
+
+Each table is made on one server; its four people connect round-robin to all the servers, so with
+several servers most pages are relayed to the table's owner. On their turn, people play a random legal
+move (or pass) after a think time (``--think`` seconds on average) and press "Next round" after a round.
+Measured for each acknowledged move: the time from sending it until all four seats have received its
+event. ``lost`` counts acknowledged moves whose event did not reach all four seats within 10 seconds;
+``errors`` counts refused actions and broken connections. The last line is::
+
+    tables N servers K: X actions/s, p50 A ms, p99 B ms, errors E, lost L
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+from figures import percentile
+from websockets.asyncio.client import ClientConnection, connect
+
+DELIVERY_TIMEOUT = 10.0
+
+
+def http(url: str, cookie: str | None, body: dict[str, Any] | None = None) -> tuple[Any, str | None]:
+    """Make one request; return the JSON body (None for a page) and the token cookie set, if any."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST")
+    if body is not None:
+        request.add_header("Content-Type", "application/json")
+    if cookie:
+        request.add_header("Cookie", cookie)
+    with urllib.request.urlopen(request, timeout=60) as response:
+        set_cookie = response.headers.get("set-cookie")
+        text = response.read().decode()
+        answer = (
+            json.loads(text)
+            if response.headers.get("content-type", "").startswith("application/json")
+            else None
+        )
+        return answer, set_cookie.split(";")[0] if set_cookie else None
+
+
+@dataclass
+class Figures:
+    sent: dict[tuple[str, int], float] = field(default_factory=dict)
+    """(table, version) → when the move that made it was sent."""
+    seen: dict[tuple[str, int], int] = field(default_factory=dict)
+    latencies: list[float] = field(default_factory=list)
+    acked: int = 0
+    errors: int = 0
+    pending: dict[tuple[str, int], float] = field(default_factory=dict)
+
+    def delivered(self, table: str, version: int) -> None:
+        key = (table, version)
+        self.seen[key] = self.seen.get(key, 0) + 1
+        if self.seen[key] == 4 and key in self.pending:
+            self.latencies.append(time.monotonic() - self.pending.pop(key))
+
+
+class Person:
+    def __init__(self, table: str, cookie: str, token: str | None, base: str, figures: Figures) -> None:
+        self.table, self.cookie, self.token, self.base, self.figures = table, cookie, token, base, figures
+        self.view: dict[str, Any] = {}
+        self.ref = 0
+        self.replies: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.socket: ClientConnection | None = None
+        self.turn = asyncio.Event()
+        self.ready = asyncio.Event()
+
+    async def open(self) -> None:
+        parts = urlsplit(self.base)
+        self.socket = await connect(
+            f"ws://{parts.netloc}/ws/table/{self.table}", additional_headers={"Cookie": self.cookie},
+            open_timeout=30, max_size=2**20,
+        )  # fmt: skip
+        await self.socket.send(json.dumps({"type": "hello", "v": None, "seat_token": self.token}))
+        asyncio.get_running_loop().create_task(self.read())
+
+    async def read(self) -> None:
+        assert self.socket is not None
+        try:
+            async for text in self.socket:
+                message = json.loads(text)
+                if message.get("view"):
+                    self.view = message["view"]
+                    self.ready.set()
+                    if self.my_move():
+                        self.turn.set()
+                if message["type"] == "event":
+                    self.figures.delivered(self.table, message["v"])
+                elif message["type"] in ("ack", "error", "legal") and message.get("ref") in self.replies:
+                    self.replies.pop(message["ref"]).set_result(message)
+        except Exception:
+            self.figures.errors += 1
+
+    def my_move(self) -> bool:
+        view = self.view
+        if "hand" not in view or view["tables"]["phase"] != "playing":
+            return False
+        me = view["tables"]["you"]
+        return (view.get("between_rounds") and not view["tables"]["seats"][me]["ready"]) or (
+            not view.get("between_rounds") and view.get("turn") == me
+        )
+
+    async def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        assert self.socket is not None
+        self.ref += 1
+        message["ref"] = self.ref
+        waiting: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.replies[self.ref] = waiting
+        await self.socket.send(json.dumps(message))
+        return await asyncio.wait_for(waiting, 30)
+
+    async def act(self, action: dict[str, Any]) -> dict[str, Any]:
+        started = time.monotonic()
+        reply = await self.request({"type": "action", "action": action})
+        if reply["type"] == "ack":
+            self.figures.acked += 1
+            key = (self.table, reply["v"])
+            if self.figures.seen.get(key, 0) >= 4:
+                self.figures.latencies.append(time.monotonic() - started)
+            else:
+                self.figures.pending[key] = started
+        else:
+            self.figures.errors += 1
+        return reply
+
+    async def play(self, think: float, until: float) -> None:
+        while time.monotonic() < until:
+            self.turn.clear()
+            if not self.my_move():
+                try:
+                    await asyncio.wait_for(self.turn.wait(), max(0.1, until - time.monotonic()))
+                except TimeoutError:
+                    return
+                continue
+            await asyncio.sleep(random.uniform(0, 2 * think))
+            if not self.my_move():
+                continue
+            if self.view.get("between_rounds"):
+                await self.act({"type": "continue"})
+                continue
+            legal = (await self.request({"type": "legal"})).get("moves") or []
+            if not legal:
+                continue
+            move = random.choice(legal)
+            await self.act({"type": "pass"} if move == "pass" else {"type": "play", "cards": move.split()})
+
+
+async def make_table(servers: list[str], index: int, figures: Figures) -> list[Person]:
+    base = servers[index % len(servers)]
+    _, host_cookie = await asyncio.to_thread(http, f"{base}/thirteen/tables", None)
+    made, _ = await asyncio.to_thread(
+        http, f"{base}/api/tables", host_cookie, {"name": f"Host {index}", "settings": {"speed": "instant"}}
+    )
+    host = Person(made["table"], host_cookie or "", made["seat_token"], base, figures)
+    people = [host]
+    for seat in (1, 2, 3):
+        friend_base = servers[(index + seat) % len(servers)]
+        _, cookie = await asyncio.to_thread(http, f"{friend_base}/thirteen/tables", None)
+        people.append(Person(made["table"], cookie or "", None, friend_base, figures))
+    for person in people:
+        await person.open()
+        await person.ready.wait()  # its state has come: the table is live somewhere
+    for seat, person in enumerate(people[1:], start=1):
+        reply = await person.request(
+            {"type": "action", "action": {"type": "sit", "seat": seat, "name": f"P{seat}"}}
+        )
+        person.token = reply.get("seat_token")
+    await host.request({"type": "action", "action": {"type": "start"}})
+    return people
+
+
+async def run(servers: list[str], tables: int, seconds: float, think: float) -> str:
+    figures = Figures()
+    made: list[list[Person]] = []
+    for start in range(0, tables, 20):  # make the tables in batches (bounded at once)
+        batch = await asyncio.gather(
+            *(make_table(servers, i, figures) for i in range(start, min(tables, start + 20)))
+        )
+        made.extend(batch)
+    figures.latencies.clear()
+    acked_before, errors_before = figures.acked, figures.errors
+    began = time.monotonic()
+    until = began + seconds
+    await asyncio.gather(*(person.play(think, until) for people in made for person in people))
+    elapsed = time.monotonic() - began
+    await asyncio.sleep(DELIVERY_TIMEOUT if figures.pending else 0)
+    lost = len(figures.pending)
+    for people in made:
+        for person in people:
+            if person.socket is not None:
+                await person.socket.close()
+    actions = figures.acked - acked_before
+    p50 = percentile(figures.latencies, 0.5) * 1000
+    p99 = percentile(figures.latencies, 0.99) * 1000
+    return (
+        f"tables {tables} servers {len(servers)}: {actions / elapsed:.1f} actions/s, p50 {p50:.1f} ms, "
+        f"p99 {p99:.1f} ms, errors {figures.errors - errors_before}, lost {lost}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--servers", required=True, help="comma-separated http://127.0.0.1:PORT URLs")
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--think", type=float, default=0.5, help="mean seconds a person thinks")
+    args = parser.parse_args()
+    servers = [url.rstrip("/") for url in args.servers.split(",") if url.strip()]
+    for url in servers:
+        host = urlsplit(url).hostname
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            parser.error(f"load tests talk to loopback only, not {url}")
+    if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 600:
+        parser.error("--tables 1-2000 and --seconds 1-600")
+    print(asyncio.run(run(servers, args.tables, args.seconds, args.think)))
+
+
+if __name__ == "__main__":
+    main()
