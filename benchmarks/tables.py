@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import time
@@ -35,6 +36,7 @@ from urllib.parse import urlsplit
 
 from figures import percentile
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 DELIVERY_TIMEOUT = 10.0
 
@@ -84,32 +86,53 @@ class Person:
         self.socket: ClientConnection | None = None
         self.turn = asyncio.Event()
         self.ready = asyncio.Event()
+        self.stopping = False
+        self.reader: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
+        await self.connect()
+        self.reader = asyncio.get_running_loop().create_task(self.read())
+
+    async def connect(self) -> None:
         parts = urlsplit(self.base)
         self.socket = await connect(
             f"ws://{parts.netloc}/ws/table/{self.table}", additional_headers={"Cookie": self.cookie},
             open_timeout=30, max_size=2**20,
         )  # fmt: skip
         await self.socket.send(json.dumps({"type": "hello", "v": None, "seat_token": self.token}))
-        asyncio.get_running_loop().create_task(self.read())
 
     async def read(self) -> None:
-        assert self.socket is not None
-        try:
-            async for text in self.socket:
-                message = json.loads(text)
-                if message.get("view"):
-                    self.view = message["view"]
-                    self.ready.set()
-                    if self.my_move():
-                        self.turn.set()
-                if message["type"] == "event":
-                    self.figures.delivered(self.table, message["v"])
-                elif message["type"] in ("ack", "error", "legal") and message.get("ref") in self.replies:
-                    self.replies.pop(message["ref"]).set_result(message)
-        except Exception:
+        """Read the socket; a closed connection counts as an error and is opened again, as a page does."""
+        while not self.stopping:
+            assert self.socket is not None
+            with contextlib.suppress(ConnectionClosed, OSError):
+                async for text in self.socket:
+                    self.receive(json.loads(text))
+            if self.stopping:
+                return
             self.figures.errors += 1
+            for waiting in self.replies.values():
+                if not waiting.done():
+                    waiting.set_exception(ConnectionError("the connection closed"))
+            self.replies.clear()
+            while not self.stopping:
+                await asyncio.sleep(0.5)
+                try:
+                    await self.connect()
+                    break
+                except (OSError, ConnectionClosed, TimeoutError):
+                    continue
+
+    def receive(self, message: dict[str, Any]) -> None:
+        if message.get("view"):
+            self.view = message["view"]
+            self.ready.set()
+            if self.my_move():
+                self.turn.set()
+        if message["type"] == "event":
+            self.figures.delivered(self.table, message["v"])
+        elif message["type"] in ("ack", "error", "legal") and message.get("ref") in self.replies:
+            self.replies.pop(message["ref"]).set_result(message)
 
     def my_move(self) -> bool:
         view = self.view
@@ -155,12 +178,17 @@ class Person:
             await asyncio.sleep(random.uniform(0, 2 * think))
             if not self.my_move():
                 continue
-            if self.view.get("between_rounds"):
-                await self.act({"type": "continue"})
-                continue
-            legal = (await self.request({"type": "legal"})).get("moves") or []
-            if not legal:
-                continue
+            try:
+                await self.move()
+            except (ConnectionError, ConnectionClosed, TimeoutError):
+                await asyncio.sleep(0.5)  # counted by the reader, which opens the connection again
+
+    async def move(self) -> None:
+        if self.view.get("between_rounds"):
+            await self.act({"type": "continue"})
+            return
+        legal = (await self.request({"type": "legal"})).get("moves") or []
+        if legal:
             move = random.choice(legal)
             await self.act({"type": "pass"} if move == "pass" else {"type": "play", "cards": move.split()})
 
@@ -207,6 +235,7 @@ async def run(servers: list[str], tables: int, seconds: float, think: float) -> 
     lost = len(figures.pending)
     for people in made:
         for person in people:
+            person.stopping = True
             if person.socket is not None:
                 await person.socket.close()
     actions = figures.acked - acked_before

@@ -43,9 +43,9 @@ if TYPE_CHECKING:
     from parlour.server.context import Parlour
     from parlour.server.tables import TableOwner
 
-LEASE_MS: Final = 5000
+LEASE_MS: Final = 8000
 """How long a table's lease lasts without renewal: the longest a dead owner's table waits to move."""
-RENEW_SECONDS: Final = 1.5
+RENEW_SECONDS: Final = 2.0
 ALIVE_SECONDS: Final = 5.0
 """How often a relay tells the owner its page is still there."""
 STALE_SECONDS: Final = 15.0
@@ -209,11 +209,16 @@ class Cluster:
         while True:
             await asyncio.sleep(RENEW_SECONDS)
             now = time.monotonic()
-            for table_id in list(self._remote):
-                try:
-                    kept = await self.redis.eval(RENEW_SCRIPT, 1, lease_key(table_id), self.node, LEASE_MS)
-                except RedisError:
-                    kept = 0
+            owned = list(self._remote)
+            # Every lease in one round trip: a process with hundreds of tables renews them all at once.
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for table_id in owned:
+                        pipe.eval(RENEW_SCRIPT, 1, lease_key(table_id), self.node, LEASE_MS)
+                    renewed = await pipe.execute()
+            except RedisError:
+                renewed = [0] * len(owned)
+            for table_id, kept in zip(owned, renewed, strict=True):
                 if not kept:
                     log.warning("table %s: its lease was lost: leaving it to another process", table_id)
                     await self._drop(table_id)
@@ -283,6 +288,7 @@ class Cluster:
 
         async def answer(message: dict[str, Any]) -> None:
             if message.get("type") == "moved":
+                log.info("table %s: it is moving to another process: its page reconnects", table_id)
                 moved.set()
                 return
             outbox.push(message)
@@ -306,13 +312,14 @@ class Cluster:
                 except RedisError:
                     held = False
                 if not held or time.monotonic() > deadline:
+                    log.info("table %s: no process owns it now (%s): its page reconnects", table_id, op)
                     return False
                 await asyncio.sleep(0.05)
 
         async def alive() -> None:
             while True:
                 await asyncio.sleep(ALIVE_SECONDS)
-                if not await publish("alive"):
+                if not await deliver("alive"):
                     moved.set()
 
         await self._subscribe(conn_channel(conn), answer)
