@@ -32,6 +32,7 @@ from parlour.server.protocol import (
 )
 from parlour.server.security import same_origin
 from parlour.store.messages import news_lines
+from parlour.store.types import Player
 
 MAX_MESSAGE: Final = 4096
 """The longest client message accepted, in characters."""
@@ -58,15 +59,10 @@ class BadMessage(ParlourError):
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
     """Serve one page's connection to one live game until the page goes away."""
     parlour: Parlour = websocket.app.state.parlour
-    await websocket.accept()
-    if not same_origin(websocket.headers):  # another site's page may not play in this player's name
-        await refuse(websocket, "cross_site", CLOSE_REFUSED)
+    opened = await accept_page(websocket, parlour)
+    if opened is None:
         return
-    lang = supported(websocket.query_params.get("lang")) or choose_language(
-        websocket.cookies, websocket.headers.get("accept-language")
-    )
-    token = websocket.cookies.get(TOKEN_COOKIE)
-    player = await parlour.call(parlour.store.player_by_token, token) if token else None
+    lang, player = opened
     known = player is not None and GAME_ID.fullmatch(game_id) is not None
     owner = await parlour.owner(game_id, player.id) if known and player is not None else None
     # An unknown game, another player's game and no player at all get the same answer: nothing tells
@@ -126,16 +122,10 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                             chance=hint["chance"],
                         )
                     )
-                elif kind == "legal":
-                    if not joined:
-                        raise BadMessage("say hello first", code="bad_message")
-                    async with owner.lock:
-                        moves, version = owner.game.legal(seat), owner.version
-                    outbox.push(LegalMessage(type="legal", ref=ref, v=version, moves=moves))
-                elif kind == "ping":
-                    outbox.push(PongMessage(type="pong", ref=ref, v=owner.version))
+                elif kind == "legal" and not joined:
+                    raise BadMessage("say hello first", code="bad_message")
                 else:
-                    raise BadMessage(f"unknown message type {kind!r}", code="bad_message")
+                    await answer_question(owner, outbox, seat, kind, ref)
             except ParlourError as error:
                 outbox.push(error_message(parlour, owner, error, lang, ref))
     except WebSocketDisconnect:
@@ -143,6 +133,37 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     finally:
         owner.leave(outbox)
         outbox.stop()
+
+
+async def accept_page(websocket: WebSocket, parlour: Parlour) -> tuple[str, Player | None] | None:
+    """Accept a page's socket and return its language and player (None when it has no valid token);
+    None, with the socket refused (``cross_site``, 4403), for a page of another site."""
+    await websocket.accept()
+    if not same_origin(websocket.headers):  # another site's page may not play in this player's name
+        await refuse(websocket, "cross_site", CLOSE_REFUSED)
+        return None
+    lang = supported(websocket.query_params.get("lang")) or choose_language(
+        websocket.cookies, websocket.headers.get("accept-language")
+    )
+    token = websocket.cookies.get(TOKEN_COOKIE)
+    player = await parlour.call(parlour.store.player_by_token, token) if token else None
+    return lang, player
+
+
+async def answer_question(owner: Owner, outbox: Outbox, seat: int, kind: str, ref: Any) -> None:
+    """Answer a page's ``legal`` or ``ping``.
+
+    Raises:
+        BadMessage: any other message type.
+    """
+    if kind == "legal":
+        async with owner.lock:
+            moves, version = owner.game.legal(seat), owner.version
+        outbox.push(LegalMessage(type="legal", ref=ref, v=version, moves=moves))
+    elif kind == "ping":
+        outbox.push(PongMessage(type="pong", ref=ref, v=owner.version))
+    else:
+        raise BadMessage(f"unknown message type {kind!r}", code="bad_message")
 
 
 def page_outbox(websocket: WebSocket, definition: GameDefinition | None, lang: str) -> Outbox:

@@ -18,16 +18,16 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from parlour.errors import ParlourError
 from parlour.games.thirteen_tables import LOBBY
 from parlour.server.cluster import REMOTE
-from parlour.server.context import TOKEN_COOKIE, Parlour
-from parlour.server.i18n import choose_language, supported
+from parlour.server.context import Parlour
 from parlour.server.limits import MAX_TABLE_SOCKETS
 from parlour.server.outbox import Outbox
-from parlour.server.protocol import AckMessage, LegalMessage, PongMessage
-from parlour.server.security import same_origin
+from parlour.server.protocol import AckMessage
 from parlour.server.socket import (
     CLOSE_REFUSED,
     CLOSE_UNKNOWN,
     BadMessage,
+    accept_page,
+    answer_question,
     error_message,
     page_outbox,
     parse_message,
@@ -87,14 +87,8 @@ async def handle(
             raise BadMessage("say hello first", code="bad_message")
         elif kind == "action":
             await _act(parlour, owner, outbox, seat, player_id, message.get("action"), ref)
-        elif kind == "legal":
-            async with owner.lock:
-                moves, version = owner.game.legal(seat), owner.version
-            outbox.push(LegalMessage(type="legal", ref=ref, v=version, moves=moves))
-        elif kind == "ping":
-            outbox.push(PongMessage(type="pong", ref=ref, v=owner.version))
         else:
-            raise BadMessage(f"unknown message type {kind!r}", code="bad_message")
+            await answer_question(owner, outbox, seat, kind, ref)
     except ParlourError as error:
         outbox.push(error_message(parlour, owner, error, lang, ref))
 
@@ -107,15 +101,10 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     page's messages then go to it through Redis, and its replies come back the same way.
     """
     parlour: Parlour = websocket.app.state.parlour
-    await websocket.accept()
-    if not same_origin(websocket.headers):
-        await refuse(websocket, "cross_site", CLOSE_REFUSED)
+    opened = await accept_page(websocket, parlour)
+    if opened is None:
         return
-    lang = supported(websocket.query_params.get("lang")) or choose_language(
-        websocket.cookies, websocket.headers.get("accept-language")
-    )
-    token = websocket.cookies.get(TOKEN_COOKIE)
-    player = await parlour.call(parlour.store.player_by_token, token) if token else None
+    lang, player = opened
     if player is None or TABLE_ID.fullmatch(table_id) is None:  # no player, or no table: one answer
         await refuse(websocket, "no_such_table", CLOSE_UNKNOWN)
         return
