@@ -5,6 +5,7 @@ rematch, restore after a restart; and no message to a seat ever holds another se
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -332,3 +333,20 @@ def test_a_table_comes_back_after_a_restart(store: Store) -> None:
         assert set(state["view"]["hand"]) == set(hand) - played
         assert all(Card.parse(card) for card in state["view"]["hand"])
         again.close()
+
+
+def test_an_idle_table_leaves_memory_and_comes_back(client: TestClient, app: Any) -> None:
+    made = new_table(client)
+    host = host_of(client, made)
+    host.act(type="add_bot", seat=1)
+    host.close()
+    tables = app.state.parlour.tables
+    deadline = time.monotonic() + 5
+    while tables.get(made["table"]).connections and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert tables.evict_idle(3600) == 0  # idle, but not for long yet
+    assert client.portal.call(lambda: tables.evict_idle(0)) == 1  # type: ignore[union-attr]
+    assert tables.get(made["table"]) is None
+    again = host_of(client, made)  # restored from its row
+    assert [seat["kind"] for seat in again.view["tables"]["seats"]] == ["person", "bot", "empty", "empty"]
+    again.close()

@@ -43,12 +43,16 @@ PLATFORM_ROUTERS: Final = (rules_pages.router, players.router)
 
 
 async def _sweep(parlour: Parlour) -> None:
-    """Every minute, let idle live games leave memory (bounded memory for abandoned games)."""
+    """Every minute, let idle live games and tables leave memory (bounded memory for abandoned ones)."""
     while True:
         await asyncio.sleep(SWEEP_SECONDS)
         dropped = parlour.live.evict_idle(IDLE_SECONDS)
+        if parlour.cluster is not None:
+            dropped += await parlour.cluster.evict_idle(IDLE_SECONDS)
+        else:
+            dropped += parlour.tables.evict_idle(IDLE_SECONDS)
         if dropped:
-            log.debug("%d idle games left memory", dropped)
+            log.debug("%d idle games and tables left memory", dropped)
 
 
 def game_routers(games: Registry) -> list[APIRouter]:

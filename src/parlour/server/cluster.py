@@ -227,6 +227,17 @@ class Cluster:
                     if now - page.seen > STALE_SECONDS:
                         await self._forget(table_id, conn)
 
+    async def evict_idle(self, older_than: float) -> int:
+        """Give up the tables idle here for ``older_than`` seconds (their leases too); return how many."""
+        if self.parlour is None:
+            return 0
+        idle = self.parlour.tables.idle(older_than)
+        for table_id in idle:
+            await self._drop(table_id)
+            with contextlib.suppress(RedisError):
+                await self.redis.eval(RELEASE_SCRIPT, 1, lease_key(table_id), self.node)
+        return len(idle)
+
     async def _drop(self, table_id: str) -> None:
         """Stop owning a table: its pages here are closed and reconnect; relayed pages are told."""
         await self._unsubscribe(table_channel(table_id))

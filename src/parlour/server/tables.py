@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -240,11 +241,22 @@ class Tables:
             owner.close()
         return owner
 
-    def evict_idle(self) -> int:
-        """Drop tables nobody is connected to and nothing runs at; return how many (their rows stay)."""
-        idle = [table_id for table_id, owner in self._owners.items() if owner.idle]
+    def idle(self, older_than: float) -> list[str]:
+        """Return the tables nobody has been connected to, and nothing has run at, for ``older_than``
+        seconds."""
+        now = time.monotonic()
+        return [
+            table_id
+            for table_id, owner in self._owners.items()
+            if owner.idle and now - owner.last_active >= older_than
+        ]
+
+    def evict_idle(self, older_than: float) -> int:
+        """Drop the tables idle for ``older_than`` seconds; return how many (their rows stay, and a page
+        that comes back restores the table)."""
+        idle = self.idle(older_than)
         for table_id in idle:
-            self._owners.pop(table_id).close()
+            self.drop(table_id)
         return len(idle)
 
     def __len__(self) -> int:
