@@ -62,8 +62,6 @@ def http(url: str, cookie: str | None, body: dict[str, Any] | None = None) -> tu
 
 @dataclass
 class Figures:
-    sent: dict[tuple[str, int], float] = field(default_factory=dict)
-    """(table, version) → when the move that made it was sent."""
     seen: dict[tuple[str, int], int] = field(default_factory=dict)
     latencies: list[float] = field(default_factory=list)
     acked: int = 0

@@ -282,6 +282,11 @@ class FriendsTable(LiveGame):
         """A table never finishes while it is live: after a match comes a rematch or nothing."""
         return False
 
+    @property
+    def moves_played(self) -> int:
+        """Return how many moves the current match has (0 without a match): its record's length."""
+        return len(self.match.match.moves) if self.match is not None else 0
+
     def host_seat(self) -> int | None:
         """Return the host's seat, None when the host is not seated."""
         return next((n for n, s in enumerate(self.seating) if s.player_id == self.host), None)
@@ -297,10 +302,9 @@ class FriendsTable(LiveGame):
         """Return the seat a player sits in, None when they sit in none."""
         return next((n for n, s in enumerate(self.seating) if s.player_id == player_id), None)
 
-    def table_view(self, seat: int) -> Json:
-        """Return the table's public part of every view: code, phase, host, seats (who sits where,
-        who is connected, who is away and who is played by a computer player now), settings, timers."""
-        now = self.clock()
+    def seats_view(self) -> list[Json]:
+        """Return who sits where, as every page may see it: each seat's kind, name and strength, and
+        for people whether they are connected, away, played for by a computer player, ready."""
         seats = []
         for number, each in enumerate(self.seating):
             entry: Json = {"kind": each.kind, "name": each.name, "strength": each.strength}
@@ -310,6 +314,13 @@ class FriendsTable(LiveGame):
                 entry["computer"] = self.match is not None and number in self.match.absent
                 entry["ready"] = number in self.ready
             seats.append(entry)
+        return seats
+
+    def table_view(self, seat: int) -> Json:
+        """Return the table's public part of every view: code, phase, host, the seats
+        (:meth:`seats_view`), settings, timers."""
+        now = self.clock()
+        seats = self.seats_view()
         deadline = self._turn_deadline()
         data: Json = {
             "code": self.code,
@@ -395,7 +406,7 @@ class FriendsTable(LiveGame):
         return value
 
     def _seating_change(self, name: str, data: Json | None = None) -> Change:
-        return Change(name, {**(data or {}), "seats": self.table_view(LOBBY)["seats"]})
+        return Change(name, {**(data or {}), "seats": self.seats_view()})
 
     def _sit(self, seat: int, player: Any, action: Json) -> Change:
         self._need_gathering()
@@ -476,7 +487,7 @@ class FriendsTable(LiveGame):
                 f"seats {empty} are empty: seat a friend or a computer player", code="seats_empty"
             )
         self._deal()
-        return Change("started", {"rematch": rematch, "seats": self.table_view(LOBBY)["seats"]})
+        return Change("started", {"rematch": rematch, "seats": self.seats_view()})
 
     def _deal(self) -> None:
         """Deal a new match at this table, with a fresh secret code, salt and computer seed."""

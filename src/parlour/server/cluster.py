@@ -347,8 +347,7 @@ class Cluster:
                     break
                 receiving = asyncio.get_running_loop().create_task(websocket.receive())
                 # The owner reads the frame, so that a bad one is answered as it would be there.
-                relayed = {"text": frame.get("text"), "bytes": None if frame.get("bytes") is None else ""}
-                if not await deliver("frame", frame=relayed):
+                if not await deliver("frame", frame={"text": frame.get("text")}):
                     break  # nobody owns the table now: the page reconnects and the table moves
         except WebSocketDisconnect:
             pass

@@ -272,6 +272,11 @@ class Owner:
         if reloaded is None:
             return
         self.game, self.moves_recorded = reloaded
+        self._resend_state()
+
+    def _resend_state(self) -> None:
+        """After the game was rebuilt: a new version, and every page sent the whole state (the caller
+        holds the lock)."""
         self.version += 1
         self._log.clear()  # events from before cannot be replayed onto the reloaded game
         for sub in list(self._subscribers):

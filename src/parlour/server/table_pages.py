@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from starlette.responses import Response
 
 from parlour.errors import ParlourError
-from parlour.games.thirteen import DOMAIN, REASONS, STRENGTH_NAMES
+from parlour.games.thirteen import NAME, STRENGTH_NAMES
 from parlour.games.thirteen_tables import (
     EMOJI,
     GRACE_CHOICES,
@@ -26,7 +26,6 @@ from parlour.games.thirteen_tables import (
     TableSettings,
     clean_name,
 )
-from parlour.i18n import gettext_for
 from parlour.server.context import (
     current_player,
     json_body,
@@ -36,7 +35,7 @@ from parlour.server.context import (
     set_player_cookie,
 )
 from parlour.server.i18n import supported
-from parlour.server.thirteen_page import page_context, preferred
+from parlour.server.thirteen_page import page_context, preferred, thirteen_texts
 from parlour.store.secrets import digest
 from parlour.store.tables import UnknownTable, normalize_table_code
 
@@ -53,17 +52,13 @@ TABLE_TEXTS: Final = (
 """Texts the page shows at a friends' table (``thirteen_web`` msgids), sent translated."""
 
 
-def _t(lang: str) -> Any:
-    return lambda message: gettext_for(lang, DOMAIN, message)
+def _refusal(request: Request, error: ParlourError, lang: str) -> JSONResponse:
+    """Return 400 with the reason code, its text in ``lang`` (Thirteen's own explanation) and the detail."""
+    text = parlour_of(request).games.get(NAME).explain(error.code, lang) or str(error)
+    return JSONResponse({"code": error.code, "message": text, "detail": str(error)[:300]}, status_code=400)
 
 
-def _refusal(error: ParlourError, lang: str, status: int = 400) -> JSONResponse:
-    message = REASONS.get(error.code)
-    text = gettext_for(lang, DOMAIN, message) if message else str(error)
-    return JSONResponse({"code": error.code, "message": text, "detail": str(error)[:300]}, status_code=status)
-
-
-def table_summary(record: TableRecord, lang: str) -> dict[str, Any]:
+def table_summary(record: TableRecord) -> dict[str, Any]:
     """Return what the lobby shows of a public table: its code, host's name, seats taken and rules."""
     seats = [Seat.from_record(data) for data in record.seats]
     settings = TableSettings.from_json(record.settings)
@@ -102,7 +97,7 @@ async def create_table(request: Request) -> Response:
         settings = TableSettings.from_json(body.get("settings"))
         name = clean_name(body.get("name") or player.name, 0)
     except ParlourError as error:
-        return _refusal(error, lang)
+        return _refusal(request, error, lang)
     parlour.limits.hit("new_table", str(player.id))
     seat_token = secrets.token_urlsafe(24)
     host = Seat("person", name, player.id, digest(seat_token))
@@ -126,9 +121,8 @@ async def create_table(request: Request) -> Response:
 async def public_tables(request: Request) -> Response:
     """The public lobby: ``{"tables": [{"code", "url", "host", "free", "people", …}]}``."""
     parlour = parlour_of(request)
-    lang = supported(request.query_params.get("lang")) or "en"
     records = await parlour.call(parlour.store.public_tables)
-    return JSONResponse({"tables": [table_summary(record, lang) for record in records]})
+    return JSONResponse({"tables": [table_summary(record) for record in records]})
 
 
 @router.get("/thirteen/tables", include_in_schema=False)
@@ -137,11 +131,11 @@ async def tables_page(request: Request) -> Response:
     parlour = parlour_of(request)
     await current_player(request)
     lang = await request_language(request)
-    t = _t(lang)
+    t = thirteen_texts(lang)
     records = await parlour.call(parlour.store.public_tables)
     context = {
         "t": t,
-        "lobby": [table_summary(record, lang) for record in records],
+        "lobby": [table_summary(record) for record in records],
         "strengths": [(value, t(label)) for value, label in STRENGTH_NAMES.items()],
         "turn_choices": TURN_CHOICES,
         "grace_choices": GRACE_CHOICES,
@@ -169,7 +163,9 @@ async def table_page(request: Request, code: str) -> Response:
     try:
         record = await parlour.call(parlour.store.table_by_code, code)
     except UnknownTable:
-        response = await render(request, "thirteen_no_table.html", {"t": _t(lang), "code": code[:20]})
+        response = await render(
+            request, "thirteen_no_table.html", {"t": thirteen_texts(lang), "code": code[:20]}
+        )
         response.status_code = 404
         return response
     prefs = await parlour.call(parlour.store.preferences, player.id)

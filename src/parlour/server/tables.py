@@ -21,7 +21,6 @@ from parlour.errors import ParlourError
 from parlour.games.base import Change, GameDefinition, LiveGame, RecordSpec
 from parlour.games.thirteen import ThirteenDefinition, ThirteenTable
 from parlour.games.thirteen_tables import (
-    LOBBY,
     SEATING_CHANGES,
     FriendsTable,
     Seat,
@@ -171,16 +170,8 @@ class TableOwner(Owner):
         table.set_connected(live)
         self.game = table
         self.record_id = table.game_id
-        self.moves_recorded = len(table.match.match.moves) if table.match is not None else 0
-        self.version += 1
-        self._log.clear()
-        for sub in list(self._subscribers):
-            sub.outbox.push(self.state_message(sub.seat))
-
-
-def new_table(table_id: str, code: str, host: int, settings: TableSettings, host_seat: Seat) -> FriendsTable:
-    """Return a new table gathering players, its host at seat 0."""
-    return FriendsTable(table_id, code, host, settings, [host_seat, Seat(), Seat(), Seat()])
+        self.moves_recorded = table.moves_played
+        self._resend_state()
 
 
 def restore_match(record: GameRecord, seats: Sequence[Seat], settings: TableSettings) -> ThirteenTable:
@@ -231,8 +222,7 @@ class Tables:
             table = await keeper.load_table(table_id)
             if table is None:
                 return None
-            moves = len(table.match.match.moves) if table.match is not None else 0
-            return self.add(TableOwner(table, keeper, moves_recorded=moves))
+            return self.add(TableOwner(table, keeper, moves_recorded=table.moves_played))
 
     def drop(self, table_id: str) -> TableOwner | None:
         """Forget a live table and return its owner (None when it was not live here)."""
@@ -266,6 +256,3 @@ class Tables:
         """Stop every table's pending work (server shutdown)."""
         for owner in self._owners.values():
             owner.close()
-
-
-__all__ = ["LOBBY", "TableKeeper", "TableOwner", "Tables", "new_table", "restore_match"]

@@ -64,7 +64,8 @@ SCRIPT_TEXTS: Final = (
 router = APIRouter()
 
 
-def _t(lang: str) -> Any:
+def thirteen_texts(lang: str) -> Any:
+    """Return the translation of ``thirteen_web`` messages into ``lang`` (the templates' ``t``)."""
     return lambda message: gettext_for(lang, DOMAIN, message)
 
 
@@ -105,7 +106,7 @@ async def thirteen_page(request: Request) -> Response:
 def page_context(lang: str, preferences: dict[str, Any], speed: str, strength: str) -> dict[str, Any]:
     """Return the template context of a Thirteen page in ``lang`` (a match against the computer or a
     friends' table): the translations, the page script's boot data and the settings' choices."""
-    t = _t(lang)
+    t = thirteen_texts(lang)
     seat_names = [t(name) for name in SEAT_NAMES]
     boot: dict[str, Any] = {
         "lang": lang,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -165,10 +164,3 @@ class TablesStore:
                 .limit(limit)
             )
             return [_table_record(row) for row in session.scalars(query)]
-
-    def tables_of(self, player_id: int) -> Iterator[TableRecord]:
-        """Return the tables a player hosts, newest first."""
-        with self._read() as session:
-            query = select(TableRow).where(TableRow.host_id == player_id).order_by(TableRow.created_at.desc())
-            rows = list(session.scalars(query))
-        return iter([_table_record(row) for row in rows])

@@ -544,7 +544,8 @@ function showBubble(seat, text) {
   bubble.timer = setTimeout(() => { bubble.hidden = true; }, 4000);
 }
 
-function installChat() {
+// The table's own controls: chat, the copy-link button, the host's Start and Rematch, the timer.
+function installTableTools() {
   if (!chatEl) return;
   const nameInput = seatingEl.querySelector('[data-role="seat-name"]');
   if (!nameInput.value) nameInput.value = localStorage.getItem("parlour.name") ?? "";
@@ -822,5 +823,5 @@ document.querySelector('[data-role="sound"]').addEventListener("change", (event)
 installCardDefs();
 setRankLetters(boot.rankLetters);
 setSound(boot.sound);
-if (TABLE) installChat();
+if (TABLE) installTableTools();
 connect(TABLE ? TABLE.id : boot.game);
