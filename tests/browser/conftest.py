@@ -73,11 +73,14 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 
     from parlour.cli.serve import bind
     from parlour.server.app import create_app
+    from parlour.server.limits import RateLimits
     from parlour.store import Store
 
     database = tmp_path_factory.mktemp("browser") / "parlour.db"
     store = Store(f"sqlite:///{database}")
-    app = create_app(store, games=_test_games())
+    # Every browser of the session opens table pages from 127.0.0.1: the per-address limit on table
+    # lookups (against guessing codes) is raised for this one test server; test_tables.py checks it.
+    app = create_app(store, games=_test_games(), limits=RateLimits({"find_table": "1000/minute"}))
     listener = bind("127.0.0.1", 0)
     port = listener.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))

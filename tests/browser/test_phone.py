@@ -10,7 +10,10 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-PAGES = ("/", "/tripeaks", "/thirteen", "/stats", "/player", "/tripeaks/numbered", "/rules/tripeaks")
+PAGES = (
+    "/", "/tripeaks", "/thirteen", "/stats", "/player", "/tripeaks/numbered", "/rules/tripeaks",
+    "/thirteen/tables", "/thirteen/t/ZZZZZZ",
+)  # fmt: skip
 OVERFLOW = "() => document.documentElement.scrollWidth"
 SMALL_CONTROLS = """() => [...document.querySelectorAll('a, button, select, input')]
   .filter(e => !e.closest('p, li, td, figcaption, .card-slot, .th-hand, .skip-link, dd')
@@ -36,6 +39,12 @@ def test_every_page_fits_the_phone(browser: Any, live_server: Any, size: tuple[i
             page.wait_for_load_state("networkidle")
             assert page.evaluate(OVERFLOW) <= width, f"{lang} {path} is wider than {width} px"
             assert page.evaluate(SMALL_CONTROLS) == [], f"{lang} {path}: controls under 44 px"
+        # A friends' table, gathering its players: the seats and the host's tools.
+        made = page.request.post(f"{live_server.url}/api/tables", data={"name": "Ana"}).json()
+        page.goto(f"{live_server.url}{made['url']}")
+        page.wait_for_selector('[data-role="seating"]:not([hidden])')
+        assert page.evaluate(OVERFLOW) <= width, f"{lang} a friends' table is wider than {width} px"
+        assert page.evaluate(SMALL_CONTROLS) == [], f"{lang} a friends' table: controls under 44 px"
         page.goto(f"{live_server.url}/tripeaks")
         page.locator("#new-game-button").click()
         for box in page.locator("dialog[open] button").all():

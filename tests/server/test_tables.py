@@ -348,3 +348,8 @@ def test_an_idle_table_leaves_memory_and_comes_back(client: TestClient, app: Any
     again = host_of(client, made)  # restored from its row
     assert [seat["kind"] for seat in again.view["tables"]["seats"]] == ["person", "bot", "empty", "empty"]
     again.close()
+
+
+def test_guessing_table_codes_is_rate_limited(client: TestClient) -> None:
+    answers = [client.get("/thirteen/t/ZZZZZZ").status_code for _ in range(31)]
+    assert answers[:30] == [404] * 30 and answers[30] == 429
