@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import json
 import random
+import sys
 import time
 import urllib.request
 from dataclasses import dataclass, field
@@ -223,6 +224,7 @@ async def run(servers: list[str], tables: int, seconds: float, think: float) -> 
             *(make_table(servers, i, figures) for i in range(start, min(tables, start + 20)))
         )
         made.extend(batch)
+    print(f"{tables} tables made, playing for {seconds:g} s", file=sys.stderr, flush=True)
     figures.latencies.clear()
     acked_before, errors_before = figures.acked, figures.errors
     began = time.monotonic()

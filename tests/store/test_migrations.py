@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
+import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -13,6 +15,8 @@ from sqlalchemy import inspect
 from parlour.store import Store
 from parlour.store.database import alembic_config
 from parlour.store.models import Base
+
+from .conftest import FreshDatabases
 
 
 def test_an_empty_database_is_upgraded_to_the_newest_revision(store: Store) -> None:
@@ -44,3 +48,37 @@ def test_downgrade_to_empty_and_back(store: Store) -> None:
         assert not set(Base.metadata.tables) & set(inspect(connection).get_table_names())
     store.upgrade()
     assert store.create_player("Back").player_id >= 1
+
+
+@pytest.mark.postgres
+def test_server_processes_started_together_on_a_fresh_database_all_come_up(fresh: FreshDatabases) -> None:
+    """Several ``parlour serve`` processes may start at once on one new PostgreSQL database: each
+    upgrades it, one at a time, and none fails on the tables another one is creating."""
+    url = fresh.url("postgresql")
+    # Bounded: without the turn-taking, upgrades waiting on each other's tables fail instead of hanging.
+    url = url.update_query_dict({"options": f"{url.query['options']} -clock_timeout=10s"})
+    start = threading.Barrier(4)
+    failures: list[BaseException] = []
+
+    def come_up() -> None:
+        store = Store(url)
+        try:
+            start.wait()
+            store.upgrade()
+        except BaseException as error:  # collected, and the test fails on it below
+            failures.append(error)
+        finally:
+            store.engine.dispose()
+
+    threads = [threading.Thread(target=come_up, daemon=True) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert not any(thread.is_alive() for thread in threads), "an upgrade is stuck"
+    assert failures == []
+    store = Store(url)
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    with store.engine.connect() as connection:
+        assert MigrationContext.configure(connection).get_current_revision() == head
+    store.engine.dispose()

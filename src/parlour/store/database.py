@@ -16,6 +16,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
 
 ENV_URL = "PARLOUR_DATABASE_URL"
+MIGRATION_LOCK = 0x7061726C6F7572  # PostgreSQL advisory lock key taken while migrating ("parlour")
 SQLITE_BUSY_MS = 30_000
 
 
@@ -69,10 +70,17 @@ def _sqlite_begin(connection: Any) -> None:
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Apply the Alembic migrations packaged in ``parlour.store.migrations`` up to ``revision``."""
+    """Apply the Alembic migrations packaged in ``parlour.store.migrations`` up to ``revision``.
+
+    On PostgreSQL, server processes started together on a fresh database take turns: the first
+    migrates while the others wait on a lock held until its transaction commits, and then find the
+    schema up to date (PostgreSQL's DDL is transactional, so nothing half-made is ever seen).
+    """
     from alembic import command
 
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         command.upgrade(alembic_config(connection), revision)
 
 
