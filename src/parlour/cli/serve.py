@@ -83,7 +83,16 @@ def serve(host: str, port: int, database_url: str | None, redis_url: str | None)
     address, bound_port = listener.getsockname()[:2]
     shown = f"[{address}]" if ":" in address else address
     log.info("Parlour is running on http://%s:%d (press Ctrl+C to stop)", shown, bound_port)
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=65536, ws_ping_interval=20)
+    # No per-message compression: a game's messages are a few kilobytes of JSON, and deflating each one
+    # for every page cost about a tenth of the server's time under load (and a compressor's memory
+    # per connection) to save little on the wire.
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        ws_max_size=65536,
+        ws_ping_interval=20,
+        ws_per_message_deflate=False,
+    )
     uvicorn.Server(config).run(sockets=[listener])
 
 

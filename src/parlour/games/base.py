@@ -88,6 +88,11 @@ class LiveGame(ABC):
     def view(self, seat: int) -> Json:
         """Return everything ``seat`` may see now, as JSON-ready data (legal moves left out)."""
 
+    def views(self, seats: Sequence[int]) -> dict[int, Json]:
+        """Return each of ``seats``' view, as :meth:`view` would (a game may make the parts every seat
+        sees once for all of them; the views may then share those parts, so none is to be changed)."""
+        return {seat: self.view(seat) for seat in seats}
+
     @abstractmethod
     def act(self, seat: int, action: Json) -> Change:
         """Apply one action sent by ``seat`` and return what changed.

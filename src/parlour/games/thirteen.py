@@ -18,6 +18,7 @@ hold every seat's moves in turn order (``"5S 5H"`` or ``"pass"``).
 
 from __future__ import annotations
 
+import copy
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -116,6 +117,16 @@ class ThirteenTable(LiveGame):
         """The people's seats (only the person's, at a table against the computer)."""
         return tuple(sorted(self.people))
 
+    def snapshot(self) -> ThirteenTable:
+        """Return an independent copy: the engine's copy of the match, the computer players' copies
+        (random generators in the same state) and the seats played for (without a deep copy: the
+        owner takes one before every move)."""
+        twin = copy.copy(self)
+        twin.match = self.match.copy()
+        twin.absent = set(self.absent)
+        twin.bots = {seat: bot.copy() for seat, bot in self.bots.items()}
+        return twin
+
     def played_by_computer(self, seat: int) -> bool:
         """Return whether a computer player makes ``seat``'s moves now (a computer seat, or an away
         person's)."""
@@ -147,6 +158,30 @@ class ThirteenTable(LiveGame):
         data["between_rounds"] = self.between_rounds
         data["settings"] = {"speed": self.speed, "strength": self.strength}
         return data
+
+    def views(self, seats: Sequence[int]) -> dict[int, Json]:
+        """Return each person's view of ``seats``, the parts every seat sees made once: after the first
+        seat's whole view, another seat's differs only in its seat, its hand and whether it may pass.
+
+        Raises:
+            InvalidInput: one of ``seats`` is not a person's (``no_such_seat``).
+        """
+        made: dict[int, Json] = {}
+        first: Json | None = None
+        for seat in seats:
+            if first is None:
+                first = made[seat] = self.view(seat)
+                continue
+            if seat not in self.people:
+                raise InvalidInput(f"seat {seat} is not a person's seat", code="no_such_seat")
+            own = self.match.view(seat)
+            made[seat] = {
+                **first,
+                "seat": seat,
+                "hand": [str(card) for card in own.hand],
+                "can_pass": own.may_pass and not self.between_rounds,
+            }
+        return made
 
     def fairness(self) -> Json:
         """Return the match's fairness commitment, and once the match is over its code and salt (for a

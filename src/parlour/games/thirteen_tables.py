@@ -23,6 +23,7 @@ leave this module: a seat's view holds its own hand and nothing of the others'.
 
 from __future__ import annotations
 
+import copy
 import secrets
 import time
 import unicodedata
@@ -270,6 +271,17 @@ class FriendsTable(LiveGame):
         self.turn_started = clock()
         self._turn_key: tuple[int, int | None, int] | None = None
 
+    def snapshot(self) -> FriendsTable:
+        """Return an independent copy of the table: its seats, who is connected, away and ready, and
+        its match's own snapshot (settings and a dealt match's record spec are immutable, so shared)."""
+        twin = copy.copy(self)
+        twin.seating = [replace(seat) for seat in self.seating]
+        twin.match = self.match.snapshot() if self.match is not None else None
+        twin.connected = set(self.connected)
+        twin.away_since = dict(self.away_since)
+        twin.ready = set(self.ready)
+        return twin
+
     # --- what pages see -------------------------------------------------------------------------
 
     @property
@@ -356,6 +368,31 @@ class FriendsTable(LiveGame):
                 data = self.match.view(seat)
         data["tables"] = self.table_view(seat)
         return data
+
+    def views(self, seats: Sequence[int]) -> dict[int, Json]:
+        """Return each of ``seats``' view, as :meth:`view` would, with the match's public part and the
+        table's made once for all of them.
+
+        Raises:
+            InvalidInput: one of ``seats`` is neither a person's nor the lobby (``no_such_seat``).
+        """
+        for seat in seats:
+            if seat != LOBBY and not (0 <= seat < SEATS and self.seating[seat].kind == "person"):
+                raise InvalidInput(f"seat {seat} is not a person's seat", code="no_such_seat")
+        table = self.table_view(LOBBY)
+        people = [seat for seat in seats if seat != LOBBY]
+        made: dict[int, Json] = {}
+        if self.match is not None:
+            # The lobby watches as a spectator: a person's view of the match without the hand.
+            wanted = people or (list(self.match.seats[:1]) if LOBBY in seats else [])
+            got = self.match.views(wanted)
+            made.update((seat, data) for seat, data in got.items() if seat in people)
+            if LOBBY in seats:
+                spectator = got[wanted[0]] if wanted else {}
+                made[LOBBY] = {**spectator, "hand": [], "seat": None, "can_pass": False}
+        for seat in seats:
+            made[seat] = {**made.get(seat, {}), "tables": {**table, "you": None if seat == LOBBY else seat}}
+        return made
 
     def legal(self, seat: int) -> list[str]:
         """Return a person's legal moves in the match (none outside a match)."""

@@ -37,9 +37,10 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from parlour.errors import ParlourError
-from parlour.server.outbox import Message, Outbox
+from parlour.server.outbox import Item, Outbox, Prepared, encode_json
 
 if TYPE_CHECKING:
+    from parlour.games.base import GameDefinition
     from parlour.server.context import Parlour
     from parlour.server.tables import TableOwner
 
@@ -53,6 +54,9 @@ DELIVER_SECONDS: Final = 3.0
 """How long a relay keeps trying to reach a table's owner that holds the lease but does not listen yet."""
 CLOSE_MOVED: Final = 4409
 """The socket code that tells a page its table is moving to another process: reconnect."""
+MOVED: Final = {"type": "moved"}
+"""What the owner of a table sends its relayed pages when it gives the table up."""
+MOVED_TEXT: Final = encode_json(MOVED)
 REMOTE: Final = "remote"
 """What :meth:`Cluster.route` returns for a table another process owns."""
 RENEW_SCRIPT: Final = """
@@ -82,9 +86,9 @@ def conn_channel(conn: str) -> str:
 class _Channel:
     """Messages of one subscribed channel, handled one at a time in order (channels run side by side)."""
 
-    def __init__(self, handler: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+    def __init__(self, handler: Callable[[str], Awaitable[None]]) -> None:
         self.handler = handler
-        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     async def _run(self) -> None:
@@ -97,16 +101,22 @@ class _Channel:
 
 
 class _RemotePage:
-    """A page connected to another process, as the owner sees it: its outbox publishes to Redis."""
+    """A page connected to another process, as the owner sees it: its outbox publishes to Redis the
+    very text a page connected here would be sent (in the page's language), which the relay passes on
+    as it is."""
 
-    def __init__(self, cluster: Cluster, conn: str, player_id: int, lang: str) -> None:
+    def __init__(
+        self, cluster: Cluster, conn: str, player_id: int, lang: str, definition: GameDefinition | None
+    ) -> None:
+        from parlour.server.socket import encode
+
         self.player_id = player_id
         self.lang = lang
         self.seen = time.monotonic()
         channel = conn_channel(conn)
 
-        async def send(message: Message) -> None:
-            await cluster.redis.publish(channel, json.dumps(message, separators=(",", ":")))
+        async def send(item: Item) -> None:
+            await cluster.redis.publish(channel, encode(item, definition, lang))
 
         self.outbox = Outbox(send)
 
@@ -154,7 +164,7 @@ class Cluster:
                 await self._pubsub.aclose()
             await self.redis.aclose()
 
-    async def _subscribe(self, channel: str, handler: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+    async def _subscribe(self, channel: str, handler: Callable[[str], Awaitable[None]]) -> None:
         if channel not in self._channels:
             self._channels[channel] = _Channel(handler)
             await self._pubsub.subscribe(channel)
@@ -178,10 +188,7 @@ class Cluster:
                 continue
             channel = self._channels.get(message["channel"])
             if channel is not None:
-                try:
-                    channel.queue.put_nowait(json.loads(message["data"]))
-                except ValueError:
-                    log.warning("a cluster message was not JSON")
+                channel.queue.put_nowait(message["data"])
 
     # --- leases ---------------------------------------------------------------------------------
 
@@ -202,7 +209,7 @@ class Cluster:
                 await self.redis.eval(RELEASE_SCRIPT, 1, lease_key(table_id), self.node)
                 return None
             self._remote[table_id] = {}
-            await self._subscribe(table_channel(table_id), lambda message: self._serve(table_id, message))
+            await self._subscribe(table_channel(table_id), lambda text: self._serve(table_id, text))
             return owner
 
     async def _renew(self) -> None:
@@ -243,7 +250,7 @@ class Cluster:
         await self._unsubscribe(table_channel(table_id))
         pages = self._remote.pop(table_id, {})
         for page in pages.values():
-            page.outbox.push({"type": "moved"})
+            page.outbox.push(MOVED)
         if self.parlour is not None:
             owner = self.parlour.tables.drop(table_id)
             if owner is not None:
@@ -251,10 +258,17 @@ class Cluster:
 
     # --- serving relayed pages (this process owns the table) ------------------------------------
 
-    async def _serve(self, table_id: str, message: dict[str, Any]) -> None:
+    async def _serve(self, table_id: str, text: str) -> None:
         from parlour.server.socket import error_message
         from parlour.server.table_socket import handle, read_frame
 
+        try:
+            message = json.loads(text)
+        except ValueError:
+            log.warning("a cluster message was not JSON")
+            return
+        if not isinstance(message, dict):
+            return
         parlour = self.parlour
         pages = self._remote.get(table_id)
         owner = parlour.tables.get(table_id) if parlour is not None else None
@@ -270,7 +284,8 @@ class Cluster:
             player, lang = message.get("player"), message.get("lang")
             if not isinstance(player, int) or not isinstance(lang, str):
                 return
-            page = pages[conn] = _RemotePage(self, conn, player, lang)
+            definition = parlour.games.find(owner.game.kind)
+            page = pages[conn] = _RemotePage(self, conn, player, lang, definition)
         page.seen = time.monotonic()
         if op == "frame":
             try:
@@ -297,12 +312,12 @@ class Cluster:
         conn = secrets.token_urlsafe(12)
         moved = asyncio.Event()
 
-        async def answer(message: dict[str, Any]) -> None:
-            if message.get("type") == "moved":
+        async def answer(text: str) -> None:
+            if text == MOVED_TEXT:
                 log.info("table %s: it is moving to another process: its page reconnects", table_id)
                 moved.set()
                 return
-            outbox.push(message)
+            outbox.push(Prepared.of_text(text, final=True))  # already in the page's language
 
         async def publish(op: str, **fields: Any) -> bool:
             body = {"op": op, "conn": conn, "player": player_id, "lang": lang, **fields}

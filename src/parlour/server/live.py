@@ -18,18 +18,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Final, Protocol
 
 from parlour.errors import GameOver, ParlourError
 from parlour.games.base import Change, Json, LiveGame
-from parlour.server.outbox import Outbox
+from parlour.server.outbox import Outbox, Prepared
 from parlour.server.protocol import EventMessage, StateMessage
 from parlour.store.errors import StoreUnavailable
 
@@ -107,8 +106,9 @@ class Owner:
         """A game whose record has ended (shown in its final state, no action accepted)."""
         self.outcome: object = None
         self.version = 0
-        # Views in the log are kept as JSON text: hundreds of games' logs as dicts would be millions of
-        # small objects for the garbage collector to walk through (pauses of a few hundred ms).
+        # The log keeps each seat's event message as the JSON text its pages were sent: hundreds of
+        # games' logs as dicts would be millions of small objects for the garbage collector to walk
+        # through (pauses of a few hundred ms).
         self._log: deque[tuple[int, Change, dict[int, str]]] = deque(maxlen=LOG_SIZE)
         self.lock = asyncio.Lock()
         self._subscribers: list[_Subscriber] = []
@@ -134,8 +134,12 @@ class Owner:
                 outbox.push(self.state_message(seat))
             else:
                 for version, change, texts in missed:
-                    views = {seat: json.loads(texts[seat])} if seat in texts else {}
-                    outbox.push(_event_message(version, change, seat, views))
+                    text = texts.get(seat)
+                    outbox.push(
+                        Prepared.of_text(text)
+                        if text is not None
+                        else _event_message(version, change, seat, None)
+                    )
         self._schedule_auto()
 
     def leave(self, outbox: Outbox) -> None:
@@ -234,10 +238,17 @@ class Owner:
             ) from error
         self.version += 1
         self.last_active = time.monotonic()
-        views = {seat: self.game.view(seat) for seat in self.game.seats}
-        self._log.append((self.version, change, {seat: json.dumps(view) for seat, view in views.items()}))
+        # One message per seat, its text made once for the log and every page watching from the seat.
+        messages = {
+            seat: Prepared(_event_message(self.version, change, seat, view))
+            for seat, view in self.game.views(self.game.seats).items()
+        }
+        self._log.append((self.version, change, {seat: message.text for seat, message in messages.items()}))
         for sub in list(self._subscribers):
-            if not sub.outbox.push(_event_message(self.version, change, sub.seat, views)):
+            message = messages.get(sub.seat)
+            if message is None:  # a seat with no view of its own (none watches from it)
+                message = Prepared(_event_message(self.version, change, sub.seat, None))
+            if not sub.outbox.push(message):
                 log.debug("dropping a connection of game %s", self.game_id)
                 self.leave(sub.outbox)
         return self.version
@@ -322,12 +333,12 @@ class Owner:
             self._auto_task.cancel()
 
 
-def _event_message(version: int, change: Change, seat: int, views: Mapping[int, Json]) -> EventMessage:
+def _event_message(version: int, change: Change, seat: int, view: Json | None) -> EventMessage:
     if change.visible_to is not None and seat not in change.visible_to:
         return EventMessage(type="event", v=version, name=None)
     data = dict(change.public)
     data.update(change.private.get(seat, {}))
-    return EventMessage(type="event", v=version, name=change.name, data=data, view=views.get(seat))
+    return EventMessage(type="event", v=version, name=change.name, data=data, view=view)
 
 
 class LiveGames:

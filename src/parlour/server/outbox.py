@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Final
@@ -21,7 +22,60 @@ OUTBOX_SIZE: Final = 256
 
 Message = Mapping[str, Any]
 """One message to a page (the ``TypedDict`` of ``parlour.server.protocol`` it is)."""
-Sender = Callable[[Message], Awaitable[None]]
+
+
+class Prepared:
+    """One message that goes to several pages (an event for one seat, kept in the game's log too): its
+    JSON text is made once, and sent as it is to every page that needs no texts added to it.
+
+    Made from the message (``Prepared(message)``) or from its text (``Prepared.of_text``); each side is
+    made from the other when first asked for.
+    """
+
+    __slots__ = ("_message", "_text", "final")
+
+    def __init__(
+        self, message: Message | None = None, text: str | None = None, *, final: bool = False
+    ) -> None:
+        self._message = message
+        self._text = text
+        self.final = final
+        """The text is exactly what the page is to be sent (its language's texts already in it)."""
+
+    @classmethod
+    def of_text(cls, text: str, *, final: bool = False) -> Prepared:
+        """Return the message whose JSON text is ``text`` (``final``: to be sent exactly so)."""
+        return cls(None, text, final=final)
+
+    @property
+    def message(self) -> Message:
+        """The message itself."""
+        if self._message is None:
+            self._message = json.loads(self._text or "{}")
+        return self._message
+
+    @property
+    def text(self) -> str:
+        """The message's compact JSON text (non-ASCII characters as they are unless a lone surrogate,
+        echoed from a page's input, makes that text unencodable: then escaped)."""
+        if self._text is None:
+            self._text = encode_json(self.message)
+        return self._text
+
+
+def encode_json(message: Message) -> str:
+    """Return a message as compact JSON text that can always be sent as UTF-8."""
+    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate somewhere (echoed input): send it escaped
+        text = json.dumps(message, separators=(",", ":"))
+    return text
+
+
+Item = Message | Prepared
+"""What an outbox queues: a message for this page alone, or one shared with other pages."""
+Sender = Callable[[Item], Awaitable[None]]
 """Sends one JSON message to one connected page."""
 Closer = Callable[[], Awaitable[None]]
 """Closes one page's connection (it will reconnect)."""
@@ -37,11 +91,11 @@ class Outbox:
     def __init__(self, send: Sender, close: Closer | None = None, size: int = OUTBOX_SIZE) -> None:
         self._send = send
         self._close = close
-        self._queue: asyncio.Queue[Message] = asyncio.Queue(maxsize=size)
+        self._queue: asyncio.Queue[Item] = asyncio.Queue(maxsize=size)
         self._task: asyncio.Task[None] | None = None
         self.closed = False
 
-    def push(self, message: Message) -> bool:
+    def push(self, message: Item) -> bool:
         """Queue a message without waiting; return False (and close the connection) when it is full
         or already closed."""
         if self.closed:

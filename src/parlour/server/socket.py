@@ -21,7 +21,7 @@ from parlour.server.context import TOKEN_COOKIE, Parlour
 from parlour.server.i18n import choose_language, protocol_reason, supported
 from parlour.server.limits import MAX_SOCKETS
 from parlour.server.live import Owner
-from parlour.server.outbox import Message, Outbox
+from parlour.server.outbox import Item, Outbox, Prepared, encode_json
 from parlour.server.protocol import (
     AckMessage,
     ErrorMessage,
@@ -170,23 +170,31 @@ def page_outbox(websocket: WebSocket, definition: GameDefinition | None, lang: s
     """Return the outbox of one page's socket: views get their game's texts in ``lang``, a numbered
     game's end its records' news, and a page that falls too far behind is closed (it reconnects)."""
 
-    async def send(message: Message) -> None:
-        if definition is not None and message.get("view") is not None:
-            message = {**message, **definition.localize(message["view"], lang)}
-        outcome = (message.get("data") or {}).get("outcome")
-        if outcome:  # the records' news of the move that ended a numbered game, in the page's language
-            message = {**message, "news": news_lines(outcome, lang)}
-        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:  # a lone surrogate somewhere (echoed input): send it escaped
-            text = json.dumps(message, separators=(",", ":"))
-        await websocket.send_text(text)
+    async def send(item: Item) -> None:
+        await websocket.send_text(encode(item, definition, lang))
 
     async def close() -> None:
         await websocket.close(code=CLOSE_TOO_SLOW)
 
     return Outbox(send, close)
+
+
+def encode(item: Item, definition: GameDefinition | None, lang: str) -> str:
+    """Return the text a page in ``lang`` is sent for one message: a view gets its game's texts in
+    ``lang`` and a numbered game's end its records' news; a shared message that needs neither is sent
+    as the text made once for all its pages."""
+    if isinstance(item, Prepared) and item.final:
+        return item.text
+    message = item.message if isinstance(item, Prepared) else item
+    extra: dict[str, Any] = {}
+    if definition is not None and message.get("view") is not None:
+        extra.update(definition.localize(message["view"], lang))
+    outcome = (message.get("data") or {}).get("outcome")
+    if outcome:  # the records' news of the move that ended a numbered game, in the page's language
+        extra["news"] = news_lines(outcome, lang)
+    if isinstance(item, Prepared) and not extra:
+        return item.text
+    return encode_json({**message, **extra})
 
 
 def _no_constant(name: str) -> Any:

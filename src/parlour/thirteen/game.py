@@ -7,6 +7,7 @@ anything; ``push(move)`` is the unchecked fast path for bots. ``view(seat)`` is 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -65,6 +66,15 @@ class Match:
         self.moves: list[Move] = []
         self.winners: tuple[int, ...] = ()
         self.round = Round(1, deal_hands(number), None, rules, opening=True)
+
+    def copy(self) -> Match:
+        """Return an independent copy of the match as it is now (moves and results are immutable)."""
+        twin = copy.copy(self)
+        twin.scores = list(self.scores)
+        twin.results = list(self.results)
+        twin.moves = list(self.moves)
+        twin.round = self.round.copy()
+        return twin
 
     @classmethod
     def from_code(cls, code: str, rules: Rules = STANDARD) -> Match:

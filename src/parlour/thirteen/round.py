@@ -96,6 +96,16 @@ class Round:
         if rules.instant_wins:
             self._instant_win(leader)
 
+    def copy(self) -> Round:
+        """Return an independent copy of the round as it is now (its steps are immutable, so shared)."""
+        twin = Round.__new__(Round)
+        for name in Round.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.hands = list(self.hands)
+        twin.finished = list(self.finished)
+        twin.steps = list(self.steps)
+        return twin
+
     def _instant_win(self, leader: int) -> None:
         """Under the instant-wins house rule, let a hand of four 2s or a dragon (3 to A) go out at once.
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from typing import ClassVar
@@ -19,6 +20,14 @@ class Bot(ABC):
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+
+    def copy(self) -> Bot:
+        """Return an independent copy (its random generator in the same state): the same views then
+        give the copy and the original the same moves."""
+        twin = copy.copy(self)
+        twin.rng = random.Random(0)  # a fixed seed: seeding from the system's randomness costs more
+        twin.rng.setstate(self.rng.getstate())
+        return twin
 
     def choose(self, view: PlayerView) -> Move:
         """Return the move for the seat of ``view``, which must be to move.
