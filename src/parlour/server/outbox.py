@@ -15,6 +15,8 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Final
 
+import orjson
+
 log = logging.getLogger("parlour.server")
 
 OUTBOX_SIZE: Final = 256
@@ -64,13 +66,15 @@ class Prepared:
 
 
 def encode_json(message: Message) -> str:
-    """Return a message as compact JSON text that can always be sent as UTF-8."""
-    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """Return a message as compact JSON text that can always be sent as UTF-8.
+
+    orjson makes the text (a tenth of the time of the standard library's encoder, and every event is
+    encoded for every seat); a lone surrogate in echoed input, which orjson refuses, is sent escaped.
+    """
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate somewhere (echoed input): send it escaped
-        text = json.dumps(message, separators=(",", ":"))
-    return text
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(message, separators=(",", ":"))
 
 
 Item = Message | Prepared

@@ -15,12 +15,12 @@ from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from sqlalchemy import Engine, bindparam, delete, func, insert, select, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session, load_only
+from sqlalchemy.orm import Session
 
 from parlour.errors import GameOver, InvalidInput, ParlourError
 from parlour.games.base import FinishedGame, GameDefinition, NumberedGames, RecordSpec, Replay, Status
@@ -742,17 +742,19 @@ class Store(TablesStore):
             ParlourError: the first item refused (the caller then writes the batch item by item).
         """
         ids = sorted({game_id for game_id, *_ in batch})
+        games, connection = GAMES_TABLE, session.connection()
         # Locked like ``_append`` does, so that batches from several servers on one PostgreSQL queue up.
-        # Only the columns an append reads are loaded (a replay from the record loads the rest).
+        # Plain statements on the tables, reading only what an append needs: the ORM's machinery cost
+        # as much as the database itself at a few hundred moves a second (a game whose replayed state
+        # is not kept is loaded whole, by ``_replay_for``).
         locked = (
-            select(GameRow)
-            .options(load_only(GameRow.player_id, GameRow.move_count, GameRow.status, GameRow.game))
-            .where(GameRow.id.in_(ids))
-            .order_by(GameRow.id)
+            select(games.c.id, games.c.player_id, games.c.move_count, games.c.status)
+            .where(games.c.id.in_(ids))
+            .order_by(games.c.id)
             .with_for_update()
         )
-        rows = {row.id: row for row in session.scalars(locked)}
-        counts_now = {row.id: row.move_count for row in rows.values()}
+        rows = {row.id: row for row in connection.execute(locked)}
+        counts_now = {game_id: row.move_count for game_id, row in rows.items()}
         inserts: list[dict[str, Any]] = []
         counts: list[int | ParlourError] = []
         for game_id, player_id, first_index, moves in batch:
@@ -762,20 +764,17 @@ class Store(TablesStore):
             known = counts_now[game_id]
             new = _moves_past(session, row, first_index, list(moves), known=known, pending=inserts)
             if new:
-                new = _check(self._replay_of(session, taken, row), known, new)
+                new = _check(self._replay_for(session, taken, game_id, row.move_count), known, new)
             inserts.extend(
                 {"game_id": game_id, "index": known + i, "move": move} for i, move in enumerate(new)
             )
             counts_now[game_id] = known + len(new)
             counts.append(counts_now[game_id])
         if inserts:
-            # Plain statements on the tables, many rows each: the ORM's bulk machinery cost as much
-            # as the database itself at a few hundred moves a second.
-            session.execute(insert(MOVES_TABLE), inserts)
-            games = GAMES_TABLE
+            connection.execute(insert(MOVES_TABLE), inserts)
             now = utcnow()
             changed = sorted({item["game_id"] for item in inserts})
-            session.execute(
+            connection.execute(
                 update(games)
                 .where(games.c.id == bindparam("changed_id"))
                 .values(move_count=bindparam("new_count"), updated_at=bindparam("changed_at")),
@@ -785,6 +784,21 @@ class Store(TablesStore):
                 ],
             )
         return counts
+
+    def _replay_for(self, session: Session, taken: dict[str, Replay], game_id: str, stored: int) -> Replay:
+        """``_replay_of`` by the game's id and stored move count: the game's row is loaded only when its
+        replayed state is not kept."""
+        found = taken.get(game_id)
+        if found is None:
+            found = self._replays.take(game_id, stored)
+            if found is not None:
+                taken[game_id] = found
+        if found is not None:
+            return found
+        row = session.get(GameRow, game_id)
+        if row is None:
+            raise UnknownGame(f"you have no game {game_id!r}")
+        return self._replay_of(session, taken, row)
 
 
 GAMES_TABLE: Final = Base.metadata.tables[GameRow.__tablename__]
@@ -842,9 +856,20 @@ def _check(replayed: Replay, stored: int, new: Sequence[str]) -> list[str]:
     return canonical
 
 
+class _GameState(Protocol):
+    """What an append reads of a game: its row, or the few columns the batched append selects."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def move_count(self) -> int: ...
+    @property
+    def status(self) -> str: ...
+
+
 def _moves_past(
     session: Session,
-    row: GameRow,
+    row: _GameState,
     first_index: int,
     moves: list[str],
     *,

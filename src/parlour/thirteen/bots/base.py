@@ -19,14 +19,23 @@ class Bot(ABC):
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng: random.Random | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The computer player's random generator, made from its seed when first drawn from."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     def copy(self) -> Bot:
-        """Return an independent copy (its random generator in the same state): the same views then
-        give the copy and the original the same moves."""
+        """Return an independent copy (its random generator, if drawn from yet, in the same state):
+        the same views then give the copy and the original the same moves. Cheap for a player that
+        never draws (a live table copies its four players before every move)."""
         twin = copy.copy(self)
-        twin.rng = random.Random(0)  # a fixed seed: seeding from the system's randomness costs more
-        twin.rng.setstate(self.rng.getstate())
+        if self._rng is not None:
+            twin._rng = random.Random(0)  # a fixed seed: its state is replaced at once
+            twin._rng.setstate(self._rng.getstate())
         return twin
 
     def choose(self, view: PlayerView) -> Move:
