@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
 import urllib.request
 from pathlib import Path
+
+from parlour.cli.serve import GC_THRESHOLD, tune_collector
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,3 +52,14 @@ def test_serve_explains_a_busy_port() -> None:
             timeout=30,
         )
     assert result.returncode != 0 and f"cannot listen on 127.0.0.1:{port}" in result.stderr
+
+
+def test_the_server_tunes_the_collector_for_many_short_lived_messages() -> None:
+    before = gc.get_threshold()
+    try:
+        tune_collector()
+        assert gc.get_threshold() == GC_THRESHOLD
+        assert gc.get_freeze_count() > 0  # what start-up loaded is out of the collector's sight
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
