@@ -4,11 +4,15 @@ parallel requests, and idle games leaving memory (restored from their records on
 from __future__ import annotations
 
 import asyncio
+import os
+import secrets
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -16,9 +20,10 @@ from conftest import new_store
 from parlour.games.registry import Registry
 from parlour.games.tripeaks import TriPeaksDefinition
 from parlour.server.app import create_app
-from parlour.server.limits import MAX_SOCKETS, RateLimits
+from parlour.server.limits import MAX_SOCKETS, RateLimited, RateLimits
 
 GAMES = Registry([TriPeaksDefinition()])
+T = TypeVar("T")
 
 
 def app_with(tmp_path: Path, **rules: str) -> tuple[Any, Any]:
@@ -118,3 +123,52 @@ def test_idle_games_leave_memory_and_come_back_from_their_records(tmp_path: Path
             socket.send_json({"type": "hello", "v": None})
             view = socket.receive_json()["view"]
             assert view["moves"] == 1 and view["stock"] == 22
+
+
+REDIS = os.environ.get("PARLOUR_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def run_apart(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """Run a coroutine to its end on an event loop of its own thread (a browser test's Playwright
+    may have left a loop running in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(make())).result()
+
+
+def test_processes_sharing_a_redis_share_their_counters() -> None:
+    """Two server processes with one Redis count one client's requests together: spreading them over
+    the processes gains nothing."""
+    from redis import Redis
+    from redis.exceptions import RedisError
+
+    try:
+        with Redis.from_url(REDIS, socket_connect_timeout=2) as client:
+            client.ping()
+    except RedisError as error:
+        pytest.skip(f"Redis at {REDIS} unreachable: {error}")
+    first = RateLimits({"new_table": "3/minute"}, redis_url=REDIS)
+    second = RateLimits({"new_table": "3/minute"}, redis_url=REDIS)
+    key = secrets.token_hex(8)  # a client no other test run has counted
+
+    async def requests() -> int:
+        for limits in (first, second, first):
+            await limits.hit("new_table", key)
+        with pytest.raises(RateLimited) as refused:
+            await second.hit("new_table", key)
+        await RateLimits({"new_table": "3/minute"}).hit("new_table", key)  # a lone process counts alone
+        await first.close()
+        await second.close()
+        return refused.value.retry_after
+
+    assert 1 <= run_apart(requests) <= 61
+
+
+def test_an_unreachable_redis_lets_requests_through() -> None:
+    limits = RateLimits({"new_table": "1/minute"}, redis_url="redis://127.0.0.1:1/0")
+
+    async def requests() -> None:
+        for _ in range(3):
+            await limits.hit("new_table", "someone")
+        await limits.close()
+
+    run_apart(requests)

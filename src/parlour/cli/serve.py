@@ -82,7 +82,7 @@ def serve(host: str, port: int, database_url: str | None, redis_url: str | None)
         check_redis(redis_url)
     listener = bind(host, port)
     try:  # an operator may loosen or tighten the limits (a load test from one address needs more)
-        limits = RateLimits(limits_from_text(os.environ.get("PARLOUR_RATE_LIMITS")))
+        limits = RateLimits(limits_from_text(os.environ.get("PARLOUR_RATE_LIMITS")), redis_url=redis_url)
     except ValueError as error:
         raise click.ClickException(f"PARLOUR_RATE_LIMITS: {error}") from error
     app = create_app(store, redis_url=redis_url, limits=limits)
@@ -104,14 +104,12 @@ def serve(host: str, port: int, database_url: str | None, redis_url: str | None)
 
 
 def tune_collector() -> None:
-    """Set the garbage collector up for a long-running server (call once everything is loaded).
+    """Set the garbage collector up for a long-running server: young objects are collected less often.
 
-    What was loaded to start (modules, the catalogs, the app) is moved out of the collector's sight,
-    and young objects are collected less often: a server makes many short-lived messages, and a full
-    collection that walks every object paused a loaded server for more than 100 ms at a time.
+    A server makes many short-lived messages; with Python's defaults a loaded server made hundreds of
+    young collections a minute, and the full ones that followed paused it for more than 100 ms at a
+    time. (What start-up loaded is frozen out of the collector's sight by the app itself.)
     """
-    gc.collect()
-    gc.freeze()
     gc.set_threshold(*GC_THRESHOLD)
 
 

@@ -117,7 +117,9 @@ def create_app(
     served = games if games is not None else the_store.games
     templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
     templates.env.globals["static_version"] = __version__
-    parlour = Parlour(store=the_store, templates=templates, games=served, limits=limits or RateLimits())
+    parlour = Parlour(
+        store=the_store, templates=templates, games=served, limits=limits or RateLimits(redis_url=redis_url)
+    )
     if redis_url is not None:
         parlour.cluster = Cluster(redis_url)
 
@@ -133,6 +135,7 @@ def create_app(
         sweeper.cancel()
         if parlour.cluster is not None:
             await parlour.cluster.stop()
+        await parlour.limits.close()
         parlour.live.close()
         parlour.tables.close()
 

@@ -187,7 +187,7 @@ class Parlour:
             ParlourError: the options are invalid.
         """
         new = definition.new(options)
-        self.limits.hit("new_game", str(player_id))
+        await self.limits.hit("new_game", str(player_id))
         # One player's starts one at a time: parallel requests still leave one open game per kind.
         async with self._starting[hash(player_id) % len(self._starting)]:
             outcomes = []
@@ -296,7 +296,7 @@ async def current_player(request: Request) -> Player:
     token = request.cookies.get(TOKEN_COOKIE)
     player = await parlour.call(parlour.store.player_by_token, token) if token else None
     if player is None:
-        parlour.limits.hit("new_player", request.client.host if request.client else "unknown")
+        await parlour.limits.hit("new_player", request.client.host if request.client else "unknown")
         created = await parlour.write(parlour.store.create_player)
         request.state.new_token = created.token
         player = await parlour.call(parlour.store.player_by_token, created.token)

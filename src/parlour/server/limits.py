@@ -1,20 +1,31 @@
 """Rate limits: how fast one address may make players and one player may make games and ask for hints.
 
-Counted with the ``limits`` library (moving windows, in this process's memory). Without them one client
-could create players and games without end (every one a database row) or keep the solver busy.
+Counted with the ``limits`` library in moving windows: in this process's memory, or, for several server
+processes (``--redis-url``), in Redis, so that a client spreading its requests over the processes gets
+no more than from one. Without them one client could create players and games without end (every one
+a database row) or keep the solver busy.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
 from limits import RateLimitItem, parse, storage, strategies
+from limits.aio import storage as aio_storage
+from limits.aio import strategies as aio_strategies
+from redis.exceptions import RedisError
 
 from parlour.errors import ParlourError
 
+log = logging.getLogger("parlour.server")
+
+REDIS_PREFIX: Final = "parlour:limits"
+"""Where the shared counters live in Redis."""
 DEFAULT_LIMITS: Final = {
     "new_player": "60/minute;600/hour",
     "new_game": "60/minute",
@@ -45,32 +56,65 @@ class RateLimited(ParlourError):
 
 @dataclass
 class RateLimits:
-    """The server's counters; ``rules`` overrides :data:`DEFAULT_LIMITS` by name."""
+    """The server's counters; ``rules`` overrides :data:`DEFAULT_LIMITS` by name. With ``redis_url``
+    the counters are kept in that Redis and shared by every process using it."""
 
     rules: Mapping[str, str] | None = None
+    redis_url: str | None = None
 
     def __post_init__(self) -> None:
-        self._storage = storage.MemoryStorage()
-        self._limiter = strategies.MovingWindowRateLimiter(self._storage)
+        self._limiter = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
+        self._shared: aio_strategies.MovingWindowRateLimiter | None = None
+        if self.redis_url is not None:
+            shared = aio_storage.RedisStorage(
+                f"async+{self.redis_url}", implementation="redispy", key_prefix=REDIS_PREFIX
+            )
+            self._shared = aio_strategies.MovingWindowRateLimiter(shared)
         chosen = {**DEFAULT_LIMITS, **(self.rules or {})}
         self._items: dict[str, list[RateLimitItem]] = {
             name: [parse(part) for part in text.split(";")] for name, text in chosen.items()
         }
 
-    def hit(self, rule: str, key: str) -> None:
+    async def hit(self, rule: str, key: str) -> None:
         """Count one request of ``rule`` by ``key`` (an address, a player id).
+
+        When Redis cannot be reached the request is let through (and a warning logged): the counters
+        protect the server, they are not a record, and a page should not fail because of them.
 
         Raises:
             RateLimited: the request is over one of the rule's limits (it is not counted then).
         """
         items = self._items[rule]
-        for item in items:
-            if not self._limiter.test(item, rule, key):
-                reset = self._limiter.get_window_stats(item, rule, key).reset_time
-                wait = max(1, int(reset - time.time()) + 1)
-                raise RateLimited(f"too many requests ({rule}: at most {item})", retry_after=wait)
-        for item in items:
-            self._limiter.hit(item, rule, key)
+        if self._shared is None:
+            for item in items:
+                if not self._limiter.test(item, rule, key):
+                    reset = self._limiter.get_window_stats(item, rule, key).reset_time
+                    raise _limited(rule, item, reset)
+            for item in items:
+                self._limiter.hit(item, rule, key)
+            return
+        try:
+            for item in items:
+                if not await self._shared.test(item, rule, key):
+                    reset = (await self._shared.get_window_stats(item, rule, key)).reset_time
+                    raise _limited(rule, item, reset)
+            for item in items:
+                await self._shared.hit(item, rule, key)
+        except RedisError:
+            log.warning("rate limits: Redis cannot be reached: letting a %s request through", rule)
+
+    async def close(self) -> None:
+        """Close the connections to Redis (the server is stopping)."""
+        if self._shared is not None:
+            client = self._shared.storage
+            bridge = getattr(client, "bridge", None)  # limits keeps the redis client in its bridge
+            with contextlib.suppress(RedisError, AttributeError):
+                await bridge.storage.aclose()  # type: ignore[union-attr]
+
+
+def _limited(rule: str, item: RateLimitItem, reset: float) -> RateLimited:
+    wait = max(1, int(reset - time.time()) + 1)
+    return RateLimited(f"too many requests ({rule}: at most {item})", retry_after=wait)
 
 
 def limits_from_text(text: str | None) -> dict[str, str]:

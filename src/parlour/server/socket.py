@@ -110,7 +110,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                     task = owner.game.hint_task(seat)
                     if task is None:
                         raise BadMessage("this game gives no hints", code="no_hint")
-                    parlour.limits.hit("hint", str(player.id))
+                    await parlour.limits.hit("hint", str(player.id))
                     hint = await run_in_threadpool(task)
                     outbox.push(
                         HintMessage(

@@ -98,7 +98,7 @@ async def create_table(request: Request) -> Response:
         name = clean_name(body.get("name") or player.name, 0)
     except ParlourError as error:
         return _refusal(request, error, lang)
-    parlour.limits.hit("new_table", str(player.id))
+    await parlour.limits.hit("new_table", str(player.id))
     seat_token = secrets.token_urlsafe(24)
     host = Seat("person", name, player.id, digest(seat_token))
     seats = [host.to_record(), *(Seat().to_record() for _ in range(3))]
@@ -158,7 +158,7 @@ async def table_page(request: Request, code: str) -> Response:
     """A friends' table: seats, the match, chat. A code of no table gets a page saying so (404)."""
     parlour = parlour_of(request)
     player = await current_player(request)
-    parlour.limits.hit("find_table", request.client.host if request.client else "unknown")
+    await parlour.limits.hit("find_table", request.client.host if request.client else "unknown")
     lang = await request_language(request)
     try:
         record = await parlour.call(parlour.store.table_by_code, code)

@@ -166,7 +166,7 @@ async def _act(
     clean["_player"] = player_id
     kind = clean.get("type")
     if kind == "chat":
-        parlour.limits.hit("chat", f"{owner.game_id}:{seat}")
+        await parlour.limits.hit("chat", f"{owner.game_id}:{seat}")
     seat_token = None
     if kind == "sit":
         seat_token = secrets.token_urlsafe(24)
