@@ -6,12 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import re
-import secrets
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,92 +13,31 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 
-def _store_fixtures() -> Any:
-    """The store tests' PostgreSQL helpers (their conftest, loaded under a name of its own)."""
+def _cluster_processes() -> Any:
     import importlib.util
 
-    path = Path(__file__).resolve().parents[1] / "store" / "conftest.py"
-    spec = importlib.util.spec_from_file_location("parlour_store_test_fixtures", path)
+    path = Path(__file__).resolve().parents[1] / "cluster_processes.py"
+    spec = importlib.util.spec_from_file_location("parlour_cluster_processes", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-postgres_url = _store_fixtures().postgres_url
-require_postgres = _store_fixtures().require_postgres
-
+_processes = _cluster_processes()
+Server = _processes.Server
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
-REDIS = os.environ.get("PARLOUR_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-PARLOUR = str(Path(sys.executable).with_name("parlour"))
-
-
-def require_redis() -> None:
-    from redis import Redis
-    from redis.exceptions import RedisError
-
-    try:
-        Redis.from_url(REDIS, socket_connect_timeout=2).ping()
-    except RedisError as error:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"Redis at {REDIS} unreachable: {error}")
-        pytest.skip(f"Redis at {REDIS} unreachable: {error}")
-
-
-class Server:
-    """One ``parlour serve`` process on a free port."""
-
-    def __init__(self, database: str) -> None:
-        self.process = subprocess.Popen(
-            [PARLOUR, "serve", "--port", "0", "--database-url", database, "--redis-url", REDIS],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        )  # fmt: skip
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        found = re.search(r"http://127\.0\.0\.1:(\d+)", line)
-        assert found, line
-        self.url = f"http://127.0.0.1:{found.group(1)}"
-        self.ws = self.url.replace("http://", "ws://")
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.kill()
-        if self.process.stdout is not None:
-            self.process.stdout.close()
 
 
 @pytest.fixture
-def servers() -> Iterator[tuple[Server, Server]]:
-    require_postgres()
-    require_redis()
-    schema = f"cluster_{secrets.token_hex(4)}"
-    engine = create_engine(postgres_url())
-    with engine.begin() as connection:
-        connection.execute(text(f"create schema {schema}"))
-    url = postgres_url().update_query_dict({"options": f"-csearch_path={schema}"})
-    database = url.render_as_string(hide_password=False)
-    first = Server(database)
-    second = Server(database)
-    yield first, second
-    OPEN.close()
-    for server in (first, second):
-        server.stop()
-    with engine.begin() as connection:
-        connection.execute(text(f"drop schema {schema} cascade"))
-    engine.dispose()
+def servers() -> Iterator[tuple[Any, Any]]:
+    with _processes.two_servers() as both:
+        yield both
+        OPEN.close()
 
 
 OPEN = contextlib.ExitStack()

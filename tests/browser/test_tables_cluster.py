@@ -1,0 +1,208 @@
+"""Four people at one friends' table, in four browsers, on two ``parlour serve`` processes sharing
+PostgreSQL and Redis: two of them reach the table's owner through the other process. They play a whole
+round; each sees only their own hand. Then one closes the tab: the others see them away, a computer
+player plays for them after the grace period, and they take the seat back when they open the link
+again."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+def _cluster_processes() -> Any:
+    path = Path(__file__).resolve().parents[1] / "cluster_processes.py"
+    spec = importlib.util.spec_from_file_location("parlour_cluster_processes", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+pytestmark = [pytest.mark.slow, pytest.mark.postgres]
+NAMES = ("Ana", "Bence", "Chloé", "Dev")
+SEAT_OF = """name => {
+  for (const el of document.querySelectorAll('[data-role=name]')) {
+    if (el.textContent === name) return el.closest('.th-seat, .th-me');
+  }
+  return null;
+}"""
+
+
+@pytest.fixture
+def servers() -> Iterator[tuple[Any, Any]]:
+    with _cluster_processes().two_servers() as both:
+        yield both
+
+
+@pytest.fixture
+def people(browser: Any) -> Iterator[list[Any]]:
+    """Four browser contexts, each a person of their own (their own player cookie and storage)."""
+    contexts = [browser.new_context(viewport={"width": 1100, "height": 800}, locale="en-US") for _ in NAMES]
+    errors: list[str] = []
+    pages = []
+    for context in contexts:
+        context.set_default_timeout(15_000)
+        opened = context.new_page()
+        opened.on("pageerror", lambda error: errors.append(str(error)))
+        pages.append(opened)
+    yield pages
+    for context in contexts:
+        context.close()
+    assert errors == [], f"script errors: {errors}"
+
+
+def hand(page: Any) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all(".th-hand .card", "els => els.map(e => e.dataset.card)")
+    return cards
+
+
+def presence(page: Any, name: str) -> str:
+    text: str = page.evaluate(
+        f"name => ({SEAT_OF})(name)?.querySelector('[data-role=presence]')?.textContent ?? ''", name
+    )
+    return text
+
+
+def wait_presence(page: Any, name: str, wanted: str) -> None:
+    page.wait_for_function(
+        f"([name, wanted]) => ({SEAT_OF})(name)?.querySelector('[data-role=presence]')"
+        "?.textContent === wanted",
+        arg=[name, wanted],
+        timeout=40_000,
+    )
+
+
+def lead_lowest_card(page: Any) -> None:
+    """Raise the lowest card; press Play if the selection rule waits for it (it could grow)."""
+    lowest = page.locator(".th-hand .card").first
+    code = lowest.get_attribute("data-card")
+    lowest.click()
+    page.wait_for_function(
+        'code => !document.querySelector(`.th-hand [data-card="${code}"]`)'
+        " || document.querySelector('[data-role=status]').textContent.includes('Press Play')",
+        arg=code,
+    )
+    if page.locator(f'.th-hand [data-card="{code}"]').count():
+        page.click('[data-action="play"]')
+        page.wait_for_selector(f'.th-hand [data-card="{code}"]', state="detached")
+
+
+def play_turn(page: Any) -> None:
+    """Pass when the page may, else lead the lowest card; wait for the event to come back."""
+    version = int(page.get_attribute(".th-table", "data-version"))
+    if page.locator('[data-action="pass"]').is_enabled():
+        page.click('[data-action="pass"]')
+    else:
+        lead_lowest_card(page)
+    page.wait_for_function(
+        "v => Number(document.querySelector('.th-table').dataset.version) > v", arg=version
+    )
+
+
+def round_over(page: Any) -> bool:
+    return bool(page.evaluate("() => !!document.querySelector('[data-role=result]')?.open"))
+
+
+def test_four_people_on_two_processes_play_a_round_and_one_is_played_for_then_comes_back(
+    servers: tuple[Any, Any], people: list[Any]
+) -> None:
+    first, second = servers
+    host = people[0]
+    host.goto(f"{first.url}/thirteen/tables")
+    host.fill('[data-role="create-table"] input[name="name"]', NAMES[0])
+    host.select_option('[data-role="create-table"] select[name="grace_seconds"]', "15")
+    host.click('[data-role="create-table"] button[type="submit"]')
+    host.wait_for_url("**/thirteen/t/*")
+    code = host.url.rsplit("/", 1)[1]
+    # Bence on the owner's process; Chloé and Dev on the other one, relayed through Redis.
+    for seat, (person, server) in enumerate(zip(people[1:], (first, second, second), strict=True), start=1):
+        person.goto(f"{server.url}/thirteen/t/{code}")
+        person.wait_for_selector('[data-role="seating"]:not([hidden])')
+        person.fill('[data-role="seat-name"]', NAMES[seat])
+        person.locator(".th-seating-seat").nth(seat).get_by_role("button", name="Sit here").click()
+        host.wait_for_function(
+            "name => document.querySelector('[data-role=people]').textContent.includes(name)", arg=NAMES[seat]
+        )
+    host.get_by_role("button", name="Start the game").click()
+    for person in people:
+        person.wait_for_function("() => document.querySelectorAll('.th-hand .card').length === 13")
+
+    hands = [set(hand(person)) for person in people]
+    assert all(len(cards) == 13 for cards in hands)
+    assert len(set().union(*hands)) == 52  # four different hands, one per person
+    for seat, person in enumerate(people):
+        others = set().union(*(cards for other, cards in enumerate(hands) if other != seat))
+        everywhere = person.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")
+        assert not others & set(everywhere), f"{NAMES[seat]}'s page shows another hand's card"
+        for name in NAMES:
+            if name != NAMES[seat]:
+                assert presence(person, name) == "Connected"
+
+    for _ in range(120):  # a whole round: everyone passes when they may and leads their lowest card
+        if all(round_over(person) for person in people):
+            break
+        mover = next(
+            (
+                p
+                for p in people
+                if p.evaluate("() => document.querySelector('.th-me').classList.contains('is-turn')")
+            ),
+            None,
+        )
+        if mover is None or round_over(mover):
+            people[0].wait_for_timeout(100)
+            continue
+        play_turn(mover)
+    assert all(round_over(person) for person in people)
+    assert all(
+        "Round 1 is over" in person.locator("[data-role=result] h2").text_content() for person in people
+    )
+
+    # Dev (relayed) closes the tab: the others see him away, then played for by a computer player.
+    leaver = people[3]
+    context = leaver.context
+    leaver.close()
+    wait_presence(host, NAMES[3], "Away")
+    for person in people[:3]:
+        person.click('[data-action="continue"]')
+    wait_presence(host, NAMES[3], f"A computer player is playing for {NAMES[3]}.")
+    wait_presence(people[2], NAMES[3], f"A computer player is playing for {NAMES[3]}.")
+    for person in people[:3]:
+        person.wait_for_function("() => document.querySelectorAll('.th-hand .card').length === 13")
+    # Round 2 is played on; when Dev's turn comes, the computer player moves for him.
+    dev_turn_seen = dev_moved = False
+    for _ in range(60):
+        dev_turn = host.evaluate(f"name => ({SEAT_OF})(name).classList.contains('is-turn')", NAMES[3])
+        dev_turn_seen = dev_turn_seen or dev_turn
+        if dev_turn_seen and not dev_turn:
+            dev_moved = True
+            break
+        mover = next(
+            (
+                p
+                for p in people[:3]
+                if p.evaluate("() => document.querySelector('.th-me').classList.contains('is-turn')")
+            ),
+            None,
+        )
+        if mover is None:
+            host.wait_for_timeout(100)
+            continue
+        play_turn(mover)
+    assert dev_moved, "no computer player moved for the person who left"
+
+    # Dev opens the link again (his seat token is in his browser's storage): the seat is his again.
+    back = context.new_page()
+    back.goto(f"{second.url}/thirteen/t/{code}")
+    back.wait_for_function("() => document.querySelectorAll('.th-hand .card').length > 0")
+    assert back.locator(".th-me [data-role=name]").inner_text() == "You"
+    wait_presence(host, NAMES[3], "Connected")
+    wait_presence(people[2], NAMES[3], "Connected")
+    shown = set(hand(back))
+    for other in people[:3]:
+        assert not shown & set(hand(other))

@@ -1,0 +1,109 @@
+"""Real ``parlour serve`` processes sharing one PostgreSQL schema and one Redis, for the tests of
+several processes (``tests/server/test_cluster.py``, ``tests/browser/test_tables_cluster.py``).
+
+Load it by path (``load_helpers``): the test folders have conftest modules of the same name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import re
+import secrets
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+
+REDIS = os.environ.get("PARLOUR_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+PARLOUR = str(Path(sys.executable).with_name("parlour"))
+TESTS = Path(__file__).resolve().parent
+
+
+def load_helpers(name: str, path: Path) -> Any:
+    """Load a helper module of the tests by its path, under a name of its own."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_store = load_helpers("parlour_store_test_fixtures", TESTS / "store" / "conftest.py")
+postgres_url = _store.postgres_url
+require_postgres = _store.require_postgres
+
+
+def require_redis() -> None:
+    """Skip (fail on CI) when the machine's Redis does not answer."""
+    from redis import Redis
+    from redis.exceptions import RedisError
+
+    try:
+        with Redis.from_url(REDIS, socket_connect_timeout=2) as client:
+            client.ping()
+    except RedisError as error:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"Redis at {REDIS} unreachable: {error}")
+        pytest.skip(f"Redis at {REDIS} unreachable: {error}")
+
+
+class Server:
+    """One ``parlour serve`` process on a free port."""
+
+    def __init__(self, database: str, env: dict[str, str] | None = None) -> None:
+        self.process = subprocess.Popen(
+            [PARLOUR, "serve", "--port", "0", "--database-url", database, "--redis-url", REDIS],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})},
+        )  # fmt: skip
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)", line)
+        assert found, line
+        self.url = f"http://127.0.0.1:{found.group(1)}"
+        self.ws = self.url.replace("http://", "ws://")
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+
+@contextlib.contextmanager
+def two_servers(env: dict[str, str] | None = None) -> Iterator[tuple[Server, Server]]:
+    """Start two processes on a fresh PostgreSQL schema and the machine's Redis; stop them and drop
+    the schema at the end."""
+    require_postgres()
+    require_redis()
+    schema = f"cluster_{secrets.token_hex(4)}"
+    engine = create_engine(postgres_url())
+    with engine.begin() as connection:
+        connection.execute(text(f"create schema {schema}"))
+    url = postgres_url().update_query_dict({"options": f"-csearch_path={schema}"})
+    database = url.render_as_string(hide_password=False)
+    started: list[Server] = []
+    try:
+        started.append(Server(database, env))
+        started.append(Server(database, env))
+        yield started[0], started[1]
+    finally:
+        for server in started:
+            server.stop()
+        with engine.begin() as connection:
+            connection.execute(text(f"drop schema {schema} cascade"))
+        engine.dispose()
