@@ -102,3 +102,35 @@ def test_bad_matches_are_refused(
     ada = store.create_player()
     with pytest.raises(InvalidInput, match=message):
         store.start_game(ada.player_id, "thirteen", rules, code, seats)
+
+
+def test_every_person_at_a_table_gets_their_own_result_and_statistics(store: Store) -> None:
+    """A friends' table's match is the host's record, marked ``owner`` wherever the host sits; the
+    other people are linked to it and, when it ends, get the result of their own seat."""
+    from parlour.games.thirteen import ThirteenDefinition
+
+    ana, bence, chloe = (store.create_player(name).player_id for name in ("Ana", "Bence", "Chloé"))
+    seats = [
+        {"kind": "human", "player": bence, "name": "Bence"},
+        {"kind": "bot", "strength": "greedy"},
+        {"kind": "human", "player": ana, "name": "Ana", "owner": True},  # the host, not the first person
+        {"kind": "human", "player": chloe, "name": "Chloé"},
+    ]
+    spec = ThirteenDefinition().prepare({}, CODE, seats, None)
+    game_id = store.record_game(ana, ThirteenDefinition(), spec)
+    moves, match = first_legal_line(CODE)
+    store.append_moves(game_id, ana, 0, moves)
+    outcome = store.finish_game(game_id, ana)
+    assert outcome.result["points"] == match.scores[2]  # the host's own seat
+    for player, seat in ((ana, 2), (bence, 0), (chloe, 3)):
+        stats = store.statistics(player)["thirteen"]
+        places = [sum(1 for result in match.results if result.order.index(seat) == p) for p in range(4)]
+        assert (stats.games, stats.rounds, stats.points, stats.won) == (
+            1,
+            len(match.results),
+            match.scores[seat],
+            int(seat in match.winners),
+        ), player
+        assert list(stats.places) == places
+    # The others' own games still count as theirs alone.
+    assert store.statistics(store.create_player("Dev").player_id)["thirteen"].games == 0

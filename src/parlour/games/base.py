@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, Protocol
+from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 
 from parlour.errors import InvalidInput
 
@@ -226,6 +226,14 @@ class Replay(Protocol):
 
     def result(self, *, ended: bool) -> Result:
         """Return the result of the moves applied so far (``ended``: the game is being closed)."""
+
+
+@runtime_checkable
+class SeatedReplay(Replay, Protocol):
+    """A replay of a game several people played (a friends' table's match): each one's own result."""
+
+    def result_for(self, seat: int, *, ended: bool) -> Result:
+        """Return the result of the moves applied so far for the person at ``seat``."""
 
 
 @dataclass(frozen=True)

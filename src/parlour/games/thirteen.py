@@ -379,8 +379,12 @@ def thirteen_rules(rules: Any) -> Rules:
 
 
 def player_seat(seats: Sequence[Any]) -> int:
-    """Return the seat of the player who owns the record: the first ``"human"`` or
-    ``{"kind": "human", …}`` entry (seat 0 when none is marked)."""
+    """Return the seat of the player who owns the record: the entry marked ``"owner"`` (a friends'
+    table's host, who may sit anywhere), else the first ``"human"`` or ``{"kind": "human", …}`` entry
+    (seat 0 when none is marked)."""
+    for seat, entry in enumerate(seats):
+        if isinstance(entry, dict) and entry.get("owner") is True:
+            return seat
     for seat, entry in enumerate(seats):
         if entry == "human" or (isinstance(entry, dict) and entry.get("kind") == "human"):
             return seat
@@ -416,10 +420,14 @@ class ThirteenReplay:
         return str(self.match.moves[-1])
 
     def result(self, *, ended: bool) -> Result:
-        """Return the result for the player's seat: ``finished`` (match over) or ``left``, the rounds
-        completed, ``places`` (how many rounds the player finished 1st … 4th), ``points``, ``won`` and
-        every seat's ``scores``."""
-        match, seat = self.match, self.seat
+        """Return the result for the record owner's seat (see :meth:`result_for`)."""
+        return self.result_for(self.seat, ended=ended)
+
+    def result_for(self, seat: int, *, ended: bool) -> Result:
+        """Return the result for the person at ``seat``: ``finished`` (match over) or ``left``, the
+        rounds completed, ``places`` (how many rounds they finished 1st … 4th), ``points``, ``won`` and
+        every seat's ``scores``; ``played`` when a move was made at the seat."""
+        match = self.match
         places = [0] * SEATS
         for finished in match.results:
             places[finished.order.index(seat)] += 1

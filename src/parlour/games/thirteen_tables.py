@@ -552,12 +552,16 @@ class FriendsTable(LiveGame):
         self.pending = replace(spec, secret={"salt": salt, "bot_seed": bot_seed}, table=self.table_id)
 
     def record_seats(self) -> list[Json]:
-        """Return the match record's seats: ``{"kind": "human", "player": id, "name": …}`` for people,
-        ``{"kind": "bot", "strength": …}`` for computer players."""
+        """Return the match record's seats: ``{"kind": "human", "player": id, "name": …}`` for people
+        (the host's marked ``"owner"``: the record is theirs), ``{"kind": "bot", "strength": …}`` for
+        computer players."""
         seats: list[Json] = []
         for each in self.seating:
             if each.kind == "person":
-                seats.append({"kind": "human", "player": each.player_id, "name": each.name})
+                entry: Json = {"kind": "human", "player": each.player_id, "name": each.name}
+                if each.player_id == self.host:
+                    entry["owner"] = True
+                seats.append(entry)
             else:
                 seats.append({"kind": "bot", "strength": each.strength or self.settings.strength})
         return seats

@@ -99,6 +99,21 @@ class GameRow(Base):
     """The friends' table the match was played at (None for a player's own game)."""
 
 
+class GamePlayerRow(Base):
+    """Another person who played a game with its owner (a friends' table's match): their seat and,
+    once the game has ended, their own result (their statistics read it as the owner's read ``games``).
+    """
+
+    __tablename__ = "game_players"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+
+
 class MoveRow(Base):
     """One move of a game, in its text form (``KC``, ``draw``, ``undo``; Thirteen ``2:play 3S 3C``)."""
 

@@ -23,7 +23,15 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from parlour.errors import GameOver, InvalidInput, ParlourError
-from parlour.games.base import FinishedGame, GameDefinition, NumberedGames, RecordSpec, Replay, Status
+from parlour.games.base import (
+    FinishedGame,
+    GameDefinition,
+    NumberedGames,
+    RecordSpec,
+    Replay,
+    SeatedReplay,
+    Status,
+)
 from parlour.games.registry import Registry, default_registry
 from parlour.store import preferences as prefs
 from parlour.store import secrets
@@ -38,6 +46,7 @@ from parlour.store.errors import (
 )
 from parlour.store.models import (
     Base,
+    GamePlayerRow,
     GameRow,
     MoveRow,
     NumberedRecordRow,
@@ -416,6 +425,9 @@ class Store(TablesStore):
                     table_id=spec.table,
                 )
             )
+            session.flush()  # the game's row first: its other people's rows refer to it
+            for seat, other in _other_people(spec.seats, player_id):
+                session.add(GamePlayerRow(game_id=game_id, player_id=other, seat=seat, result=None))
         return game_id
 
     def append_moves(self, game_id: str, player_id: int, first_index: int, moves: Iterable[str]) -> int:
@@ -531,6 +543,11 @@ class Store(TablesStore):
             row.status = ended.status
             row.result = {**result, "outcome": {key: outcome.get(key, False) for key in _FLAGS}}
             row.finished_at = row.updated_at = now
+            if isinstance(replayed, SeatedReplay):  # every other person's own result, from the replay
+                others = session.scalars(select(GamePlayerRow).where(GamePlayerRow.game_id == game_id))
+                for other in others:
+                    theirs = replayed.result_for(other.seat, ended=True)
+                    other.result = {**theirs.data, "empty": not stored or not theirs.played}
         self._replays.forget(game_id)
         return self._with_record(_outcome_from(row))
 
@@ -667,13 +684,29 @@ class Store(TablesStore):
         """
         with self._read() as session:
             _player_row(session, player_id)
-            rows = session.execute(
+            own = select(
+                GameRow.game,
+                GameRow.rules_key,
+                GameRow.result,
+                GameRow.finished_at,
+                GameRow.created_at,
+                GameRow.id,
+            ).where(GameRow.player_id == player_id, GameRow.status != Status.OPEN)
+            # Matches played at another person's table count too, with this player's own result.
+            shared = (
                 select(
-                    GameRow.game, GameRow.rules_key, GameRow.result, GameRow.finished_at, GameRow.created_at
+                    GameRow.game,
+                    GameRow.rules_key,
+                    GamePlayerRow.result,
+                    GameRow.finished_at,
+                    GameRow.created_at,
+                    GameRow.id,
                 )
-                .where(GameRow.player_id == player_id, GameRow.status != Status.OPEN)
-                .order_by(GameRow.finished_at, GameRow.id)
-            ).all()
+                .join(GamePlayerRow, GamePlayerRow.game_id == GameRow.id)
+                .where(GamePlayerRow.player_id == player_id, GameRow.status != Status.OPEN)
+            )
+            found = [*session.execute(own).all(), *session.execute(shared).all()]
+        rows = [row[:5] for row in sorted(found, key=lambda row: (as_utc(row[3]), row[5]))]
         finished: dict[str, list[FinishedGame]] = {definition.name: [] for definition in self.games}
         for game, key, result, finished_at, created_at in rows:
             if game in finished and result and not result.get("empty"):
@@ -804,6 +837,19 @@ class Store(TablesStore):
 GAMES_TABLE: Final = Base.metadata.tables[GameRow.__tablename__]
 MOVES_TABLE: Final = Base.metadata.tables[MoveRow.__tablename__]
 """The tables themselves, for the plain statements of the hot path (no ORM entities)."""
+
+
+def _other_people(seats: Sequence[Any], owner: int) -> list[tuple[int, int]]:
+    """Return ``(seat, player id)`` of the people in a record's seats other than its owner (a
+    friends' table's match: ``{"kind": "human", "player": id}``), each player once."""
+    found: dict[int, int] = {}
+    for seat, entry in enumerate(seats):
+        if not isinstance(entry, dict) or entry.get("kind") != "human":
+            continue
+        player = entry.get("player")
+        if isinstance(player, int) and not isinstance(player, bool) and player != owner:
+            found.setdefault(player, seat)
+    return [(seat, player) for player, seat in found.items()]
 
 
 def _numbered_record(session: Session, row: NumberedRecordRow) -> NumberedRecord:
