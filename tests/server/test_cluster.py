@@ -198,3 +198,29 @@ def _recorded_moves(server: Server, table_id: str) -> list[str]:
         return list(store.game_record(table.game_id, table.host).moves)
     finally:
         store.close()
+
+
+def test_a_table_takes_a_bounded_number_of_pages_also_through_another_process(
+    servers: tuple[Server, Server],
+) -> None:
+    """The owner counts every page of its table, relayed ones too: the page beyond the limit is refused
+    (code 4403) by whichever process it reached, and the table goes on."""
+    from parlour.server.limits import MAX_TABLE_SOCKETS
+
+    first, second = servers
+    host_http, host_cookie = player_cookie(first)
+    made = host_http.post("/api/tables", json={"name": "Ana"}).json()
+    host = Page(first, made["table"], host_cookie, made["seat_token"])
+    watcher_http, cookie = player_cookie(second)
+    OPEN.callback(host_http.close)
+    OPEN.callback(watcher_http.close)
+    watchers = [Page(second, made["table"], cookie) for _ in range(MAX_TABLE_SOCKETS - 1)]
+    assert all(page.view["tables"]["seats"][0]["name"] == "Ana" for page in watchers)
+    link = f"{second.ws}/ws/table/{made['table']}"
+    with connect(link, additional_headers={"Cookie": cookie}, open_timeout=10) as extra:
+        extra.send(json.dumps({"type": "hello", "v": None}))
+        assert json.loads(extra.recv(timeout=10)) == {"type": "refused", "code": "too_many_connections"}
+        with pytest.raises(ConnectionClosed) as closed:
+            extra.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+    assert host.act(type="add_bot", seat=1)["type"] == "ack"  # the table is unharmed

@@ -37,7 +37,9 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from parlour.errors import ParlourError
+from parlour.server.limits import MAX_TABLE_SOCKETS
 from parlour.server.outbox import Item, Outbox, Prepared, encode_json
+from parlour.server.protocol import CLOSE_REFUSED
 
 if TYPE_CHECKING:
     from parlour.games.base import GameDefinition
@@ -57,6 +59,8 @@ CLOSE_MOVED: Final = 4409
 MOVED: Final = {"type": "moved"}
 """What the owner of a table sends its relayed pages when it gives the table up."""
 MOVED_TEXT: Final = encode_json(MOVED)
+FULL_TEXT: Final = encode_json({"type": "refused", "code": "too_many_connections"})
+"""What the owner answers a relayed page beyond the table's :data:`MAX_TABLE_SOCKETS`."""
 REMOTE: Final = "remote"
 """What :meth:`Cluster.route` returns for a table another process owns."""
 RENEW_SCRIPT: Final = """
@@ -284,6 +288,10 @@ class Cluster:
             player, lang = message.get("player"), message.get("lang")
             if not isinstance(player, int) or not isinstance(lang, str):
                 return
+            if owner.connections >= MAX_TABLE_SOCKETS:  # counted here, where every page of it is
+                with contextlib.suppress(RedisError):
+                    await self.redis.publish(conn_channel(conn), FULL_TEXT)
+                return
             definition = parlour.games.find(owner.game.kind)
             page = pages[conn] = _RemotePage(self, conn, player, lang, definition)
         page.seen = time.monotonic()
@@ -311,8 +319,14 @@ class Cluster:
         """Serve a page whose table another process owns: its messages go there, the answers come back."""
         conn = secrets.token_urlsafe(12)
         moved = asyncio.Event()
+        refused = asyncio.Event()  # the table has as many pages as it takes
 
         async def answer(text: str) -> None:
+            if text == FULL_TEXT:
+                refused.set()
+                outbox.push(Prepared.of_text(text, final=True))
+                moved.set()
+                return
             if text == MOVED_TEXT:
                 log.info("table %s: it is moving to another process: its page reconnects", table_id)
                 moved.set()
@@ -375,4 +389,4 @@ class Cluster:
             await outbox.flush()
             outbox.stop()
             with contextlib.suppress(Exception):
-                await websocket.close(code=CLOSE_MOVED)
+                await websocket.close(code=CLOSE_REFUSED if refused.is_set() else CLOSE_MOVED)

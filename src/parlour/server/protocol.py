@@ -6,9 +6,16 @@ that it sends nothing else). Views inside them are the games' own JSON views (``
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Final, Literal, NotRequired, TypedDict
 
 from parlour.games.base import Json
+
+CLOSE_REFUSED: Final = 4403
+"""The socket code of a page refused: another site's, or one too many for its game or table."""
+CLOSE_UNKNOWN: Final = 4404
+"""The socket code of a page of no such game or table."""
+CLOSE_TOO_SLOW: Final = 4408
+"""The page fell too far behind the game's events (it reconnects and gets the state)."""
 
 # --- from the page ---------------------------------------------------------------------------------------
 

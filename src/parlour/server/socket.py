@@ -23,6 +23,9 @@ from parlour.server.limits import MAX_SOCKETS
 from parlour.server.live import Owner
 from parlour.server.outbox import Item, Outbox, Prepared, encode_json
 from parlour.server.protocol import (
+    CLOSE_REFUSED,
+    CLOSE_TOO_SLOW,
+    CLOSE_UNKNOWN,
     AckMessage,
     ErrorMessage,
     HintMessage,
@@ -40,10 +43,6 @@ MAX_REF: Final = 64
 """The longest text ``ref`` echoed back."""
 GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,43}")
 """What a game id looks like (``secrets.token_urlsafe``): anything else is no game, not a query."""
-CLOSE_REFUSED: Final = 4403
-CLOSE_UNKNOWN: Final = 4404
-CLOSE_TOO_SLOW: Final = 4408
-"""The page fell too far behind the game's events (it reconnects and gets the state)."""
 
 log = logging.getLogger("parlour.server")
 router = APIRouter()

@@ -21,10 +21,8 @@ from parlour.server.cluster import REMOTE
 from parlour.server.context import Parlour
 from parlour.server.limits import MAX_TABLE_SOCKETS
 from parlour.server.outbox import Outbox
-from parlour.server.protocol import AckMessage
+from parlour.server.protocol import CLOSE_REFUSED, CLOSE_UNKNOWN, AckMessage
 from parlour.server.socket import (
-    CLOSE_REFUSED,
-    CLOSE_UNKNOWN,
     BadMessage,
     accept_page,
     answer_question,
