@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from thirteen_play import lead_lowest_card
 
 
 def _cluster_processes() -> Any:
@@ -75,21 +76,6 @@ def wait_presence(page: Any, name: str, wanted: str) -> None:
         arg=[name, wanted],
         timeout=40_000,
     )
-
-
-def lead_lowest_card(page: Any) -> None:
-    """Raise the lowest card; press Play if the selection rule waits for it (it could grow)."""
-    lowest = page.locator(".th-hand .card").first
-    code = lowest.get_attribute("data-card")
-    lowest.click()
-    page.wait_for_function(
-        'code => !document.querySelector(`.th-hand [data-card="${code}"]`)'
-        " || document.querySelector('[data-role=status]').textContent.includes('Press Play')",
-        arg=code,
-    )
-    if page.locator(f'.th-hand [data-card="{code}"]').count():
-        page.click('[data-action="play"]')
-        page.wait_for_selector(f'.th-hand [data-card="{code}"]', state="detached")
 
 
 def play_turn(page: Any) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from playwright.sync_api import expect
+from thirteen_play import lead_lowest_card
 
 from parlour.thirteen import Match
 
@@ -50,21 +51,6 @@ def seats_and_moves(live_server: Any, page: Any, game_id: str) -> list[tuple[int
         match.apply(seat, move)
         moves.append((seat, move))
     return moves
-
-
-def lead_lowest_card(page: Any) -> None:
-    """Raise the lowest card; press Play if the selection rule waits for it (it could grow)."""
-    lowest = page.locator(".th-hand .card").first
-    code = lowest.get_attribute("data-card")
-    lowest.click()
-    page.wait_for_function(
-        'code => !document.querySelector(`.th-hand [data-card="${code}"]`)'
-        " || document.querySelector('[data-role=status]').textContent.includes('Press Play')",
-        arg=code,
-    )
-    if page.locator(f'.th-hand [data-card="{code}"]').count():
-        page.click('[data-action="play"]')
-        page.wait_for_selector(f'.th-hand [data-card="{code}"]', state="detached")
 
 
 def test_a_round_with_selection_automatic_play_play_and_pass(page: Any, live_server: Any) -> None:
