@@ -7,12 +7,12 @@ from thirteen_helpers import m, make_view
 
 from parlour.errors import InvalidInput
 from parlour.thirteen import Match
-from parlour.thirteen.bots import BOTS, GreedyBot, HeuristicBot, RandomBot, make_bot
+from parlour.thirteen.bots import BOTS, PLAYERS, GreedyBot, HeuristicBot, KeeperBot, RandomBot, make_bot
 from parlour.thirteen.bots.heuristic import hand_cost
 from parlour.thirteen.simulate import game_number, play_match, simulate
 
 
-@pytest.mark.parametrize("name", list(BOTS))
+@pytest.mark.parametrize("name", list(PLAYERS))
 def test_bots_play_legal_moves_and_are_reproducible(name: str) -> None:
     def moves_of(seed: int) -> list[str]:
         bots = [make_bot(name, seed + seat) for seat in range(4)]
@@ -77,6 +77,28 @@ def test_heuristic_blocks_an_opponent_on_a_last_card() -> None:
     view = make_view("3S 7C KD AH", "", counts=(4, 1, 9, 9))
     assert str(HeuristicBot().choose(view)) != "3S"
     assert str(HeuristicBot().choose(make_view("5C 9D AH", "4S", counts=(3, 1, 9, 9)))) == "AH"
+
+
+def test_the_keeper_is_a_baseline_never_offered_to_people() -> None:
+    assert isinstance(make_bot("keeper"), KeeperBot)
+    assert "keeper" not in BOTS  # the strengths a table or a match offers
+
+
+def test_the_keeper_plays_its_lowest_unit_and_keeps_pairs_triples_and_sequences() -> None:
+    assert str(KeeperBot().choose(make_view("5S 5H 9C JD JH", "4S"))) == "9C"
+    assert str(KeeperBot().choose(make_view("3S 4C 5D 9C QD QH", ""))) == "3S 4C 5D"
+    assert str(KeeperBot().choose(make_view("6S 6C 6H 9S 9H", "5D 5H"))) == "9S 9H"
+
+
+def test_the_keeper_spends_a_2_before_it_breaks_a_unit_and_breaks_one_rather_than_pass() -> None:
+    assert str(KeeperBot().choose(make_view("5S 5H 2C", "4S"))) == "2C"  # the pair stays whole
+    assert str(KeeperBot().choose(make_view("5S 5H 9C 9D", "4S"))) == "5S"  # no unit fits: a pair broken
+
+
+def test_the_keeper_passes_only_on_a_2_or_a_bomb() -> None:
+    assert str(KeeperBot().choose(make_view("9S 9H KD", "2S"))) == "pass"
+    assert str(KeeperBot().choose(make_view("3S 4C 5D 6H 7S 8C 9D", "2S"))) == "pass"
+    assert str(KeeperBot().choose(make_view("9S 9C", "8S 8H"))) == "9S 9C"  # goes out
 
 
 def test_hand_cost_counts_combinations() -> None:

@@ -20,7 +20,7 @@ from parlour.errors import IllegalMove, InvalidCard, InvalidInput, ParlourError
 from parlour.games.thirteen import REASONS
 from parlour.i18n import gettext_for, ngettext_for, normalize_language
 from parlour.thirteen import Match, Move, Rules, classify, format_code, parse_code
-from parlour.thirteen.bots import BOTS, make_bot
+from parlour.thirteen.bots import BOTS, PLAYERS, make_bot
 from parlour.thirteen.combos import Combo, beats
 from parlour.thirteen.fairness import verify as verify_commitment
 from parlour.thirteen.move import PASS_WORDS
@@ -175,7 +175,7 @@ def verify(code: str, salt: str, committed: str, as_json: bool) -> None:
     "--players",
     default="heuristic,greedy,greedy,greedy",
     show_default=True,
-    help=f"Four computer players, comma-separated ({', '.join(BOTS)}).",
+    help=f"Four computer players, comma-separated ({', '.join(PLAYERS)}).",
 )
 @click.option("--games", default=100, show_default=True, type=click.IntRange(1), help="Whole games to play.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0), help="Seed of deals and bots.")
@@ -190,8 +190,8 @@ def simulate(players: str, games: int, seed: int, as_json: bool, house: tuple[st
             f"Thirteen needs exactly 4 players, got {len(names)}", param_hint="--players"
         )
     for name in names:
-        if name not in BOTS:
-            raise click.BadParameter(f"no computer player is called {name!r}: choose {', '.join(BOTS)}")
+        if name not in PLAYERS:
+            raise click.BadParameter(f"no computer player is called {name!r}: choose {', '.join(PLAYERS)}")
     rules = _rules(house)
     console = Console(stderr=True)
     if games >= _PROGRESS_FROM_GAMES:  # on stderr, so --json output stays clean

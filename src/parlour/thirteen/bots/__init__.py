@@ -1,6 +1,7 @@
 """Computer players for Thirteen. Each takes a seed and chooses from a ``PlayerView`` alone.
 
-``make_bot(name, seed)`` builds one by name: ``random``, ``greedy`` or ``heuristic``.
+``make_bot(name, seed)`` builds one by name: ``random``, ``greedy`` or ``heuristic`` (the players
+offered to people), or ``keeper``, a baseline the others are measured against.
 """
 
 from __future__ import annotations
@@ -10,10 +11,15 @@ from typing import Final
 from parlour.errors import InvalidInput
 from parlour.thirteen.bots.base import Bot
 from parlour.thirteen.bots.heuristic import HeuristicBot
+from parlour.thirteen.bots.keeper import KeeperBot
 from parlour.thirteen.bots.simple import GreedyBot, RandomBot
 
 BOTS: Final[dict[str, type[Bot]]] = {bot.name: bot for bot in (RandomBot, GreedyBot, HeuristicBot)}
-"""The computer players by name, weakest first."""
+"""The computer players offered to people, by name, weakest first."""
+BASELINES: Final[dict[str, type[Bot]]] = {KeeperBot.name: KeeperBot}
+"""Players for measuring the others only (``parlour thirteen simulate``, the benchmarks)."""
+PLAYERS: Final[dict[str, type[Bot]]] = {**BOTS, **BASELINES}
+"""Every computer player ``make_bot`` can build."""
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
@@ -23,9 +29,19 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         InvalidInput: no player has this name (the message lists the names).
     """
     try:
-        return BOTS[name.strip().lower()](seed)
+        return PLAYERS[name.strip().lower()](seed)
     except KeyError:
-        raise InvalidInput(f"no computer player is called {name!r}: choose {', '.join(BOTS)}") from None
+        raise InvalidInput(f"no computer player is called {name!r}: choose {', '.join(PLAYERS)}") from None
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BASELINES",
+    "BOTS",
+    "PLAYERS",
+    "Bot",
+    "GreedyBot",
+    "HeuristicBot",
+    "KeeperBot",
+    "RandomBot",
+    "make_bot",
+]
