@@ -47,7 +47,7 @@ def people(browser: Any) -> Iterator[list[Any]]:
     errors: list[str] = []
     pages = []
     for context in contexts:
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(30_000)  # four browsers and two servers share two cores
         opened = context.new_page()
         opened.on("pageerror", lambda error: errors.append(str(error)))
         pages.append(opened)
