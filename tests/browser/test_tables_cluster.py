@@ -84,10 +84,33 @@ def play_turn(page: Any) -> None:
     if page.locator('[data-action="pass"]').is_enabled():
         page.click('[data-action="pass"]')
     else:
-        lead_lowest_card(page)
+        try:
+            lead_lowest_card(page)
+        except Exception as error:  # say what the page showed: the step that failed is otherwise blind
+            shown = page.evaluate(
+                "() => ({status: document.querySelector('[data-role=status]')?.textContent,"
+                " pile: document.querySelector('[data-role=pile]')?.getAttribute('aria-label'),"
+                " hand: [...document.querySelectorAll('.th-hand .card')].map(e => e.dataset.card),"
+                " version: document.querySelector('.th-table')?.dataset.version})"
+            )
+            raise AssertionError(f"leading the lowest card failed; the page showed {shown}") from error
     page.wait_for_function(
         "v => Number(document.querySelector('.th-table').dataset.version) > v", arg=version
     )
+
+
+MY_TURN = "() => document.querySelector('.th-me').classList.contains('is-turn')"
+
+
+def next_mover(pages: list[Any]) -> Any:
+    """Return the page whose turn it is once its view has settled, None when no page shows its turn
+    (a page a step behind the table would act on a turn that has passed)."""
+    for page in pages:
+        if page.evaluate(MY_TURN):
+            page.wait_for_timeout(300)
+            if page.evaluate(MY_TURN) and not round_over(page):
+                return page
+    return None
 
 
 def round_over(page: Any) -> bool:
@@ -129,18 +152,13 @@ def test_four_people_on_two_processes_play_a_round_and_one_is_played_for_then_co
             if name != NAMES[seat]:
                 assert presence(person, name) == "Connected"
 
-    for _ in range(120):  # a whole round: everyone passes when they may and leads their lowest card
-        if all(round_over(person) for person in people):
+    for _ in range(160):  # a whole round: everyone passes when they may and leads their lowest card
+        if any(round_over(person) for person in people):
+            for person in people:  # the results stay up until all have read them (or for 20 s)
+                person.wait_for_function("() => !!document.querySelector('[data-role=result]')?.open")
             break
-        mover = next(
-            (
-                p
-                for p in people
-                if p.evaluate("() => document.querySelector('.th-me').classList.contains('is-turn')")
-            ),
-            None,
-        )
-        if mover is None or round_over(mover):
+        mover = next_mover(people)
+        if mover is None:
             people[0].wait_for_timeout(100)
             continue
         play_turn(mover)
@@ -168,14 +186,7 @@ def test_four_people_on_two_processes_play_a_round_and_one_is_played_for_then_co
         if dev_turn_seen and not dev_turn:
             dev_moved = True
             break
-        mover = next(
-            (
-                p
-                for p in people[:3]
-                if p.evaluate("() => document.querySelector('.th-me').classList.contains('is-turn')")
-            ),
-            None,
-        )
+        mover = next_mover(people[:3])
         if mover is None:
             host.wait_for_timeout(100)
             continue
