@@ -18,4 +18,5 @@ run: $(STAMP)
 
 test: $(STAMP)
 	bash scripts/system-deps.sh
-	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 -m "not alone" $(PYTEST_ARGS)
+	$(PY) -m pytest -m alone $(PYTEST_ARGS)

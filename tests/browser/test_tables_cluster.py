@@ -24,7 +24,9 @@ def _cluster_processes() -> Any:
     return module
 
 
-pytestmark = [pytest.mark.slow, pytest.mark.postgres]
+# Two servers and four browsers load this 2-core machine by themselves: beside the rest of the suite
+# they starve, so `make test` runs this test on its own after the others.
+pytestmark = [pytest.mark.slow, pytest.mark.postgres, pytest.mark.alone]
 NAMES = ("Ana", "Bence", "Chloé", "Dev")
 SEAT_OF = """name => {
   for (const el of document.querySelectorAll('[data-role=name]')) {
