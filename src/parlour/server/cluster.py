@@ -75,6 +75,18 @@ return 0
 log = logging.getLogger("parlour.server")
 
 
+def _is_hello(frame: Any) -> bool:
+    """Return whether a relayed frame is a page's ``hello`` (the first thing a page says)."""
+    text = frame.get("text") if isinstance(frame, dict) else None
+    if not isinstance(text, str):
+        return False
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and message.get("type") == "hello"
+
+
 def lease_key(table_id: str) -> str:
     return f"parlour:table:{table_id}:lease"
 
@@ -237,6 +249,10 @@ class Cluster:
                 for conn, page in list(self._remote.get(table_id, {}).items()):
                     if now - page.seen > STALE_SECONDS:
                         await self._forget(table_id, conn)
+                        # If the page is still there after all, it reconnects and says hello again:
+                        # its next action must not reach an owner that has forgotten it.
+                        with contextlib.suppress(RedisError):
+                            await self.redis.publish(conn_channel(conn), MOVED_TEXT)
 
     async def evict_idle(self, older_than: float) -> int:
         """Give up the tables idle here for ``older_than`` seconds (their leases too); return how many."""
@@ -287,6 +303,10 @@ class Cluster:
         if page is None:
             player, lang = message.get("player"), message.get("lang")
             if not isinstance(player, int) or not isinstance(lang, str):
+                return
+            if not _is_hello(message.get("frame")):  # a page this owner forgot (or never met)
+                with contextlib.suppress(RedisError):
+                    await self.redis.publish(conn_channel(conn), MOVED_TEXT)  # it reconnects
                 return
             if owner.connections >= MAX_TABLE_SOCKETS:  # counted here, where every page of it is
                 with contextlib.suppress(RedisError):
