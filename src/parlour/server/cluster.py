@@ -11,8 +11,9 @@ any load balancer and without sticky sessions, serve the same tables:
 - **Pages reach the owner through pub/sub.** A page connected to another process is *relayed*: its
   messages are published on the table's channel (``parlour:table:{id}:in``) with the connection's id;
   the owner answers on the connection's own channel (``parlour:conn:{id}``), in order, exactly the
-  messages a page connected to it would get (the relay adds the texts of the page's language). The
-  owner drops a relayed page that has not said it is alive for :data:`STALE_SECONDS`.
+  messages a page connected to it would get, as the text such a page is sent (in the relayed page's
+  language), which the relay passes on unread. The owner drops a relayed page that has not said it is
+  alive for :data:`STALE_SECONDS`, and tells it to reconnect.
 - **A dead owner's tables move.** When the owner dies its Redis connection goes, so nobody listens on
   the table's channel any more: a relay that finds no listener closes its page's socket (code 4409),
   the page reconnects, and once the lease has run out the process the page reaches takes it and
@@ -76,15 +77,14 @@ log = logging.getLogger("parlour.server")
 
 
 def _is_hello(frame: Any) -> bool:
-    """Return whether a relayed frame is a page's ``hello`` (the first thing a page says)."""
-    text = frame.get("text") if isinstance(frame, dict) else None
-    if not isinstance(text, str):
-        return False
+    """Return whether a relayed frame is a page's ``hello`` (the first thing a page says), read as
+    the owner reads every frame."""
+    from parlour.server.table_socket import read_frame
+
     try:
-        message = json.loads(text)
-    except ValueError:
+        return bool(read_frame(frame if isinstance(frame, dict) else {}).get("type") == "hello")
+    except ParlourError:
         return False
-    return isinstance(message, dict) and message.get("type") == "hello"
 
 
 def lease_key(table_id: str) -> str:
@@ -251,8 +251,7 @@ class Cluster:
                         await self._forget(table_id, conn)
                         # If the page is still there after all, it reconnects and says hello again:
                         # its next action must not reach an owner that has forgotten it.
-                        with contextlib.suppress(RedisError):
-                            await self.redis.publish(conn_channel(conn), MOVED_TEXT)
+                        await self._answer(conn, MOVED_TEXT)
 
     async def evict_idle(self, older_than: float) -> int:
         """Give up the tables idle here for ``older_than`` seconds (their leases too); return how many."""
@@ -305,12 +304,10 @@ class Cluster:
             if not isinstance(player, int) or not isinstance(lang, str):
                 return
             if not _is_hello(message.get("frame")):  # a page this owner forgot (or never met)
-                with contextlib.suppress(RedisError):
-                    await self.redis.publish(conn_channel(conn), MOVED_TEXT)  # it reconnects
+                await self._answer(conn, MOVED_TEXT)  # it reconnects
                 return
             if owner.connections >= MAX_TABLE_SOCKETS:  # counted here, where every page of it is
-                with contextlib.suppress(RedisError):
-                    await self.redis.publish(conn_channel(conn), FULL_TEXT)
+                await self._answer(conn, FULL_TEXT)
                 return
             definition = parlour.games.find(owner.game.kind)
             page = pages[conn] = _RemotePage(self, conn, player, lang, definition)
@@ -322,6 +319,12 @@ class Cluster:
                 page.outbox.push(error_message(parlour, owner, error, page.lang, None))
                 return
             await handle(parlour, owner, page.outbox, page.player_id, page.lang, read)
+
+    async def _answer(self, conn: str, text: str) -> None:
+        """Send one text to a relayed page that has no outbox here (a Redis failure is its relay's
+        to notice: it finds no owner and its page reconnects)."""
+        with contextlib.suppress(RedisError):
+            await self.redis.publish(conn_channel(conn), text)
 
     async def _forget(self, table_id: str, conn: str) -> None:
         page = self._remote.get(table_id, {}).pop(conn, None)
