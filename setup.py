@@ -1,4 +1,4 @@
-"""Build configuration for the optional compiled core of the TriPeaks solver.
+"""Build configuration for the optional compiled cores of the TriPeaks solver and fair player.
 
 Everything else lives in pyproject.toml. The extension is optional: without a C compiler the build
 still succeeds and Parlour falls back to the pure-Python twin (``parlour.tripeaks.solver.twin``).
@@ -15,6 +15,12 @@ setup(
             sources=["src/parlour/tripeaks/solver/_core.c"],
             extra_compile_args=["-O2"],
             optional=True,
-        )
+        ),
+        Extension(
+            "parlour.tripeaks.solver._rollout",
+            sources=["src/parlour/tripeaks/solver/_rollout.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
     ]
 )

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from parlour.intervals import wilson
 from parlour.tripeaks import CLASSIC, EASY, Deal, DealCode
 from parlour.tripeaks.rules import Rules
 from parlour.tripeaks.solver import numbered_result, solve
-from parlour.tripeaks.solver.census import jobs_for_file, jobs_for_numbers, run_census, summarise, wilson
+from parlour.tripeaks.solver.census import jobs_for_file, jobs_for_numbers, run_census, summarise
 from parlour.tripeaks.solver.numbered import NumberedResult, numbered_count, pack, table_from_records
 
 

@@ -1,15 +1,17 @@
-"""Fair hints: legal, reproducible, and blind to the cards the player cannot see."""
+"""Fair hints: legal, reproducible, honest about their chance, and blind to the cards the player cannot
+see."""
 
 from __future__ import annotations
 
 import pytest
 
 from parlour.errors import GameOver
-from parlour.tripeaks import EASY, Deal, DealCode, Game
+from parlour.tripeaks import CLASSIC, EASY, Deal, DealCode, Game
 from parlour.tripeaks.layout import COVERED_BY, TABLEAU_SIZE
 from parlour.tripeaks.solver import fair_hint, solve
-from parlour.tripeaks.solver.hints import sample_position, unseen_cards
+from parlour.tripeaks.solver.hints import BATCH, DEFAULT_SAMPLES, MIN_SAMPLES
 from parlour.tripeaks.solver.players import greedy_move, play
+from parlour.tripeaks.solver.rollout import HIDDEN, Seen, unseen_cards
 from solver.helpers import game_after, replay
 
 
@@ -41,19 +43,33 @@ def test_the_hint_ignores_what_the_player_cannot_see() -> None:
     assert fair_hint(one, samples=6, seed=3) == fair_hint(two, samples=6, seed=3)
 
 
-def test_samples_keep_every_seen_card_and_deal_the_unseen_ones() -> None:
+def test_what_the_player_sees_holds_no_hidden_card() -> None:
     game = game_after(5, EASY, 8)
-    import random
-
-    sample = sample_position(game, random.Random(1))
+    seen = Seen.of_game(game)
     hidden = [p for p in range(TABLEAU_SIZE) if not game.face_up(p)]
     assert hidden and all(COVERED_BY[p] for p in hidden)
-    for p in range(TABLEAU_SIZE):
-        if game.face_up(p):
-            assert sample.tableau[p] is game.card_at(p)
-    dealt = sorted([sample.tableau[p] for p in hidden] + list(sample.stock))
-    assert dealt == sorted(unseen_cards(game))
-    assert len(sample.stock) == game.stock_count
+    assert [p for p in range(TABLEAU_SIZE) if seen.ranks[p] == HIDDEN] == hidden
+    assert len(seen.unseen) == len(hidden) + game.stock_count == len(unseen_cards(game))
+    shown = {game.card_at(p) for p in range(TABLEAU_SIZE) if game.face_up(p)} | set(game.discard)
+    assert not shown & set(unseen_cards(game))
+    assert len(shown) + len(unseen_cards(game)) == 52
+
+
+def test_the_chance_comes_with_an_interval_that_holds_it() -> None:
+    hint = fair_hint(game_after(7, CLASSIC, 5), seed=2)
+    assert hint.low <= hint.chance <= hint.high and 0 < hint.margin < 0.1
+    assert hint.samples % BATCH == 0 and MIN_SAMPLES <= hint.samples <= DEFAULT_SAMPLES
+
+
+def test_an_obvious_choice_stops_early_and_a_close_one_draws_more_samples() -> None:
+    # One card left to win: every sample agrees at once.
+    game = Game.from_code("TP1-E-AAAAAAB")
+    line = solve(game).line
+    replay(game, line[:-1])
+    hint = fair_hint(game)
+    assert hint.move == line[-1] and hint.chance == 1.0 and hint.samples == MIN_SAMPLES
+    close = fair_hint(game_after(5, EASY, 3), seed=0)  # 8C and 8D are nearly worth the same
+    assert close.samples > MIN_SAMPLES
 
 
 def test_a_finished_game_has_no_hint() -> None:

@@ -133,7 +133,7 @@ def test_heuristic_counts_cards_to_finish_with_a_chain_of_leads() -> None:
 
 
 def test_shares_of_first_places_have_wilson_intervals() -> None:
-    from parlour.thirteen.simulate import wilson_interval
+    from parlour.intervals import wilson as wilson_interval
 
     low, high = wilson_interval(81, 263)  # a published example: 0.2553 to 0.3662
     assert round(low, 4) == 0.2553 and round(high, 4) == 0.3662

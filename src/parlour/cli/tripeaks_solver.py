@@ -21,6 +21,7 @@ from rich.table import Table
 
 from parlour.errors import IllegalMove, InvalidInput
 from parlour.i18n import gettext_for
+from parlour.intervals import wilson
 from parlour.tripeaks import Deal, DealCode, Game, Rules
 from parlour.tripeaks.solver import fair_hint, numbered_result, solve
 from parlour.tripeaks.solver.census import (
@@ -30,7 +31,6 @@ from parlour.tripeaks.solver.census import (
     jobs_for_numbers,
     run_census,
     summarise,
-    wilson,
 )
 from parlour.tripeaks.solver.core import core
 from parlour.tripeaks.solver.hints import DEFAULT_SAMPLES
@@ -264,7 +264,13 @@ def census_command(
 @click.argument("code")
 @click.argument("moves", nargs=-1)
 @click.option("--rules", type=RULES_CHOICE, help="Rules for an explicit layout, or to override a code's.")
-@click.option("--samples", type=click.IntRange(min=1), default=DEFAULT_SAMPLES, show_default=True)
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    default=DEFAULT_SAMPLES,
+    show_default=True,
+    help="The most samples to draw (fewer when the best move is clearly ahead sooner).",
+)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the hint as JSON.")
 def hint_command(
@@ -272,7 +278,9 @@ def hint_command(
 ) -> None:
     """A fair hint after MOVES: the move most likely to win judged only from what the player sees.
 
-    The unseen cards are dealt at random (seeded, reproducible) and every sample is solved exactly.
+    The unseen cards are dealt at random (seeded, reproducible), each move is made in every sample and
+    the game is played on without peeking; samples are drawn until the best move is clearly ahead or
+    SAMPLES are spent. The chance is one a player who cannot see the hidden cards really has.
     """
     game = game_for(code, rules)
     _apply(game, moves)
@@ -284,7 +292,10 @@ def hint_command(
         click.echo(json.dumps(hint.to_json(), ensure_ascii=False))
         return
     console = _console()
-    console.print(f"[bold]{hint.move}[/]: wins in about {100 * hint.chance:.0f}% of {samples} samples")
+    console.print(
+        f"[bold]{hint.move}[/]: wins {100 * hint.chance:.1f}% of {hint.samples} samples "
+        f"(95% interval {100 * hint.low:.1f}%–{100 * hint.high:.1f}%)"
+    )
     for move, chance in sorted(hint.chances.items(), key=lambda item: -item[1]):
         console.print(f"  {move:>5}  {100 * chance:5.1f}%", markup=False)
 
@@ -311,7 +322,13 @@ def _play_all(
 @click.option("--from", "first", type=click.IntRange(min=0), required=True)
 @click.option("--to", "last", type=click.IntRange(min=0), required=True)
 @click.option("--rules", type=RULES_CHOICE, required=True)
-@click.option("--samples", type=click.IntRange(min=1), default=AUTOPLAY_SAMPLES, show_default=True)
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    default=AUTOPLAY_SAMPLES,
+    show_default=True,
+    help="The fair player's most samples a move.",
+)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Final
 
+from babel.numbers import format_percent
+
 from parlour.cards import Card
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import GameOver, IllegalMove, InvalidInput
@@ -44,14 +46,16 @@ from parlour.tripeaks.game import DRAW, UNDO, WON, peak_bonus
 from parlour.tripeaks.layout import COVERS, PEAK_OF, TABLEAU_SIZE
 from parlour.tripeaks.rules import VARIANTS
 from parlour.tripeaks.solver import Hint, compiled_available, fair_hint, numbered_result
+from parlour.tripeaks.solver.hints import DEFAULT_SAMPLES
 
 NAME: Final = "tripeaks"
 NUMBERED_GAMES: Final = 50_000
 """Numbered games #1 … #50,000 under Easy and under Classic: deal number = game number."""
 NUMBERED_RULES: Final = ("easy", "classic")
 OPTION_KEYS: Final = frozenset({"code", "rules", "variants", "number", "deal"})
-HINT_SAMPLES: Final = 16
-"""Samples per fair hint: about half a second on this machine, steady enough to trust."""
+TWIN_HINT_SAMPLES: Final = 200
+"""The most samples of a fair hint played by the slower pure-Python twin (the terminal and the command
+line without the compiled core); the compiled core plays the hint's full budget."""
 RECENT: Final = 30
 """How many recent games the statistics chart shows."""
 
@@ -136,13 +140,20 @@ class TriPeaksLive(LiveGame):
         snapshot = self.game.copy()
 
         def compute() -> Json:
-            hint = fair_hint(snapshot, samples=HINT_SAMPLES, seed=snapshot.moves)
+            # A person reads the chance: the whole budget, for a narrow interval (well under a second).
+            hint = fair_hint(snapshot, seed=snapshot.moves, min_samples=DEFAULT_SAMPLES)
             position = None
             if hint.move != DRAW:
                 position = next(
                     p for p in snapshot.playable_positions() if str(snapshot.card_at(p)) == hint.move
                 )
-            return {"move": hint.move, "position": position, "chance": round(hint.chance, 3)}
+            return {
+                "move": hint.move,
+                "position": position,
+                "chance": round(hint.chance, 3),
+                "low": round(hint.low, 3),
+                "high": round(hint.high, 3),
+            }
 
         return compute
 
@@ -215,20 +226,25 @@ def verdict_text(verdict: Json, lang: str) -> str:
 
 
 def player_hint(game: Game) -> Hint:
-    """Return the fair hint for a game in play (judged only from what the player sees): with the
-    compiled core at the web's sample count, with the slower pure-Python twin on fewer samples."""
-    samples = HINT_SAMPLES if compiled_available() else 4
-    return fair_hint(game.copy(), samples=samples, seed=game.moves)
+    """Return the fair hint for a game in play (judged only from what the player sees): the full budget
+    with the compiled core, fewer samples with the slower pure-Python twin."""
+    if compiled_available():
+        return fair_hint(game.copy(), seed=game.moves, min_samples=DEFAULT_SAMPLES)
+    return fair_hint(game.copy(), samples=TWIN_HINT_SAMPLES, min_samples=TWIN_HINT_SAMPLES, seed=game.moves)
 
 
 def hint_text(hint: Hint, lang: str) -> str:
-    """Return the hint in words with its chance: "Hint: play the king of hearts. (94%)"."""
+    """Return the hint in words with its chance and margin: "Hint: play the king of hearts. Chance of
+    winning: 62% (± 3%)", the percentages written as ``lang`` writes them."""
     if hint.move == DRAW:
         text = gettext_for(lang, "web", "Hint: draw a card.")
     else:
         name = card_name(Card.parse(hint.move), lang)
         text = gettext_for(lang, "web", "Hint: play the {card}.").format(card=name)
-    return f"{text} ({hint.chance:.0%})"
+    chance = gettext_for(lang, "web", "Chance of winning: {chance} (± {margin})").format(
+        chance=format_percent(hint.chance, locale=lang), margin=format_percent(hint.margin, locale=lang)
+    )
+    return f"{text} {chance}"
 
 
 def census_verdict(rules_key: str, number: int) -> bool | None:

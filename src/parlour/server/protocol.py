@@ -90,7 +90,8 @@ class ErrorMessage(TypedDict):
 
 
 class HintMessage(TypedDict):
-    """A fair hint: the ``move`` (``KC`` or ``draw``), its ``position``, the estimated ``chance``."""
+    """A fair hint: the ``move`` (``KC`` or ``draw``), its ``position``, the estimated ``chance`` of
+    winning for a player who sees no hidden card, and its 95% interval ``low`` – ``high``."""
 
     type: Literal["hint"]
     ref: Any
@@ -98,6 +99,8 @@ class HintMessage(TypedDict):
     move: str
     position: int | None
     chance: float
+    low: float
+    high: float
 
 
 class LegalMessage(TypedDict):

@@ -119,6 +119,8 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                             move=hint["move"],
                             position=hint["position"],
                             chance=hint["chance"],
+                            low=hint["low"],
+                            high=hint["high"],
                         )
                     )
                 elif kind == "legal" and not joined:

@@ -62,6 +62,7 @@ SCRIPT_TEXTS: Final = (
     "Thinking…",
     "Hint: play the {card}.",
     "Hint: draw a card.",
+    "Chance of winning: {chance} (± {margin})",
 )
 """Texts the page's script shows (all in the ``web`` catalog)."""
 

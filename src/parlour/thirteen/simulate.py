@@ -6,12 +6,12 @@ every player sits at every seat equally often. Each bot gets its own seed derive
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
 from parlour.deal import DEAL_NUMBER_LIMIT, SplitMix64
+from parlour.intervals import wilson
 from parlour.thirteen.bots import Bot, make_bot
 from parlour.thirteen.game import Match
 from parlour.thirteen.round import SEATS
@@ -41,21 +41,6 @@ def play_match(bots: Sequence[Bot], number: int, rules: Rules = STANDARD) -> Mat
     raise RuntimeError(f"match {match.code} did not end in {MAX_MOVES_PER_GAME} moves")
 
 
-Z95: Final = 1.959963984540054
-"""The standard normal quantile of a two-sided 95% interval."""
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Return the Wilson score interval (low, high) of a proportion; (0, 1) without trials."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    share = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (share + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 @dataclass
 class PlayerStats:
     """One player's results over a run."""
@@ -82,7 +67,7 @@ class PlayerStats:
     def first_share_interval(self) -> tuple[float, float]:
         """The 95% Wilson score interval of the share of first places: honest for few rounds and for
         shares near 0 or 1, where the normal approximation gives "0.0% ± 0.0%"."""
-        return wilson_interval(self.firsts, self.rounds)
+        return wilson(self.firsts, self.rounds)
 
     @property
     def mean_points(self) -> float:

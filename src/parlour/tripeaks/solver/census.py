@@ -9,23 +9,20 @@ loses nothing: run it again with the same output file and it solves only the dea
 from __future__ import annotations
 
 import json
-import math
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from parlour.errors import InvalidInput
+from parlour.intervals import wilson
 from parlour.tripeaks.codes import DealCode
 from parlour.tripeaks.deal import Deal
 from parlour.tripeaks.rules import Rules
 from parlour.tripeaks.solver.position import Position
 from parlour.tripeaks.solver.solve import DEFAULT_NODE_LIMIT, solve_position
-
-Z95: Final = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,17 +167,6 @@ def run_census(
             if progress:
                 progress(count, total)
     return [done[job.key] for job in jobs]
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default); (0, 1) without trials."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(slots=True)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Final
 
 from parlour.tripeaks.solver import twin
+from parlour.tripeaks.solver.rollout import COMPILED_ROLLOUTS
 from parlour.tripeaks.solver.twin import CoreAnswer
 
 CoreSolve = Callable[[bytes, int, bytes, int, bool, bool, int, int], CoreAnswer]
@@ -47,8 +48,9 @@ PYTHON_SOLVE: Final[CoreSolve] = twin.solve
 
 
 def compiled_available() -> bool:
-    """True when the compiled core was built and can be imported."""
-    return COMPILED_SOLVE is not None
+    """True when the compiled cores were built and can be imported: the solver's and the fair player's
+    rollouts (one build makes both; hints are offered only with them)."""
+    return COMPILED_SOLVE is not None and COMPILED_ROLLOUTS is not None
 
 
 def core(name: str | None = None) -> tuple[str, CoreSolve]:

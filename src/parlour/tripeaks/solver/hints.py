@@ -1,49 +1,67 @@
-"""Fair hints: the move with the best chance of winning, judged only from what the player can see.
+"""Fair hints: the move with the best chance of winning for a player who cannot see the hidden cards.
 
-The cards the player has not seen (face-down peak cards and the stock) are dealt at random into their
-places, consistently with everything seen so far, and each such sample is solved exactly after each
-legal move. The hint is the move that wins in the most samples, with that share as its estimated
-chance. The same game, seed and sample count always give the same hint.
+Each legal move is judged by rollouts (``parlour.tripeaks.solver.rollout``): the unseen cards are
+dealt at random into their places, consistently with everything seen, the move is made and the game is
+played on by a base policy that sees only what a player sees. The hint is the move that won in the most
+samples, and its chance is the share it won, with a 95% interval: a chance a player who sees no hidden
+card really has (at least: playing on better than the base policy only raises it), never the share of
+samples an all-seeing solver could win, which says "win" for nearly every move of nearly every deal.
+
+Samples are drawn in batches until the best move is clearly ahead of every other (a sign test on the
+samples where the two differ) or the budget is spent: easy choices are quick, close ones get more
+samples. ``docs/decisions/0037-tripeaks-fair-rollouts.md`` says why rollouts. The same game, seed and
+budget always give the same hint, and two deals that look the same to the player give the same hint.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any, Final
 
-from parlour.cards import DECK, JOKER, Card
 from parlour.errors import GameOver
-from parlour.tripeaks.game import DRAW, Game
-from parlour.tripeaks.layout import COVERED_BY, COVERS, TABLEAU_SIZE
-from parlour.tripeaks.solver.position import Position
-from parlour.tripeaks.solver.solve import solve_position
+from parlour.intervals import wilson
+from parlour.tripeaks.game import Game
+from parlour.tripeaks.layout import COVERED_BY, COVERS
+from parlour.tripeaks.solver.rollout import MASK64, Seen, next_random, rollouts
 
-DEFAULT_SAMPLES: Final = 48
-HINT_NODE_LIMIT: Final = 400_000
-"""Node limit per sampled solve; a sample that hits it counts as a loss (and is reported)."""
+BATCH: Final = 200
+"""Samples per batch: the stopping rule is checked after each."""
+DEFAULT_SAMPLES: Final = 3200
+"""The most samples a hint draws (the compiled core plays them in well under a second)."""
+MIN_SAMPLES: Final = 400
+"""The fewest samples a hint draws before it may stop early."""
+CLEAR_LEAD: Final = 2.5
+"""How many standard deviations of the sign test make a lead clear."""
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """A fair hint: ``move`` (``KC`` or ``draw``), its estimated ``chance`` of winning, the chance of
-    every legal move (``chances``), the number of ``samples`` and how many solves were ``unproved``."""
+    """A fair hint: ``move`` (``KC`` or ``draw``), its estimated ``chance`` of winning with the 95%
+    interval ``low`` – ``high``, the chance of every legal move (``chances``), the ``samples`` drawn
+    and the ``seed``."""
 
     move: str
     chance: float
+    low: float
+    high: float
     chances: dict[str, float]
     samples: int
-    unproved: int
     seed: int
+
+    @property
+    def margin(self) -> float:
+        """Half the width of the 95% interval."""
+        return (self.high - self.low) / 2
 
     def to_json(self) -> dict[str, Any]:
         """The JSON answer of ``parlour tripeaks hint --json``."""
         return {
             "move": self.move,
             "chance": self.chance,
+            "low": self.low,
+            "high": self.high,
             "chances": dict(self.chances),
             "samples": self.samples,
-            "unproved": self.unproved,
             "seed": self.seed,
         }
 
@@ -65,51 +83,11 @@ def preference_order(game: Game) -> list[str]:
     return [*order, *[move for move in game.legal_actions() if move not in order]]
 
 
-def unseen_cards(game: Game) -> list[Card]:
-    """The cards the player has not seen, in deck order: every card that is neither face up in the peaks
-    nor on the discard pile."""
-    seen = set(game.discard)
-    for p in range(TABLEAU_SIZE):
-        if game.face_up(p) and not game.removed(p):
-            seen.add(game.card_at(p))
-    deck = (*DECK, JOKER) if game.rules.joker else DECK
-    return [card for card in deck if card not in seen]
-
-
-def sample_position(game: Game, rng: random.Random) -> Position:
-    """A position with the unseen cards dealt at random into the face-down places and the stock."""
-    hidden = [p for p in range(TABLEAU_SIZE) if not game.face_up(p) and not game.removed(p)]
-    cards = unseen_cards(game)
-    rng.shuffle(cards)
-    dealt = dict(zip(hidden, cards, strict=False))
-    # Removed cards count as face up: every position is either seen or dealt from the sample.
-    tableau = tuple(dealt[p] if p in dealt else game.card_at(p) for p in range(TABLEAU_SIZE))
-    stock = tuple(cards[len(hidden) :])
-    removed = sum(1 << p for p in range(TABLEAU_SIZE) if game.removed(p))
-    return Position(tableau, removed, stock, game.discard_top, game.rules, game.moves)
-
-
-def _after(position: Position, move: str) -> Position:
-    if move == DRAW:
-        return Position(
-            position.tableau,
-            position.removed,
-            position.stock[1:],
-            position.stock[0],
-            position.rules,
-            position.moves_made + 1,
-        )
-    for p, card in enumerate(position.tableau):
-        if str(card) == move and not position.removed >> p & 1:
-            return Position(
-                position.tableau,
-                position.removed | 1 << p,
-                position.stock,
-                card,
-                position.rules,
-                position.moves_made + 1,
-            )
-    raise ValueError(f"{move!r} is not in the position")
+def batch_seed(seed: int, batch: int) -> int:
+    """The rollout seed of one batch of a hint: batches of one hint, and hints of nearby seeds, draw
+    unrelated samples."""
+    _, mixed = next_random((seed * 0x2545F4914F6CDD1D + batch) & MASK64)
+    return mixed
 
 
 def fair_hint(
@@ -117,40 +95,54 @@ def fair_hint(
     *,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
-    node_limit: int = HINT_NODE_LIMIT,
+    min_samples: int = MIN_SAMPLES,
+    policy: str = "greedy",
     core_name: str | None = None,
 ) -> Hint:
-    """The fair hint for a game in play (see the module docstring).
+    """The fair hint for a game in play (see the module docstring): at most ``samples`` samples (rounded
+    up to whole batches), at least ``min_samples`` unless the budget is smaller.
 
     Ties go to the earlier move of ``preference_order`` (cards before ``draw``).
 
     Raises:
         GameOver: the game is won or stuck: there is nothing to hint.
+        ValueError: an unknown base policy or core.
     """
     moves = preference_order(game)
     if not moves:
         raise GameOver("the game is over: there is no move to hint", code="game_over")
-    wins = dict.fromkeys(moves, 0)
-    unproved = 0
-    rng = random.Random(seed)
-    for _ in range(samples):
-        position = sample_position(game, rng)
-        # Only winnability counts here, so any win will do: a depth-first search finds one fast.
-        whole = solve_position(position, node_limit=node_limit, any_win=True, core_name=core_name)
-        if not whole.proved:
-            unproved += 1
-        if not whole.winnable:
+    seen = Seen.of_game(game)
+    codes = [seen.move_code(game, move) for move in moves]
+    count = len(moves)
+    wins = [0] * count
+    beats = [0] * (count * count)
+    drawn = batch = 0
+    while drawn < samples:
+        size = min(BATCH, samples - drawn)
+        got, against = rollouts(
+            seen, codes, samples=size, seed=batch_seed(seed, batch), policy=policy, core_name=core_name
+        )
+        wins = [a + b for a, b in zip(wins, got, strict=True)]
+        beats = [a + b for a, b in zip(beats, against, strict=True)]
+        drawn += size
+        batch += 1
+        if drawn >= min(min_samples, samples) and (count == 1 or _clear_lead(wins, beats, count)):
+            break
+    best = max(range(count), key=lambda m: (wins[m], -m))
+    low, high = wilson(wins[best], drawn)
+    chances = {move: wins[m] / drawn for m, move in enumerate(moves)}
+    return Hint(moves[best], chances[moves[best]], low, high, chances, drawn, seed)
+
+
+def _clear_lead(wins: list[int], beats: list[int], count: int) -> bool:
+    """True when the leading move won clearly more often than each other one, counting only the samples
+    where the two differ (a sign test): moves that never differ are as good as each other."""
+    best = max(range(count), key=lambda m: (wins[m], -m))
+    for other in range(count):
+        if other == best:
             continue
-        first = whole.line[0]
-        wins[first] += 1
-        for move in moves:
-            if move == first or len(moves) == 1:
-                continue
-            child = solve_position(
-                _after(position, move), node_limit=node_limit, any_win=True, core_name=core_name
-            )
-            unproved += 0 if child.proved else 1
-            wins[move] += 1 if child.winnable else 0
-    chances = {move: wins[move] / samples for move in moves}
-    best = max(moves, key=lambda move: (wins[move], -moves.index(move)))
-    return Hint(best, chances[best], chances, samples, unproved, seed)
+        ahead, behind = beats[best * count + other], beats[other * count + best]
+        lead = ahead - behind
+        if lead * lead < CLEAR_LEAD * CLEAR_LEAD * (ahead + behind):
+            return False
+    return True

@@ -2,10 +2,11 @@
 
 * ``greedy``: removes a card whenever one fits (the first of ``hints.preference_order``: one that turns
   the most face-down cards up, then the rightmost lowest), draws otherwise.
-* ``fair``: plays the fair hint (``hints.fair_hint``) whenever there is a choice.
+* ``fair``: plays the fair hint (``hints.fair_hint``: rollouts of ``greedy`` on sampled deals)
+  whenever there is a choice.
 
 Neither looks at a face-down card or the stock order: ``greedy`` uses only the free cards, and the fair
-hint deals the unseen cards at random.
+hint deals the unseen cards at random and plays them on with ``greedy``.
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ from typing import Final
 from parlour.tripeaks.codes import DealCode
 from parlour.tripeaks.game import DRAW, PLAYING, WON, Game
 from parlour.tripeaks.rules import Rules
-from parlour.tripeaks.solver.hints import fair_hint, preference_order
+from parlour.tripeaks.solver.hints import DEFAULT_SAMPLES, fair_hint, preference_order
 
 PLAYERS: Final = ("greedy", "fair")
-AUTOPLAY_SAMPLES: Final = 12
-"""Samples per fair hint in autoplay: fewer than an interactive hint, to play thousands of games."""
+AUTOPLAY_SAMPLES: Final = DEFAULT_SAMPLES
+"""The most samples per fair move in autoplay: as many as an interactive hint."""
 
 Chooser = Callable[[Game], str]
 

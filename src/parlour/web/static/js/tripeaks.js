@@ -346,8 +346,13 @@ async function hint() {
       ? T("Hint: draw a card.")
       : T("Hint: play the {card}.").replace("{card}", cardName(reply.move));
     (reply.position === null ? stock : slots[reply.position]).classList.add("hinted");
-    showHelp(words);
-    announce(words);
+    // The chance is an honest estimate for a player who cannot see the hidden cards, with its margin.
+    const percent = new Intl.NumberFormat(document.documentElement.lang || "en", { style: "percent" });
+    const chance = T("Chance of winning: {chance} (± {margin})")
+      .replace("{chance}", percent.format(reply.chance))
+      .replace("{margin}", percent.format((reply.high - reply.low) / 2));
+    showHelp(`${words} ${chance}`);
+    announce(`${words} ${chance}`);
   } catch {
     hideHelp();
   } finally {

@@ -1,0 +1,126 @@
+"""The fair TriPeaks player against greedy play on the same numbered games, and its decision times.
+
+Run: ``.venv/bin/python benchmarks/fair.py [--from 1] [--to 2000] [--jobs 2] [--samples 3200]``.
+
+Both players see only what a person sees. For Easy and for Classic it prints each player's win rate
+with its 95% Wilson interval, the fair player's lead with a 95% interval from the paired games (the
+same deals, so the difference is much sharper than the two intervals suggest), the share an all-seeing
+solver wins (the census: no player can beat it), and the CPU time of the fair player's decisions
+(median, 99th percentile, slowest) with the compiled core. Last, the pure-Python twin and the compiled
+core play the same hints, which must agree, for the ratio of their times. Figures are printed, never
+asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import time
+
+from figures import percentile
+
+from parlour.intervals import Z95, wilson
+from parlour.tripeaks import CLASSIC, EASY, DealCode, Game
+from parlour.tripeaks.game import PLAYING, WON
+from parlour.tripeaks.rules import Rules
+from parlour.tripeaks.solver import fair_hint, numbered_result
+from parlour.tripeaks.solver.players import fair_chooser, greedy_move
+from parlour.tripeaks.solver.rollout import COMPILED_ROLLOUTS
+
+
+def play_pair(args: tuple[int, Rules, int]) -> tuple[bool, bool, list[float]]:
+    """Play deal ``number`` with greedy and with fair; return both outcomes and the CPU seconds of each
+    fair decision that had a choice."""
+    number, rules, samples = args
+    greedy = Game.from_code(DealCode(number, rules))
+    while greedy.status == PLAYING:
+        greedy.apply(greedy_move(greedy))
+    fair = Game.from_code(DealCode(number, rules))
+    choose = fair_chooser(samples, 0, "c")
+    times = []
+    while fair.status == PLAYING:
+        if len(fair.legal_actions()) == 1:
+            fair.apply(fair.legal_actions()[0])
+            continue
+        started = time.process_time()
+        move = choose(fair)
+        times.append(time.process_time() - started)
+        fair.apply(move)
+    return greedy.status == WON, fair.status == WON, times
+
+
+def bench_rules(rules: Rules, first: int, last: int, jobs: int, samples: int) -> None:
+    work = [(n, rules, samples) for n in range(first, last + 1)]
+    started = time.perf_counter()
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        results = pool.map(play_pair, work, chunksize=8)
+    wall = time.perf_counter() - started
+    deals = len(results)
+    greedy = sum(g for g, _, _ in results)
+    fair = sum(f for _, f, _ in results)
+    print(f"{rules.name}: games #{first}–#{last} ({deals} deals, {wall:.0f} s wall on {jobs} processes)")
+    for name, won in (("greedy", greedy), ("fair", fair)):
+        low, high = wilson(won, deals)
+        print(
+            f"  {name:<7} won {won:>5} = {100 * won / deals:5.1f}%  (95% {100 * low:.1f}%–{100 * high:.1f}%)"
+        )
+    differences = [int(f) - int(g) for g, f, _ in results]
+    lead = statistics.fmean(differences)
+    spread = Z95 * statistics.stdev(differences) / math.sqrt(deals) if deals > 1 else 1.0
+    both = sum(g and f for g, f, _ in results)
+    print(
+        f"  fair lead {100 * lead:+.1f} points "
+        f"(95% {100 * (lead - spread):+.1f} to {100 * (lead + spread):+.1f}); "
+        f"won by both {both}, fair only {fair - both}, greedy only {greedy - both}"
+    )
+    known = [numbered_result(rules, n) for n in range(first, last + 1)]
+    if all(result is not None for result in known):
+        solvable = sum(1 for result in known if result is not None and result.winnable)
+        print(f"  all-seeing solver {solvable} = {100 * solvable / deals:.1f}% (the bound)")
+    times = [t for _, _, each in results for t in each]
+    print(
+        f"  fair decisions {len(times)}: CPU median {1000 * statistics.median(times):.1f} ms, "
+        f"p99 {1000 * percentile(times, 0.99):.1f} ms, slowest {1000 * max(times):.1f} ms"
+    )
+
+
+def bench_twin(rules: Rules, positions: int) -> None:
+    """Hints of the compiled core and the twin on the same positions (200 samples each)."""
+    c_time = p_time = 0.0
+    same = True
+    for n in range(1, positions + 1):
+        game = Game.from_code(DealCode(n, rules))
+        for _ in range(n % 9):
+            game.apply(greedy_move(game))
+        started = time.process_time()
+        compiled = fair_hint(game, samples=200, seed=n, core_name="c")
+        c_time += time.process_time() - started
+        started = time.process_time()
+        python = fair_hint(game, samples=200, seed=n, core_name="python")
+        p_time += time.process_time() - started
+        same = same and compiled == python
+    print(
+        f"  twin / C CPU time on {positions} hints of 200 samples: {p_time / c_time:.0f}x; identical: {same}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--from", dest="first", type=int, default=1)
+    parser.add_argument("--to", dest="last", type=int, default=2000)
+    parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--samples", type=int, default=3200, help="the fair player's most samples a move")
+    parser.add_argument("--twin-positions", type=int, default=10)
+    args = parser.parse_args()
+    if COMPILED_ROLLOUTS is None:
+        raise SystemExit("the compiled rollout core is not built: pip install -e . (with a C compiler)")
+    for rules in (EASY, CLASSIC):
+        bench_rules(rules, args.first, args.last, args.jobs, args.samples)
+        if args.twin_positions:
+            bench_twin(rules, args.twin_positions)
+
+
+if __name__ == "__main__":
+    main()
