@@ -6,6 +6,7 @@ Load it by path (``load_helpers``): the test folders have conftest modules of th
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import importlib.util
 import os
@@ -14,6 +15,7 @@ import secrets
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -68,6 +70,21 @@ class Server:
         assert found, line
         self.url = f"http://127.0.0.1:{found.group(1)}"
         self.ws = self.url.replace("http://", "ws://")
+        # The server's log is read as it comes: a pipe nobody reads fills up, and the server then blocks
+        # on its next log line. The newest lines are kept for a failing test to show.
+        self.log: collections.deque[str] = collections.deque(maxlen=400)
+        self._reader = threading.Thread(target=self._read_log, daemon=True)
+        self._reader.start()
+
+    def _read_log(self) -> None:
+        assert self.process.stdout is not None
+        with contextlib.suppress(ValueError, OSError):  # the pipe is closed when the server stops
+            for line in self.process.stdout:
+                self.log.append(line.rstrip("\n"))
+
+    def log_tail(self, lines: int = 60) -> str:
+        """The newest lines the server logged."""
+        return "\n".join(list(self.log)[-lines:])
 
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
@@ -80,6 +97,7 @@ class Server:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        self._reader.join(timeout=5)
         if self.process.stdout is not None:
             self.process.stdout.close()
 

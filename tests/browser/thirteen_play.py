@@ -4,17 +4,35 @@ from __future__ import annotations
 
 from typing import Any
 
+POLL = 100
+"""Milliseconds between checks of a page's condition. Polling on animation frames (Playwright's default)
+stalls when a starved browser paints no frames: a timer keeps checking on a loaded machine."""
+
+
+ROUNDS_OVER = "() => document.querySelectorAll('[data-role=scores] tbody tr').length"
+"""How many rounds the page's score table shows as over."""
+
 
 def lead_lowest_card(page: Any) -> None:
-    """Raise the lowest card; press Play if the selection rule waits for it (it could grow)."""
+    """Raise the lowest card; press Play if the selection rule waits for it (it could grow).
+
+    The play is done when the card has left the hand, or when it ended the round: the hand shown then is
+    the next round's, which may hold the same card again.
+    """
     lowest = page.locator(".th-hand .card").first
     code = lowest.get_attribute("data-card")
+    rounds = page.evaluate(ROUNDS_OVER)
+    played = (
+        '([code, rounds]) => !document.querySelector(`.th-hand [data-card="${code}"]`)'
+        f" || ({ROUNDS_OVER})() > rounds"
+    )
     lowest.click()
     page.wait_for_function(
-        'code => !document.querySelector(`.th-hand [data-card="${code}"]`)'
+        f"([code, rounds]) => ({played})([code, rounds])"
         " || document.querySelector('[data-role=status]').textContent.includes('Press Play')",
-        arg=code,
+        arg=[code, rounds],
+        polling=POLL,
     )
-    if page.locator(f'.th-hand [data-card="{code}"]').count():
+    if not page.evaluate(played, [code, rounds]):
         page.click('[data-action="play"]')
-        page.wait_for_selector(f'.th-hand [data-card="{code}"]', state="detached")
+        page.wait_for_function(played, arg=[code, rounds], polling=POLL)

@@ -408,6 +408,7 @@ function renderResult() {
 function render() {
   if (!view) return;
   table.dataset.version = String(live?.version ?? ""); // the event this view follows (tests wait on it)
+  table.dataset.seat = String(mySeat() ?? ""); // the seat this page plays from ("" watching)
   table.dataset.phase = view.tables?.phase ?? "playing";
   renderSeats();
   if (TABLE) renderTable();
