@@ -62,7 +62,7 @@ SPEEDS: Final = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.6}
 STRENGTHS: Final = tuple(BOTS)
 """The computer players' strengths the page offers (the ``bot_strength`` preference), weakest first."""
 SPEED_NAMES: Final = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
-STRENGTH_NAMES: Final = {"random": "Beginner", "greedy": "Casual", "heuristic": "Skilled"}
+STRENGTH_NAMES: Final = {"random": "Beginner", "greedy": "Casual", "heuristic": "Strong", "expert": "Expert"}
 """The speeds' and strengths' names for people (``thirteen_web`` msgids), as the pages and the terminal
 show them."""
 DEFAULT_SPEED: Final = "normal"

@@ -314,7 +314,10 @@ class Owner:
             change = None
             if not (self.game.finished or self.closed):
                 before = self._restore_point()
-                change = self.game.auto()
+                # A computer player may think for a few hundred milliseconds (the expert searches):
+                # off the event loop, so that every other page of this process is served meanwhile.
+                # The lock keeps the game to this thread until it returns.
+                change = await asyncio.to_thread(self.game.auto)
                 if change is not None:
                     try:
                         await self._publish(change, before)

@@ -1,7 +1,8 @@
 """Computer players for Thirteen. Each takes a seed and chooses from a ``PlayerView`` alone.
 
-``make_bot(name, seed)`` builds one by name: ``random``, ``greedy`` or ``heuristic`` (the players
-offered to people), or ``keeper``, a baseline the others are measured against.
+``make_bot(name, seed)`` builds one by name: ``random``, ``greedy``, ``heuristic`` or ``expert`` (the
+players offered to people, the ladder Beginner, Casual, Strong and Expert), or ``keeper``, a baseline
+the others are measured against.
 """
 
 from __future__ import annotations
@@ -10,12 +11,14 @@ from typing import Final
 
 from parlour.errors import InvalidInput
 from parlour.thirteen.bots.base import Bot
+from parlour.thirteen.bots.expert import ExpertBot
 from parlour.thirteen.bots.heuristic import HeuristicBot
 from parlour.thirteen.bots.keeper import KeeperBot
 from parlour.thirteen.bots.simple import GreedyBot, RandomBot
 
-BOTS: Final[dict[str, type[Bot]]] = {bot.name: bot for bot in (RandomBot, GreedyBot, HeuristicBot)}
-"""The computer players offered to people, by name, weakest first."""
+BOTS: Final[dict[str, type[Bot]]] = {bot.name: bot for bot in (RandomBot, GreedyBot, HeuristicBot, ExpertBot)}
+"""The computer players offered to people, by name, weakest first: the ladder Beginner, Casual, Strong,
+Expert."""
 BASELINES: Final[dict[str, type[Bot]]] = {KeeperBot.name: KeeperBot}
 """Players for measuring the others only (``parlour thirteen simulate``, the benchmarks)."""
 PLAYERS: Final[dict[str, type[Bot]]] = {**BOTS, **BASELINES}
@@ -39,6 +42,7 @@ __all__ = [
     "BOTS",
     "PLAYERS",
     "Bot",
+    "ExpertBot",
     "GreedyBot",
     "HeuristicBot",
     "KeeperBot",
