@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import secrets
 import sys
@@ -25,6 +26,8 @@ from parlour.thirteen.combos import Combo, beats
 from parlour.thirteen.fairness import verify as verify_commitment
 from parlour.thirteen.move import PASS_WORDS
 from parlour.thirteen.order import mask_of, pretty_of
+from parlour.thirteen.ratings import ratings as rate
+from parlour.thirteen.ratings import round_robin
 from parlour.thirteen.round import Round
 from parlour.thirteen.simulate import simulate as run_simulation
 from parlour.thirteen.views import PlayerView
@@ -217,6 +220,64 @@ def simulate(players: str, games: int, seed: int, as_json: bool, house: tuple[st
             f"{player.games_won} ({player.games_won / games:.1%})",
         )
     Console(soft_wrap=True).print(table)
+
+
+def _player_names(players: str, at_least: int) -> list[str]:
+    """Read a comma-separated list of computer players, or raise a usage error that says what is wrong."""
+    names = [name.strip().lower() for name in players.split(",")]
+    for name in names:
+        if name not in PLAYERS:
+            raise click.BadParameter(f"no computer player is called {name!r}: choose {', '.join(PLAYERS)}")
+    if len(names) < at_least or len(set(names)) != len(names):
+        raise click.BadParameter(
+            f"a round-robin needs at least {at_least} different players, got {', '.join(names)}",
+            param_hint="--players",
+        )
+    return names
+
+
+@thirteen.command()
+@click.option(
+    "--players",
+    default=",".join(PLAYERS),
+    show_default=True,
+    help="At least four different computer players, comma-separated.",
+)
+@click.option(
+    "--games", default=40, show_default=True, type=click.IntRange(1), help="Whole games at every table."
+)
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0), help="Seed of deals and bots.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def ratings(players: str, games: int, seed: int, as_json: bool) -> None:
+    """Rate the computer players: every four of them sit at a table for GAMES whole games, and a
+    Bradley–Terry model fitted to the finishing orders gives each an Elo-scale rating (the weakest at
+    0) with a 95% bootstrap interval."""
+    names = _player_names(players, 4)
+    tables = len(list(itertools.combinations(names, 4)))
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
+    ) as progress:
+        task = progress.add_task("games", total=games * tables)
+        orders = round_robin(names, games, seed, progress=lambda n: progress.advance(task, n))
+    try:
+        table_of = rate(orders, names, seed=seed)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    if as_json:
+        click.echo(json.dumps({"games": games, "tables": tables, "rounds": len(orders), "seed": seed,
+                               "ratings": [rating.to_json() for rating in table_of]}))  # fmt: skip
+        return
+    shown = Table(
+        title=f"Thirteen ratings: {tables} tables × {games} games, {len(orders)} rounds, seed {seed}"
+    )
+    for column in ("player", "rating", "95% interval", "rounds"):
+        shown.add_column(column, justify="left" if column == "player" else "right")
+    for rating in table_of:
+        shown.add_row(
+            rating.name, f"{rating.rating:.0f}", f"{rating.low:.0f}–{rating.high:.0f}", str(rating.rounds)
+        )
+    Console(soft_wrap=True).print(shown)
 
 
 # ---- play in the terminal ------------------------------------------------------------------------------
