@@ -17,7 +17,7 @@ from parlour.thirteen.rules import Rules
 
 if TYPE_CHECKING:
     from parlour.thirteen.game import Match
-    from parlour.thirteen.round import Step
+    from parlour.thirteen.round import Round, Step
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,24 +83,36 @@ class PlayerView:
     @classmethod
     def of(cls, match: Match, seat: int) -> PlayerView:
         """Return ``seat``'s view of ``match`` (use ``Match.view``)."""
-        current = match.round
+        return cls.of_round(match.round, seat, tuple(match.scores), tuple(match.results), match.winners)
+
+    @classmethod
+    def of_round(
+        cls,
+        current: Round,
+        seat: int,
+        scores: tuple[int, ...],
+        results: tuple[RoundResult, ...],
+        winners: tuple[int, ...],
+    ) -> PlayerView:
+        """Return ``seat``'s view of a round, with the match's ``scores``, ``results`` and ``winners``
+        (a search player's sampled rounds have no match of their own)."""
         return cls(
             seat=seat,
             round=current.number,
-            rules=match.rules,
+            rules=current.rules,
             hand_mask=current.hands[seat],
             hand_counts=tuple(hand.bit_count() for hand in current.hands),
-            turn=match.turn,
+            turn=current.turn,
             table_mask=current.table_mask,
             table_shape=current.table_shape,
             table_owner=current.owner,
             passed=tuple(bool(current.passed >> s & 1) for s in range(4)),
             finished=tuple(current.finished),
             history=tuple(current.steps),
-            scores=tuple(match.scores),
-            results=tuple(match.results),
+            scores=scores,
+            results=results,
             must_include_three_of_spades=bool(current.must_include),
-            winners=match.winners,
+            winners=winners,
         )
 
     @property

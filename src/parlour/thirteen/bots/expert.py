@@ -60,24 +60,7 @@ def round_of(view: PlayerView, hands: list[int]) -> Round:
 
 def view_in(state: Round, seat: int, like: PlayerView) -> PlayerView:
     """Return ``seat``'s view of a sampled round (the match's scores and results as in ``like``)."""
-    return PlayerView(
-        seat=seat,
-        round=state.number,
-        rules=state.rules,
-        hand_mask=state.hands[seat],
-        hand_counts=tuple(hand.bit_count() for hand in state.hands),
-        turn=state.turn,
-        table_mask=state.table_mask,
-        table_shape=state.table_shape,
-        table_owner=state.owner,
-        passed=tuple(bool(state.passed >> s & 1) for s in range(SEATS)),
-        finished=tuple(state.finished),
-        history=tuple(state.steps),
-        scores=like.scores,
-        results=like.results,
-        must_include_three_of_spades=bool(state.must_include),
-        winners=like.winners,
-    )
+    return PlayerView.of_round(state, seat, like.scores, like.results, like.winners)
 
 
 class ExpertBot(Bot):

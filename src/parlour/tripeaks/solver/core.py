@@ -7,11 +7,11 @@ environment variable ``PARLOUR_SOLVER_CORE=python`` to force the twin.
 from __future__ import annotations
 
 import importlib
-import os
 from collections.abc import Callable
 from typing import Final
 
 from parlour.tripeaks.solver import twin
+from parlour.tripeaks.solver.choice import choose_core
 from parlour.tripeaks.solver.rollout import COMPILED_ROLLOUTS
 from parlour.tripeaks.solver.twin import CoreAnswer
 
@@ -61,13 +61,4 @@ def core(name: str | None = None) -> tuple[str, CoreSolve]:
     Raises:
         ValueError: ``name`` is unknown, or ``"c"`` was asked for and is not built.
     """
-    wanted = name or os.environ.get("PARLOUR_SOLVER_CORE", "").strip().lower() or "auto"
-    if wanted == "python":
-        return "python", PYTHON_SOLVE
-    if wanted in ("c", "auto"):
-        if COMPILED_SOLVE is not None:
-            return "c", COMPILED_SOLVE
-        if wanted == "c":
-            raise ValueError("the compiled solver core is not built: install Parlour with a C compiler")
-        return "python", PYTHON_SOLVE
-    raise ValueError(f"unknown solver core {name!r}: choose c or python")
+    return choose_core(name, COMPILED_SOLVE, PYTHON_SOLVE, "solver")

@@ -23,7 +23,6 @@ Base policies:
 from __future__ import annotations
 
 import importlib
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -31,6 +30,7 @@ from typing import Final
 from parlour.cards import DECK, JOKER, Card
 from parlour.tripeaks.game import DRAW, Game
 from parlour.tripeaks.layout import COVERED_BY, COVERS, TABLEAU_SIZE
+from parlour.tripeaks.solver.choice import choose_core
 from parlour.tripeaks.solver.position import rank_code
 from parlour.tripeaks.solver.twin import WILD
 
@@ -297,16 +297,7 @@ def rollout_core(name: str | None = None) -> tuple[str, RolloutCore]:
     Raises:
         ValueError: ``name`` is unknown, or ``"c"`` was asked for and is not built.
     """
-    wanted = name or os.environ.get("PARLOUR_SOLVER_CORE", "").strip().lower() or "auto"
-    if wanted == "python":
-        return "python", twin_rollouts
-    if wanted in ("c", "auto"):
-        if COMPILED_ROLLOUTS is not None:
-            return "c", COMPILED_ROLLOUTS
-        if wanted == "c":
-            raise ValueError("the compiled rollout core is not built: install Parlour with a C compiler")
-        return "python", twin_rollouts
-    raise ValueError(f"unknown solver core {name!r}: choose c or python")
+    return choose_core(name, COMPILED_ROLLOUTS, twin_rollouts, "rollout")
 
 
 def rollouts(
