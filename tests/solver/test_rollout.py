@@ -18,7 +18,6 @@ from parlour.tripeaks.solver.rollout import (
     DRAW_MOVE,
     POLICIES,
     Seen,
-    next_random,
     rollout_core,
     rollouts,
 )
@@ -37,13 +36,6 @@ RULE_SETS = [
 def codes_of(game: Game) -> tuple[Seen, list[int]]:
     seen = Seen.of_game(game)
     return seen, [seen.move_code(game, move) for move in preference_order(game)]
-
-
-def test_splitmix64_matches_its_published_first_outputs() -> None:
-    # The reference outputs of splitmix64 from seed 0 (as in the generator's public domain source).
-    state, first = next_random(0)
-    _, second = next_random(state)
-    assert (first, second) == (0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4)
 
 
 @pytest.mark.skipif(COMPILED_ROLLOUTS is None, reason="the compiled rollout core is not built")

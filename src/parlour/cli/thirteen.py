@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import itertools
 import json
+import math
 import secrets
 import sys
 from dataclasses import fields, replace
@@ -173,6 +173,25 @@ def verify(code: str, salt: str, committed: str, as_json: bool) -> None:
         raise SystemExit(1)
 
 
+def _player_names(players: str, *, exactly: int | None = None, at_least: int | None = None) -> list[str]:
+    """Read a comma-separated list of computer players: ``exactly`` that many (a table), or ``at_least``
+    that many different ones (a round-robin). Raises a usage error that says what is wrong."""
+    names = [name.strip().lower() for name in players.split(",")]
+    if exactly is not None and len(names) != exactly:
+        raise click.BadParameter(
+            f"Thirteen needs exactly {exactly} players, got {len(names)}", param_hint="--players"
+        )
+    for name in names:
+        if name not in PLAYERS:
+            raise click.BadParameter(f"no computer player is called {name!r}: choose {', '.join(PLAYERS)}")
+    if at_least is not None and (len(names) < at_least or len(set(names)) != len(names)):
+        raise click.BadParameter(
+            f"a round-robin needs at least {at_least} different players, got {', '.join(names)}",
+            param_hint="--players",
+        )
+    return names
+
+
 @thirteen.command()
 @click.option(
     "--players",
@@ -187,14 +206,7 @@ def verify(code: str, salt: str, committed: str, as_json: bool) -> None:
 def simulate(players: str, games: int, seed: int, as_json: bool, house: tuple[str, ...]) -> None:
     """Play whole games to 10 points between computer players, rotating seats, and print each player's
     share of first places per round, mean points per round and games won."""
-    names = [name.strip().lower() for name in players.split(",")]
-    if len(names) != 4:
-        raise click.BadParameter(
-            f"Thirteen needs exactly 4 players, got {len(names)}", param_hint="--players"
-        )
-    for name in names:
-        if name not in PLAYERS:
-            raise click.BadParameter(f"no computer player is called {name!r}: choose {', '.join(PLAYERS)}")
+    names = _player_names(players, exactly=4)
     rules = _rules(house)
     console = Console(stderr=True)
     if games >= _PROGRESS_FROM_GAMES:  # on stderr, so --json output stays clean
@@ -222,20 +234,6 @@ def simulate(players: str, games: int, seed: int, as_json: bool, house: tuple[st
     Console(soft_wrap=True).print(table)
 
 
-def _player_names(players: str, at_least: int) -> list[str]:
-    """Read a comma-separated list of computer players, or raise a usage error that says what is wrong."""
-    names = [name.strip().lower() for name in players.split(",")]
-    for name in names:
-        if name not in PLAYERS:
-            raise click.BadParameter(f"no computer player is called {name!r}: choose {', '.join(PLAYERS)}")
-    if len(names) < at_least or len(set(names)) != len(names):
-        raise click.BadParameter(
-            f"a round-robin needs at least {at_least} different players, got {', '.join(names)}",
-            param_hint="--players",
-        )
-    return names
-
-
 @thirteen.command()
 @click.option(
     "--players",
@@ -252,8 +250,8 @@ def ratings(players: str, games: int, seed: int, as_json: bool) -> None:
     """Rate the computer players: every four of them sit at a table for GAMES whole games, and a
     Bradley–Terry model fitted to the finishing orders gives each an Elo-scale rating (the weakest at
     0) with a 95% bootstrap interval."""
-    names = _player_names(players, 4)
-    tables = len(list(itertools.combinations(names, 4)))
+    names = _player_names(players, at_least=4)
+    tables = math.comb(len(names), 4)
     console = Console(stderr=True)
     with Progress(
         TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console

@@ -140,8 +140,7 @@ class TriPeaksLive(LiveGame):
         snapshot = self.game.copy()
 
         def compute() -> Json:
-            # A person reads the chance: the whole budget, for a narrow interval (well under a second).
-            hint = fair_hint(snapshot, seed=snapshot.moves, min_samples=DEFAULT_SAMPLES)
+            hint = player_hint(snapshot)
             position = None
             if hint.move != DRAW:
                 position = next(
@@ -228,7 +227,7 @@ def verdict_text(verdict: Json, lang: str) -> str:
 def player_hint(game: Game) -> Hint:
     """Return the fair hint for a game in play (judged only from what the player sees): the full budget
     with the compiled core, fewer samples with the slower pure-Python twin."""
-    if compiled_available():
+    if compiled_available():  # a person reads the chance: the whole budget, for a narrow interval
         return fair_hint(game.copy(), seed=game.moves, min_samples=DEFAULT_SAMPLES)
     return fair_hint(game.copy(), samples=TWIN_HINT_SAMPLES, min_samples=TWIN_HINT_SAMPLES, seed=game.moves)
 

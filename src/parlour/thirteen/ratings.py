@@ -22,7 +22,7 @@ from typing import Any, Final
 from parlour.thirteen.bots import make_bot
 from parlour.thirteen.round import SEATS
 from parlour.thirteen.rules import STANDARD, Rules
-from parlour.thirteen.simulate import game_number, play_match
+from parlour.thirteen.simulate import play_rotated
 
 ITERATIONS: Final = 500
 TOLERANCE: Final = 1e-10
@@ -75,9 +75,7 @@ def round_robin(
     for table, names in enumerate(itertools.combinations(players, SEATS)):
         bots = [make_bot(name, (seed * 64 + table) * SEATS + index) for index, name in enumerate(names)]
         for game in range(games):
-            shift = game % SEATS
-            at_seat = [(seat - shift) % SEATS for seat in range(SEATS)]
-            match = play_match([bots[i] for i in at_seat], game_number(seed * 64 + table, game), rules)
+            match, at_seat = play_rotated(bots, seed * 64 + table, game, rules)
             orders.extend(tuple(names[at_seat[seat]] for seat in result.order) for result in match.results)
             if progress is not None:
                 progress(1)

@@ -109,6 +109,21 @@ class SimulationResult:
         }
 
 
+def play_rotated(
+    bots: Sequence[Bot], seed: int, game: int, rules: Rules = STANDARD
+) -> tuple[Match, list[int]]:
+    """Play game ``game`` (from 0) of a run with this seed: match ``game_number(seed, game)`` with player
+    ``i`` of ``bots`` at seat ``(i + game) mod 4``. Return the finished match and, for each seat, the
+    index of the player who sat there.
+
+    Raises:
+        RuntimeError: the match did not end (see ``play_match``).
+    """
+    shift = game % SEATS
+    at_seat = [(seat - shift) % SEATS for seat in range(SEATS)]
+    return play_match([bots[index] for index in at_seat], game_number(seed, game), rules), at_seat
+
+
 def simulate(
     players: Sequence[str],
     games: int,
@@ -132,12 +147,10 @@ def simulate(
     bots = [make_bot(name, seed * SEATS + index) for index, name in enumerate(players)]
     rounds = 0
     for game in range(games):
-        shift = game % SEATS
-        at_seat = [bots[(seat - shift) % SEATS] for seat in range(SEATS)]
-        match = play_match(at_seat, game_number(seed, game), rules)
+        match, at_seat = play_rotated(bots, seed, game, rules)
         rounds += len(match.results)
         for index, player in enumerate(stats):
-            seat = (index + shift) % SEATS
+            seat = at_seat.index(index)
             player.games += 1
             player.games_won += seat in match.winners
             for result in match.results:

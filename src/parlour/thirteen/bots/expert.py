@@ -80,11 +80,7 @@ class ExpertBot(Bot):
             found.append(PASS)
         legal = set(plays)
         found.extend(Move(unit) for unit in best_split(view.hand_mask) if unit in legal)
-        unique: list[Move] = []
-        for move in found:
-            if move not in unique:
-                unique.append(move)
-        return unique[:MAX_CANDIDATES]
+        return list(dict.fromkeys(found))[:MAX_CANDIDATES]  # each move once, in the order found
 
     def pick(self, view: PlayerView, plays: tuple[int, ...], may_pass: bool) -> Move:
         """Return the move with the most round points over the sampled deals."""

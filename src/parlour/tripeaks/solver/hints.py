@@ -18,11 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from parlour.deal import SplitMix64
 from parlour.errors import GameOver
 from parlour.intervals import wilson
 from parlour.tripeaks.game import Game
 from parlour.tripeaks.layout import COVERED_BY, COVERS
-from parlour.tripeaks.solver.rollout import MASK64, Seen, next_random, rollouts
+from parlour.tripeaks.solver.rollout import Seen, rollouts
 
 BATCH: Final = 200
 """Samples per batch: the stopping rule is checked after each."""
@@ -86,8 +87,7 @@ def preference_order(game: Game) -> list[str]:
 def batch_seed(seed: int, batch: int) -> int:
     """The rollout seed of one batch of a hint: batches of one hint, and hints of nearby seeds, draw
     unrelated samples."""
-    _, mixed = next_random((seed * 0x2545F4914F6CDD1D + batch) & MASK64)
-    return mixed
+    return SplitMix64(seed * 0x2545F4914F6CDD1D + batch).next()
 
 
 def fair_hint(

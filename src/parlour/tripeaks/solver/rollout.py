@@ -28,11 +28,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from parlour.cards import DECK, JOKER, Card
+from parlour.deal import MASK64, SplitMix64
 from parlour.tripeaks.game import DRAW, Game
 from parlour.tripeaks.layout import COVERED_BY, COVERS, TABLEAU_SIZE
 from parlour.tripeaks.solver.choice import choose_core
 from parlour.tripeaks.solver.position import rank_code
-from parlour.tripeaks.solver.twin import WILD
+from parlour.tripeaks.solver.twin import WILD, free_of
 
 HIDDEN: Final = 255
 """The rank code of a face-down card in :class:`Seen` (its rank is not known to the player)."""
@@ -41,7 +42,6 @@ DRAW_MOVE: Final = 28
 POLICIES: Final = ("greedy", "chain")
 """The base policies, by their code (the index)."""
 FULL: Final = (1 << TABLEAU_SIZE) - 1
-MASK64: Final = (1 << 64) - 1
 
 Counts = tuple[list[int], list[int]]
 """What the cores answer: the wins of each move, and for each two moves ``i, j`` the samples in which
@@ -114,15 +114,6 @@ def unseen_cards(game: Game) -> list[Card]:
 # --- the twin ------------------------------------------------------------------------------------
 
 
-def next_random(state: int) -> tuple[int, int]:
-    """One step of splitmix64: ``(new state, output)``, as the compiled core computes it."""
-    state = (state + 0x9E3779B97F4A7C15) & MASK64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return state, z ^ (z >> 31)
-
-
 def _fits(card: int, top: int, easy: bool) -> bool:
     if card == WILD or top == WILD:
         return True
@@ -132,11 +123,8 @@ def _fits(card: int, top: int, easy: bool) -> bool:
 
 def _free(removed: int) -> list[int]:
     """The free positions, highest first (the order both cores scan them in)."""
-    return [
-        p
-        for p in range(TABLEAU_SIZE - 1, -1, -1)
-        if not removed >> p & 1 and all(removed >> q & 1 for q in COVERED_BY[p])
-    ]
+    free = free_of(removed)
+    return [p for p in range(TABLEAU_SIZE - 1, -1, -1) if free >> p & 1]
 
 
 def _turns_up(removed: int, p: int, open_peaks: bool) -> int:
@@ -250,13 +238,12 @@ def twin_rollouts(
             raise ValueError("rollouts: a draw from an empty stock")
     wins = [0] * len(moves)
     beats = [0] * (len(moves) * len(moves))
-    state = seed & MASK64
+    rng = SplitMix64(seed)
     rank = list(ranks)
     for _ in range(samples):
         cards = list(unseen)
         for i in range(len(cards) - 1, 0, -1):
-            state, value = next_random(state)
-            j = value % (i + 1)
+            j = rng.next() % (i + 1)  # the core's modulo, not the deal's rejection: the same numbers
             cards[i], cards[j] = cards[j], cards[i]
         for h, p in enumerate(hidden):
             rank[p] = cards[h]
