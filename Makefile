@@ -5,7 +5,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test setup
 
-$(STAMP): pyproject.toml setup.py $(wildcard src/parlour/tripeaks/solver/*.c)
+$(STAMP): pyproject.toml setup.py $(wildcard src/parlour/tripeaks/solver/*.c src/parlour/thirteen/bots/*.c)
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'

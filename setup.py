@@ -1,7 +1,9 @@
-"""Build configuration for the optional compiled cores of the TriPeaks solver and fair player.
+"""Build configuration for the optional compiled cores: the TriPeaks solver and fair player, and the
+Thirteen expert's search.
 
 Everything else lives in pyproject.toml. The extension is optional: without a C compiler the build
-still succeeds and Parlour falls back to the pure-Python twin (``parlour.tripeaks.solver.twin``).
+still succeeds and Parlour falls back to the pure-Python twins (``parlour.tripeaks.solver.twin``,
+``parlour.tripeaks.solver.rollout``, ``parlour.thirteen.bots.search``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,13 @@ setup(
             "parlour.tripeaks.solver._rollout",
             sources=["src/parlour/tripeaks/solver/_rollout.c"],
             extra_compile_args=["-O2"],
+            optional=True,
+        ),
+        Extension(
+            "parlour.thirteen.bots._search",
+            sources=["src/parlour/thirteen/bots/_search.c"],
+            # -ffp-contract=off: no fused multiply-adds, so the heuristic's sums round as Python's do.
+            extra_compile_args=["-O2", "-ffp-contract=off"],
             optional=True,
         ),
     ]

@@ -2,15 +2,39 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from thirteen_helpers import make_view
 
+from parlour.deal import SplitMix64
 from parlour.games.thirteen import STRENGTH_NAMES, STRENGTHS
 from parlour.thirteen import Match
 from parlour.thirteen.bots import BOTS, PLAYERS, ExpertBot, KeeperBot, make_bot
-from parlour.thirteen.bots.expert import MAX_CANDIDATES, MAX_SAMPLES, MIN_SAMPLES, round_of
-from parlour.thirteen.bots.heuristic import played_cards
+from parlour.thirteen.bots.expert import MAX_CANDIDATES, MAX_SAMPLES, MIN_SAMPLES
+from parlour.thirteen.bots.heuristic import HeuristicBot, played_cards
+from parlour.thirteen.bots.search import (
+    Position,
+    choose_search_core,
+    evaluate,
+    misses,
+    round_of,
+    sample_hands,
+)
+from parlour.thirteen.rules import Rules
+
+COMPILED = choose_search_core()[0] == "c"
+RULE_SETS = [
+    Rules(),
+    Rules(bomb_after_pass=True),
+    Rules(quad_beats_pair_of_twos=True, double_sequence_beats_quad=True),
+    Rules(instant_wins=True, three_of_spades_opens=False),
+    Rules(
+        bomb_after_pass=True, quad_beats_pair_of_twos=True, double_sequence_beats_quad=True, instant_wins=True
+    ),
+]
 
 
 def test_the_ladder_runs_beginner_casual_strong_expert() -> None:
@@ -30,10 +54,12 @@ def test_the_expert_goes_out_when_it_can_and_compares_a_few_legal_moves() -> Non
     assert ExpertBot(4).choose(view) in moves
 
 
-def test_the_samples_depend_on_the_view_only_and_stay_in_bounds() -> None:
+@pytest.mark.parametrize("core", ["c", "python"])
+def test_the_samples_depend_on_the_view_only_and_stay_in_bounds(core: str) -> None:
     early = make_view("3S 4C 5D 7H 7D 9C JD QH 2S 2H KS KH AD", "6S")
     late = make_view("7H 9C", "6S", counts=(2, 1, 3, 2))
-    assert MIN_SAMPLES <= ExpertBot.samples(early, 5) < ExpertBot.samples(late, 2) <= MAX_SAMPLES
+    low, high = MIN_SAMPLES[core], MAX_SAMPLES[core]
+    assert low <= ExpertBot.samples(early, 5, core) < ExpertBot.samples(late, 2, core) <= high
 
 
 def test_a_sampled_round_holds_what_the_view_shows() -> None:
@@ -45,19 +71,126 @@ def test_a_sampled_round_holds_what_the_view_shows() -> None:
     seat = match.turn
     assert seat is not None
     view = match.view(seat)
-    expert = ExpertBot(1)
-    hands = expert.sample_hands(view)
+    position = Position.of_view(view)
+    hands = sample_hands(position, SplitMix64(1))
     assert hands[seat] == view.hand_mask
     assert [hand.bit_count() for hand in hands] == list(view.hand_counts)
     assert not any(hands[a] & hands[b] for a in range(4) for b in range(a + 1, 4))
     assert not any(hand & played_cards(view) for hand in hands)  # no played card is dealt again
-    state = round_of(view, hands)
-    assert (state.turn, state.table_mask, state.finished, state.steps) == (
+    state = round_of(position, hands)
+    assert (state.turn, state.table_mask, state.table_shape, state.finished) == (
         view.turn,
         view.table_mask,
+        view.table_shape,
         list(view.finished),
-        list(view.history),
     )
+    assert [(step.seat, step.mask) for step in state.steps] == [
+        (step.seat, step.mask) for step in view.history
+    ]
+
+
+def played_to_a_choice(number: int, rules: Rules, moves: int, players: str = "mixed") -> Match | None:
+    """Match ``number`` after up to ``moves`` moves by computer players, stopped where the seat to move
+    has a real choice (a play and something else); None when none came."""
+    match = Match(number, rules)
+    rng = random.Random(number)
+    names = ["heuristic", "keeper", "greedy", "random"] if players == "mixed" else [players]
+    made = 0
+    while True:
+        seat = match.turn
+        if seat is None:
+            return None
+        view = match.view(seat)
+        if made >= moves and len(view.legal_moves()) > 1 and match.round.number == view.round:
+            return match
+        match.push(make_bot(rng.choice(names), made).choose(view))
+        made += 1
+        if made > moves + 60:
+            return None
+
+
+@pytest.mark.skipif(not COMPILED, reason="the compiled search core is not built")
+@settings(max_examples=30, deadline=None)
+@given(
+    number=st.integers(0, 10**6),
+    rules=st.sampled_from(RULE_SETS),
+    moves=st.integers(0, 45),
+    samples=st.integers(1, 3),
+    extra=st.integers(0, 4),
+    seed=st.integers(0, 2**64 - 1),
+)
+def test_the_compiled_search_and_its_twin_give_the_same_totals(
+    number: int, rules: Rules, moves: int, samples: int, extra: int, seed: int
+) -> None:
+    match = played_to_a_choice(number, rules, moves)
+    if match is None:
+        return
+    seat = match.turn
+    assert seat is not None
+    view = match.view(seat)
+    moves_now = [move.mask for move in view.legal_moves()][:6]
+    position = Position.of_view(view)
+    compiled = evaluate(position, moves_now, samples, samples + extra, seed, core="c")
+    twin = evaluate(position, moves_now, samples, samples + extra, seed, core="python")
+    assert compiled == twin
+    assert all(0 <= total <= 3 * samples for total in compiled)
+
+
+@settings(max_examples=15, deadline=None)
+@given(number=st.integers(0, 10**6), rules=st.sampled_from(RULE_SETS), moves=st.integers(1, 60))
+def test_the_true_hands_explain_every_move_of_heuristic_players(
+    number: int, rules: Rules, moves: int
+) -> None:
+    """The inference counts the others' moves a heuristic player would not have made; at a table of
+    heuristic players the real hands miss none (and a deal that explains less misses some)."""
+    match = played_to_a_choice(number, rules, moves, players="heuristic")
+    if match is None:
+        return
+    seat = match.turn
+    assert seat is not None
+    position = Position.of_view(match.view(seat))
+    assert misses(position, match.round.hands, HeuristicBot()) == 0
+
+
+def test_the_search_refuses_arguments_out_of_range() -> None:
+    position = Position.of_view(make_view("3S 4C 5D", "", counts=(3, 13, 13, 13), played=""))
+    with pytest.raises(ValueError, match="candidates"):
+        evaluate(position, [], 1, 1, 0)
+    with pytest.raises(ValueError, match="draws"):
+        evaluate(position, [1], 4, 2, 0)
+    if COMPILED:
+        from parlour.thirteen.bots import _search  # type: ignore[attr-defined]
+
+        arguments = [0, position.hand, [3, 13, 13, 13], 0, 0, -1, 0, [], 0, 0, [], [], False, [1], 1, 1, 0]
+        assert len(_search.evaluate(*arguments)) == 1
+        for at, bad in (
+            (2, [3, 13, 13, 14]),
+            (13, [1 << 40]),
+            (10, [9]),
+            (1, 1 << 60),
+            (3, 1),
+            (15, 0),
+            (9, 8),
+        ):
+            broken = list(arguments)
+            broken[at] = bad
+            if at == 10:
+                broken[11] = [0]
+            with pytest.raises(ValueError):
+                _search.evaluate(*broken)
+
+
+@pytest.mark.skipif(not COMPILED, reason="the compiled search core is not built")
+def test_the_same_seed_gives_the_same_totals_and_the_inference_changes_the_deals_kept() -> None:
+    match = played_to_a_choice(11, Rules(), 20, players="heuristic")
+    assert match is not None
+    seat = match.turn
+    assert seat is not None
+    position = Position.of_view(match.view(seat))
+    moves_now = [move.mask for move in match.view(seat).legal_moves()][:5]
+    first = evaluate(position, moves_now, 64, 256, 99)
+    assert first == evaluate(position, moves_now, 64, 256, 99)
+    assert sum(first) > 0
 
 
 def swap_hidden(match: Match, seat: int, cards: int) -> Match:

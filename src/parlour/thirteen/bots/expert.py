@@ -1,15 +1,15 @@
 """The expert: a search player that never sees another hand.
 
-At each choice it deals the cards it has not seen (every card that is neither in its hand nor played
-this round) at random into the other hands, each hand as large as the table shows it (one
-*determinization*), and plays the round out from each of its candidate moves: itself on as the
-structure keeper plays (``keeper``), the others as the heuristic player does (the model of a sensible
-opponent). The move with the most round points over the samples is played (3, 2, 1, 0 for the places);
-every candidate is played out on the same deals (common random numbers), so the comparison between
-them is sharper than each average. A sample's hands are never read outside that sample: the choice
-depends only on the view and the player's seed.
+At each choice with more than one sensible move it asks the search (:mod:`parlour.thirteen.bots.search`)
+what each candidate is worth: the cards it has not seen are dealt at random into the other hands, each
+as large as the table shows it; the deals that best explain how the others have played this round are
+kept; and every candidate is played out on each kept deal, itself on as the structure keeper plays
+(``keeper``), the others as the heuristic player does (the model of a sensible opponent). The move with
+the most round points over the deals is played (3, 2, 1, 0 for the places); every candidate is played
+out on the same deals (common random numbers), so the comparison between them is sharper than each
+average. The choice depends only on the view and the player's seed.
 
-Candidates are few, to spend the time on samples rather than on moves nobody would make: the keeper's
+Candidates are few, to spend the time on deals rather than on moves nobody would make: the keeper's
 move, the heuristic's, the pass when it is allowed, and the lowest legal play of each unit the
 keeper's split of the hand holds. A choice with one candidate is made at once.
 """
@@ -19,57 +19,36 @@ from __future__ import annotations
 from typing import Final
 
 from parlour.thirteen.bots.base import Bot
-from parlour.thirteen.bots.heuristic import HeuristicBot, best_split, played_cards
+from parlour.thirteen.bots.heuristic import HeuristicBot, best_split
 from parlour.thirteen.bots.keeper import KeeperBot
+from parlour.thirteen.bots.search import Position, choose_search_core, evaluate
 from parlour.thirteen.move import PASS, Move
-from parlour.thirteen.order import FULL_MASK, THREE_OF_SPADES_BIT
-from parlour.thirteen.round import POINTS, SEATS, Round
 from parlour.thirteen.views import PlayerView
 
-PLAYOUT_CARDS: Final = 3200
-"""The work of one choice, in cards still to be played summed over its playouts: a choice early in a
-round (long playouts, the most candidates) gets fewer samples than one near its end, so that the
-slowest choices stay within a few hundred milliseconds."""
-MIN_SAMPLES: Final = 8
-MAX_SAMPLES: Final = 32
-"""Deals sampled per choice, at least and at most (every candidate is played out on each)."""
+SEARCH_CARDS: Final = {"c": 60_000, "python": 3_200}
+"""The work of one choice, in cards still to be played summed over its playouts, by core: a choice
+early in a round (long playouts, the most candidates) gets fewer deals than one near its end, so that
+the slowest choices stay within a few hundred milliseconds. The pure-Python twin is about 90 times
+slower than the compiled core, so it gets a smaller budget (and so plays less well)."""
+MIN_SAMPLES: Final = {"c": 64, "python": 8}
+MAX_SAMPLES: Final = {"c": 400, "python": 32}
+"""Deals played out per choice, at least and at most, by core (every candidate is played out on each)."""
+DRAWS_PER_SAMPLE: Final = {"c": 4, "python": 1}
+"""Deals drawn for each deal kept: the likeliest quarter is kept (the twin keeps every deal it draws)."""
 MAX_CANDIDATES: Final = 5
 """The most moves compared at one choice."""
-PLAYOUT_MOVES: Final = 400
-"""A played-out round longer than this stops (it cannot happen: every move is a pass or spends cards)."""
-
-
-def round_of(view: PlayerView, hands: list[int]) -> Round:
-    """Return a round in the state the view shows, with ``hands`` as every seat's cards (the view's own
-    hand at its seat, sampled cards at the others)."""
-    state = Round.__new__(Round)
-    state.number = view.round
-    state.rules = view.rules
-    state.dealt = tuple(hands)
-    state.hands = list(hands)
-    state.turn = view.turn
-    state.must_include = THREE_OF_SPADES_BIT if view.must_include_three_of_spades else 0
-    state.table_mask = view.table_mask
-    state.table_shape = view.table_shape
-    state.owner = view.table_owner
-    state.passed = sum(1 << seat for seat, passed in enumerate(view.passed) if passed)
-    state.finished = list(view.finished)
-    state.steps = list(view.history)
-    return state
-
-
-def view_in(state: Round, seat: int, like: PlayerView) -> PlayerView:
-    """Return ``seat``'s view of a sampled round (the match's scores and results as in ``like``)."""
-    return PlayerView.of_round(state, seat, like.scores, like.results, like.winners)
 
 
 class ExpertBot(Bot):
-    """Chooses by playing sampled deals out (see the module docstring)."""
+    """Chooses by playing sampled deals out (see the module docstring).
+
+    ``core`` names the search core (``"c"`` or ``"python"``; None for the compiled one when built)."""
 
     name = "expert"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, core: str | None = None) -> None:
         super().__init__(seed)
+        self.core, _ = choose_search_core(core)
         self._keeper = KeeperBot(seed)
         self._heuristic = HeuristicBot(seed)
 
@@ -90,46 +69,18 @@ class ExpertBot(Bot):
         moves = self.candidates(view, plays, may_pass)
         if len(moves) == 1:
             return moves[0]
-        totals = [0] * len(moves)
-        for _ in range(self.samples(view, len(moves))):
-            hands = self.sample_hands(view)
-            for index, move in enumerate(moves):
-                totals[index] += self.play_out(round_of(view, hands), move, view)
+        samples = self.samples(view, len(moves), self.core)
+        draws = samples * DRAWS_PER_SAMPLE[self.core]
+        seed = self.rng.getrandbits(64)
+        totals = evaluate(
+            Position.of_view(view), [move.mask for move in moves], samples, draws, seed, self.core
+        )
         best = max(range(len(moves)), key=lambda index: (totals[index], -index))
         return moves[best]
 
     @staticmethod
-    def samples(view: PlayerView, candidates: int) -> int:
-        """Return how many deals to sample for a choice among ``candidates`` moves (see
-        :data:`PLAYOUT_CARDS`): it depends only on the view, so the same view costs the same."""
+    def samples(view: PlayerView, candidates: int, core: str = "c") -> int:
+        """Return how many deals to play out for a choice among ``candidates`` moves with this core (see
+        :data:`SEARCH_CARDS`): it depends only on the view, so the same view costs the same."""
         cards = sum(view.hand_counts)
-        return max(MIN_SAMPLES, min(MAX_SAMPLES, PLAYOUT_CARDS // (candidates * cards)))
-
-    def sample_hands(self, view: PlayerView) -> list[int]:
-        """Deal the unseen cards at random into the other hands, each as large as the view shows it."""
-        unseen = FULL_MASK & ~view.hand_mask & ~played_cards(view)
-        cards = [bit for bit in range(52) if unseen >> bit & 1]
-        self.rng.shuffle(cards)
-        hands = [0] * SEATS
-        at = 0
-        for seat in range(SEATS):
-            if seat == view.seat:
-                hands[seat] = view.hand_mask
-                continue
-            for bit in cards[at : at + view.hand_counts[seat]]:
-                hands[seat] |= 1 << bit
-            at += view.hand_counts[seat]
-        return hands
-
-    def play_out(self, state: Round, move: Move, view: PlayerView) -> int:
-        """Make ``move`` in a sampled round, play it to its end and return this seat's points."""
-        state.push(move.mask)
-        for _ in range(PLAYOUT_MOVES):
-            seat = state.turn
-            if seat is None or view.seat in state.finished:  # this seat's place is decided
-                break
-            player = self._keeper if seat == view.seat else self._heuristic
-            state.push(player.choose(view_in(state, seat, view)).mask)
-        if view.seat in state.finished:
-            return POINTS[state.finished.index(view.seat)]
-        return 0
+        return max(MIN_SAMPLES[core], min(MAX_SAMPLES[core], SEARCH_CARDS[core] // (candidates * cards)))

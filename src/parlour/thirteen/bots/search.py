@@ -1,0 +1,311 @@
+"""The expert's search: sampled deals, weighed against how the others played, and played out.
+
+For one choice of the expert, :func:`evaluate` answers how many round points (3, 2, 1, 0 for the
+places) each candidate move earns in total over sampled deals:
+
+1. **Draw** ``draws`` deals of the cards the expert has not seen (every card neither in its hand nor
+   played this round) into the other hands, each as large as the table shows it.
+2. **Weigh them** when ``draws`` exceeds ``samples``: replay the round so far on each drawn deal and
+   count the others' moves that a sensible player (the heuristic player) holding those cards would not
+   have made. The ``samples`` deals with the fewest such misses are kept, the earliest drawn first on
+   equal misses. A player who passed on a single seldom holds a spare single above it; deals that say
+   otherwise are the least likely ones, and are dropped first.
+3. **Play out** each candidate on every kept deal (the same deals for every candidate): the expert on
+   as the structure keeper plays, the others as the heuristic player does, to the expert's place.
+
+Nothing here reads a hidden card: the inputs are what the expert's :class:`PlayerView` shows, and a
+sampled deal is never read outside its own playouts. The random numbers are SplitMix64's
+(:class:`parlour.deal.SplitMix64`), so the compiled core (``_search.c``) and this module's twin
+(:func:`twin_evaluate`, on the engine's own ``Round``, ``HeuristicBot`` and ``KeeperBot``) give the same
+totals; tests compare them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from parlour.deal import SplitMix64
+from parlour.thirteen.bots.heuristic import HeuristicBot
+from parlour.thirteen.bots.keeper import KeeperBot
+from parlour.thirteen.combos import shape_of
+from parlour.thirteen.order import FULL_MASK, THREE_OF_SPADES_BIT
+from parlour.thirteen.round import POINTS, SEATS, Round, Step
+from parlour.thirteen.rules import Rules
+from parlour.thirteen.views import PlayerView
+from parlour.tripeaks.solver.choice import choose_core
+
+PLAYOUT_MOVES: Final = 400
+"""A played-out round longer than this stops (it cannot happen: every move is a pass or spends cards)."""
+MAX_CANDIDATES: Final = 16
+MAX_DRAWS: Final = 4096
+"""The most candidates and drawn deals one call takes (the compiled core's limits)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """What the expert knows at a choice, in the cores' form (and nothing it cannot see).
+
+    Attributes:
+        me: the expert's seat, which is to move.
+        hand: its cards.
+        counts: how many cards each seat holds.
+        table_mask / owner / passed / finished / must_include: the round's public state (``owner`` -1
+            when the table is empty; ``passed`` a bit per seat).
+        rules: the house rules.
+        history: the round's moves so far, ``(seat, mask)``.
+        opening: the round's first play had to hold 3♠ (a game's first round, under the rules).
+    """
+
+    me: int
+    hand: int
+    counts: tuple[int, ...]
+    table_mask: int
+    owner: int
+    passed: int
+    finished: tuple[int, ...]
+    must_include: int
+    rules: Rules
+    history: tuple[tuple[int, int], ...]
+    opening: bool
+
+    @classmethod
+    def of_view(cls, view: PlayerView) -> Position:
+        """Return the position of ``view``, whose seat must be to move.
+
+        Raises:
+            ValueError: it is not the view's seat's turn.
+        """
+        if not view.my_turn:
+            raise ValueError(f"seat {view.seat} is not to move")
+        return cls(
+            me=view.seat,
+            hand=view.hand_mask,
+            counts=view.hand_counts,
+            table_mask=view.table_mask,
+            owner=-1 if view.table_owner is None else view.table_owner,
+            passed=sum(1 << seat for seat, passed in enumerate(view.passed) if passed),
+            finished=view.finished,
+            must_include=THREE_OF_SPADES_BIT if view.must_include_three_of_spades else 0,
+            rules=view.rules,
+            history=tuple((step.seat, step.mask) for step in view.history),
+            opening=view.round == 1 and view.rules.three_of_spades_opens,
+        )
+
+    @property
+    def rule_bits(self) -> int:
+        """The house rules that change play, as the compiled core takes them."""
+        rules = self.rules
+        return (
+            int(rules.quad_beats_pair_of_twos)
+            | int(rules.double_sequence_beats_quad) << 1
+            | int(rules.bomb_after_pass) << 2
+        )
+
+    @property
+    def unseen(self) -> int:
+        """The cards the expert has not seen: neither in its hand nor played this round."""
+        played = 0
+        for _, mask in self.history:
+            played |= mask
+        return FULL_MASK & ~self.hand & ~played
+
+
+def sample_hands(position: Position, rng: SplitMix64) -> list[int]:
+    """Deal the unseen cards at random into the other hands, each as large as the position shows it
+    (a Fisher–Yates shuffle of the unseen cards, lowest first, then dealt in seat order)."""
+    unseen = position.unseen
+    cards = [bit for bit in range(52) if unseen >> bit & 1]
+    for i in range(len(cards) - 1, 0, -1):
+        j = rng.uniform(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    hands = [0] * SEATS
+    at = 0
+    for seat in range(SEATS):
+        if seat == position.me:
+            hands[seat] = position.hand
+            continue
+        for bit in cards[at : at + position.counts[seat]]:
+            hands[seat] |= 1 << bit
+        at += position.counts[seat]
+    return hands
+
+
+def round_of(position: Position, hands: Sequence[int]) -> Round:
+    """Return a round in the state of the position, with ``hands`` as every seat's cards."""
+    state = Round.__new__(Round)
+    state.number = 1
+    state.rules = position.rules
+    state.dealt = tuple(hands)
+    state.hands = list(hands)
+    state.turn = position.me
+    state.must_include = position.must_include
+    state.table_mask = position.table_mask
+    state.table_shape = shape_of(position.table_mask) if position.table_mask else None
+    state.owner = None if position.owner < 0 else position.owner
+    state.passed = position.passed
+    state.finished = list(position.finished)
+    state.steps = [Step(seat, mask) for seat, mask in position.history]
+    return state
+
+
+def view_in(state: Round, seat: int) -> PlayerView:
+    """Return ``seat``'s view of a sampled round."""
+    return PlayerView.of_round(state, seat, (0,) * SEATS, (), ())
+
+
+def misses(position: Position, hands: Sequence[int], model: HeuristicBot) -> int:
+    """Return how many of the others' moves this round ``model`` would not have made, had they held
+    ``hands`` (now) and the cards they played."""
+    history = position.history
+    if not history:
+        return 0
+    start = list(hands)
+    for seat, mask in history:
+        start[seat] |= mask
+    state = Round.__new__(Round)
+    state.number = 1
+    state.rules = position.rules
+    state.dealt = tuple(start)
+    state.hands = start
+    state.turn = history[0][0]
+    state.must_include = THREE_OF_SPADES_BIT if position.opening else 0
+    state.table_mask = 0
+    state.table_shape = None
+    state.owner = None
+    state.passed = 0
+    state.finished = []
+    state.steps = []
+    missed = 0
+    for seat, mask in history:
+        if mask.bit_count() == 13:  # a hand shown for an instant win: nobody chose anything
+            state.hands[seat] = 0
+            state.finished.append(seat)
+            state.must_include = 0
+            state.turn = (seat + 1) % SEATS
+            state.steps.append(Step(seat, mask, out=True, cleared=True))
+            continue
+        state.turn = seat
+        if seat != position.me and model.choose(view_in(state, seat)).mask != mask:
+            missed += 1
+        state.push(mask)
+    return missed
+
+
+def play_out(position: Position, hands: Sequence[int], move: int) -> int:
+    """Make ``move`` on a sampled deal, play the round on (the expert as the keeper, the others as the
+    heuristic player) and return the expert's points."""
+    keeper, heuristic = KeeperBot(), HeuristicBot()
+    me = position.me
+    state = round_of(position, hands)
+    state.push(move)
+    for _ in range(PLAYOUT_MOVES):
+        seat = state.turn
+        if seat is None or me in state.finished:
+            break
+        player = keeper if seat == me else heuristic
+        state.push(player.choose(view_in(state, seat)).mask)
+    return POINTS[state.finished.index(me)] if me in state.finished else 0
+
+
+def twin_evaluate(
+    position: Position, candidates: Sequence[int], samples: int, draws: int, seed: int
+) -> list[int]:
+    """The pure-Python twin of the compiled core: the same totals from the same arguments."""
+    rng = SplitMix64(seed)
+    drawn = [sample_hands(position, rng) for _ in range(draws)]
+    if draws > samples:
+        model = HeuristicBot()
+        order = sorted(range(draws), key=lambda index: (misses(position, drawn[index], model), index))
+    else:
+        order = list(range(draws))
+    totals = [0] * len(candidates)
+    for index in order[:samples]:
+        for at, move in enumerate(candidates):
+            totals[at] += play_out(position, drawn[index], move)
+    return totals
+
+
+def _compiled_evaluate(
+    position: Position, candidates: Sequence[int], samples: int, draws: int, seed: int
+) -> list[int]:
+    evaluate_core = _compiled_core()
+    assert evaluate_core is not None
+    seats = [seat for seat, _ in position.history]
+    masks = [mask for _, mask in position.history]
+    result: list[int] = evaluate_core(
+        position.me,
+        position.hand,
+        list(position.counts),
+        position.me,
+        position.table_mask,
+        position.owner,
+        position.passed,
+        list(position.finished),
+        position.must_include,
+        position.rule_bits,
+        seats,
+        masks,
+        position.opening,
+        list(candidates),
+        samples,
+        draws,
+        seed,
+    )
+    return result
+
+
+def _compiled_core() -> Callable[..., list[int]] | None:
+    try:
+        module = importlib.import_module("parlour.thirteen.bots._search")
+    except ImportError:
+        return None
+    core: Callable[..., list[int]] = module.evaluate
+    return core
+
+
+Evaluate = Callable[[Position, Sequence[int], int, int, int], list[int]]
+
+
+def choose_search_core(name: str | None = None) -> tuple[str, Evaluate]:
+    """Return ``(name, evaluate)`` of the core that runs: ``"c"`` when the compiled one was built, else
+    ``"python"`` (see :func:`parlour.tripeaks.solver.choice.choose_core`; ``PARLOUR_SOLVER_CORE=python``
+    forces the twin).
+
+    Raises:
+        ValueError: an unknown name, or ``"c"`` asked for and not built.
+    """
+    compiled: Evaluate | None = _compiled_evaluate if _compiled_core() is not None else None
+    return choose_core(name, compiled, twin_evaluate, "Thirteen search")
+
+
+def evaluate(
+    position: Position,
+    candidates: Sequence[int],
+    samples: int,
+    draws: int,
+    seed: int,
+    core: str | None = None,
+) -> list[int]:
+    """Return each candidate's total points over ``samples`` deals, the most likely of ``draws`` drawn
+    (see the module docstring).
+
+    Args:
+        position: what the expert knows (:meth:`Position.of_view`).
+        candidates: legal moves of the expert, as masks (0 for the pass).
+        samples: deals each candidate is played out on.
+        draws: deals drawn, at least ``samples``; when more, the likeliest ``samples`` are kept.
+        seed: the seed of the draws (64 bits).
+        core: ``"c"``, ``"python"`` or None for the compiled core when it was built.
+
+    Raises:
+        ValueError: an argument out of range (no candidate, too many, ``draws`` below ``samples``).
+    """
+    if not 1 <= len(candidates) <= MAX_CANDIDATES:
+        raise ValueError(f"evaluate needs 1 to {MAX_CANDIDATES} candidates, got {len(candidates)}")
+    if not 0 <= samples <= draws <= MAX_DRAWS:
+        raise ValueError(f"evaluate needs 0 <= samples <= draws <= {MAX_DRAWS}, got {samples} and {draws}")
+    _, run = choose_search_core(core)
+    return run(position, candidates, samples, draws, seed & (1 << 64) - 1)
