@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 solver = pytest.importorskip("parlour.tripeaks.solver")
 
 from parlour.tripeaks import EASY, DealCode, Game  # noqa: E402
+from parlour.tripeaks.solver.players import greedy_move  # noqa: E402
 
 
 def start(client: TestClient, **options: Any) -> str:
@@ -57,6 +58,44 @@ def test_a_hint_is_a_legal_move_and_changes_nothing(tripeaks_client: TestClient)
         if hint["move"] != "draw":
             assert state["view"]["tableau"][hint["position"]]["card"] == hint["move"]
         assert hello(socket)["view"] == state["view"]
+
+
+def test_a_hint_has_the_strength_asked_for_and_a_bad_strength_changes_nothing(
+    tripeaks_client: TestClient,
+) -> None:
+    if not solver.compiled_available():
+        pytest.skip("hints are offered with the compiled solver core only")
+    game_id = start(tripeaks_client, code="TP1-E-AAAAAAB")
+    with tripeaks_client.websocket_connect(f"/ws/{game_id}") as socket:
+        state = hello(socket)
+        socket.send_json({"type": "hint", "ref": 1, "strength": "greedy"})
+        simple = socket.receive_json()
+        assert simple["strength"] == "greedy" and simple["move"] == greedy_move(
+            Game.from_code("TP1-E-AAAAAAB")
+        )
+        socket.send_json({"type": "hint", "ref": 2, "strength": "quick"})
+        quick = socket.receive_json()
+        assert quick["strength"] == "quick" and quick["high"] - quick["low"] > 0
+        socket.send_json({"type": "hint", "ref": 3})
+        assert socket.receive_json()["strength"] == "fair"
+        for bad in ("expert", 7, "", ["fair"], {"x": 1}):
+            socket.send_json({"type": "hint", "ref": 4, "strength": bad})
+            refused = socket.receive_json()
+            assert refused["type"] == "error" and refused["code"] == "invalid_input" and refused["ref"] == 4
+            assert "hint strength" in refused["detail"]
+        assert hello(socket)["view"] == state["view"]
+
+
+def test_the_hint_strength_is_a_saved_preference(tripeaks_client: TestClient) -> None:
+    if not solver.compiled_available():
+        pytest.skip("hints are offered with the compiled solver core only")
+    assert 'value="fair" selected' in tripeaks_client.get("/tripeaks").text
+    assert tripeaks_client.post("/api/preferences", json={"hint_strength": "quick"}).status_code == 200
+    page = tripeaks_client.get("/tripeaks", headers={"Accept-Language": "hu"}).text
+    assert 'value="quick" selected' in page and "Tippek erőssége" in page and "Alapos" in page
+    for bad in ({"hint_strength": "expert"}, {"hint_strength": 1}, {"bot_strength": "nobody"}):
+        assert tripeaks_client.post("/api/preferences", json=bad).status_code == 400
+    assert 'value="quick" selected' in tripeaks_client.get("/tripeaks").text
 
 
 def test_a_numbered_game_won_by_the_solver_line_reports_its_records(

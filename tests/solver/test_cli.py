@@ -145,6 +145,28 @@ def test_autoplay_reports_a_win_rate() -> None:
     assert report["deals"] == 8 and 0 <= report["won"] <= 8
 
 
+def test_autoplay_offers_every_hint_strength_and_refuses_others() -> None:
+    code, output = run(
+        "autoplay",
+        "--player",
+        "quick",
+        "--from",
+        "1",
+        "--to",
+        "2",
+        "--rules",
+        "easy",
+        "--jobs",
+        "1",
+        "--json",
+    )
+    assert code == 0, output
+    report = json.loads(output.splitlines()[-1])
+    assert report["player"] == "quick" and report["samples"] == 200 and report["deals"] == 2
+    code, output = run("autoplay", "--player", "strong", "--from", "1", "--to", "2", "--rules", "easy")
+    assert code == 2 and "'greedy', 'quick', 'fair'" in output
+
+
 def test_show_prints_the_census_verdict_of_a_numbered_game() -> None:
     result = numbered_result("easy", 1)
     assert result is not None and result.winnable

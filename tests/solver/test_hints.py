@@ -83,3 +83,41 @@ def test_the_greedy_player_plays_a_game_to_its_end() -> None:
     played = play(Game.from_code("TP1-C-AAAAAAC"), greedy_move)
     assert played.moves > 0
     assert played.won == (played.left == 0)
+
+
+def test_the_hint_strengths_are_a_ladder_of_budgets_on_the_same_judgement() -> None:
+    from parlour.errors import InvalidInput
+    from parlour.tripeaks.solver.players import (
+        PLAYERS,
+        QUICK_SAMPLES,
+        SIMPLE_SAMPLES,
+        STRENGTH_NAMES,
+        hint_at,
+    )
+
+    assert PLAYERS == ("greedy", "quick", "fair")
+    assert [STRENGTH_NAMES[name] for name in PLAYERS] == ["Simple", "Quick", "Thorough"]
+    game = game_after(5, EASY, 6)
+    simple = hint_at(game, "greedy", seed=3)
+    assert simple.move == greedy_move(game) and list(simple.chances) == [simple.move]
+    assert simple.samples == SIMPLE_SAMPLES
+    quick = hint_at(game, "quick", seed=3)
+    assert quick.samples == QUICK_SAMPLES and set(quick.chances) == set(game.legal_actions()) - {"undo"}
+    thorough = hint_at(game, "fair", seed=3)
+    assert thorough.samples == DEFAULT_SAMPLES and thorough.margin < quick.margin
+    assert hint_at(game, "quick", seed=3) == quick  # the same game and seed, the same hint
+    assert hint_at(game, "fair", seed=3, samples=200).samples == 200  # a smaller budget (the twin's)
+    for bad in ("strong", "", 3, "FAIR"):
+        with pytest.raises(InvalidInput, match="hint strength"):
+            hint_at(game, bad, seed=3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="judged"):
+        fair_hint(game, judged=0)
+
+
+def test_the_quick_player_plays_hints_of_one_batch() -> None:
+    from parlour.tripeaks.solver.players import chooser
+
+    game = game_after(8, CLASSIC, 0)
+    quick = chooser("quick", seed=1)
+    assert quick(game) in game.legal_actions()
+    assert chooser("greedy") is greedy_move

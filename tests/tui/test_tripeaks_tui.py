@@ -106,6 +106,11 @@ def test_new_game_takes_a_pasted_code_and_undo_goes_back(tmp_path: Path) -> None
             assert str(app.game.code) == "TP1-C-AAAAAAD" and app.numbered == 3
             await pilot.press("h")
             assert "Hint:" in str(app.query_one("#message").render())
+            await pilot.press("g")  # Thorough → Simple: greedy play's own move, with its chance
+            assert app.hint_strength == "greedy"
+            assert "Hint strength: Simple" in str(app.query_one("#message").render())
+            await pilot.press("h")
+            assert "Hint:" in str(app.query_one("#message").render())
 
     run(play())
 

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from parlour.cards import DECK, Card
-from parlour.cli.options import LANG_OPTION
+from parlour.cli.options import HINT_STRENGTH_OPTION, LANG_OPTION
 from parlour.cli.tripeaks_solver import SOLVER_COMMANDS, numbered_line
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidCode, InvalidInput
@@ -36,6 +36,7 @@ from parlour.i18n.tripeaks import (
 )
 from parlour.tripeaks import DealCode, Game, Rules
 from parlour.tripeaks.layout import ROWS, SLOT_PLACES
+from parlour.tripeaks.solver.players import DEFAULT_STRENGTH
 
 HALF_CELL = 3
 """Characters per half card width: a card cell is 6 characters, rows are offset by half a card."""
@@ -218,9 +219,18 @@ def read_card(text: str, lang: str) -> Card | None:
 class PlaySession:
     """An interactive game: reads commands line by line, prints the board after each change."""
 
-    def __init__(self, game: Game, lang: str, error_help: bool, console: Console, echo: bool) -> None:
+    def __init__(
+        self,
+        game: Game,
+        lang: str,
+        error_help: bool,
+        console: Console,
+        echo: bool,
+        hint_strength: str = DEFAULT_STRENGTH,
+    ) -> None:
         self.game = game
         self.lang = lang
+        self.hint_strength = hint_strength
         self.error_help = error_help
         self.console = console
         self.echo = echo
@@ -291,12 +301,12 @@ class PlaySession:
         return True
 
     def hint(self) -> None:
-        """Say the fair hint: the move with the best chance for a player who cannot see hidden cards
-        (as the web page's Hint button)."""
+        """Say the fair hint of the session's strength: the move with the best chance for a player who
+        cannot see hidden cards (as the web page's Hint button)."""
         if self.game.status != "playing":
             self.say(reason_text("game_over", self.lang), style="bold red")
             return
-        self.say(hint_text(player_hint(self.game), self.lang), style="bold cyan")
+        self.say(hint_text(player_hint(self.game, self.hint_strength), self.lang), style="bold cyan")
 
     def not_understood(self, command: str) -> None:
         self.say(
@@ -350,7 +360,8 @@ def _lines(stream: TextIO) -> Iterable[str]:
 )
 @LANG_OPTION
 @click.option("--no-error-help", is_flag=True, help="Do not explain why a card cannot be played.")
-def play(code: str | None, rules: str | None, lang: str, no_error_help: bool) -> None:
+@HINT_STRENGTH_OPTION
+def play(code: str | None, rules: str | None, lang: str, no_error_help: bool, hint_strength: str) -> None:
     """Play TriPeaks in the terminal: the deal of CODE, or a random deal."""
     if code:
         deal_code = _parse_code(code, rules)
@@ -358,7 +369,12 @@ def play(code: str | None, rules: str | None, lang: str, no_error_help: bool) ->
         deal_code = DealCode(secrets.randbelow(DEAL_NUMBER_LIMIT), Rules.named(rules or "easy"))
     stdin = sys.stdin
     session = PlaySession(
-        Game.from_code(deal_code), lang.lower(), not no_error_help, _console(), echo=not stdin.isatty()
+        Game.from_code(deal_code),
+        lang.lower(),
+        not no_error_help,
+        _console(),
+        echo=not stdin.isatty(),
+        hint_strength=hint_strength.lower(),
     )
     try:
         session.run(_lines(stdin))

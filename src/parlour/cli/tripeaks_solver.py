@@ -34,7 +34,7 @@ from parlour.tripeaks.solver.census import (
 )
 from parlour.tripeaks.solver.core import core
 from parlour.tripeaks.solver.hints import DEFAULT_SAMPLES
-from parlour.tripeaks.solver.players import AUTOPLAY_SAMPLES, PLAYERS, Played, play_number
+from parlour.tripeaks.solver.players import AUTOPLAY_SAMPLES, PLAYERS, QUICK_SAMPLES, Played, play_number
 from parlour.tripeaks.solver.solve import DEFAULT_NODE_LIMIT
 
 DOMAIN = "solver"
@@ -318,7 +318,12 @@ def _play_all(
 
 
 @click.command("autoplay")
-@click.option("--player", type=click.Choice(PLAYERS), required=True)
+@click.option(
+    "--player",
+    type=click.Choice(PLAYERS),
+    required=True,
+    help="greedy (Simple), quick (200 samples a move) or fair (Thorough): the hint strengths, weakest first.",
+)
 @click.option("--from", "first", type=click.IntRange(min=0), required=True)
 @click.option("--to", "last", type=click.IntRange(min=0), required=True)
 @click.option("--rules", type=RULES_CHOICE, required=True)
@@ -327,7 +332,7 @@ def _play_all(
     type=click.IntRange(min=1),
     default=AUTOPLAY_SAMPLES,
     show_default=True,
-    help="The fair player's most samples a move.",
+    help="The fair player's most samples a move (the quick player's, when below 200).",
 )
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default=True)
@@ -366,7 +371,7 @@ def autoplay_command(
         "win_rate": won / len(results),
         "interval": [low, high],
         "solvable": solvable,
-        "samples": samples if player == "fair" else None,
+        "samples": {"fair": samples, "quick": min(QUICK_SAMPLES, samples)}.get(player),
     }
     if as_json:
         click.echo(json.dumps(report))

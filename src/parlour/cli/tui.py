@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 import click
 
 from parlour.cli.db import database_url_option
-from parlour.cli.options import LANG_OPTION
+from parlour.cli.options import HINT_STRENGTH_OPTION, LANG_OPTION
 from parlour.errors import InvalidInput
 from parlour.store import StoreUnavailable
+from parlour.tripeaks.solver.players import DEFAULT_STRENGTH
 
 if TYPE_CHECKING:
     from parlour.tui.records import Recorder
@@ -29,7 +30,13 @@ def open_recorder(database_url: str | None) -> Recorder:
         raise click.ClickException(f"the database is not available: {error}") from error
 
 
-def run_tripeaks(code_text: str | None, lang: str, database_url: str | None, record: bool) -> None:
+def run_tripeaks(
+    code_text: str | None,
+    lang: str,
+    database_url: str | None,
+    record: bool,
+    hint_strength: str = DEFAULT_STRENGTH,
+) -> None:
     """Open TriPeaks in the terminal on a deal (a code, a numbered game's number, or a random deal)."""
     from parlour.tripeaks import Game
     from parlour.tui.tripeaks_app import TriPeaksApp, deal_from
@@ -39,7 +46,7 @@ def run_tripeaks(code_text: str | None, lang: str, database_url: str | None, rec
     except InvalidInput as error:
         raise click.BadParameter(str(error), param_hint="CODE") from error
     recorder = open_recorder(database_url) if record else None
-    TriPeaksApp(Game.from_code(code), lang.lower(), recorder, numbered).run()
+    TriPeaksApp(Game.from_code(code), lang.lower(), recorder, numbered, hint_strength).run()
 
 
 def run_thirteen(
@@ -67,7 +74,8 @@ def tui(code: str | None, lang: str, database_url: str | None, no_record: bool) 
 
     Without CODE a menu chooses the game. CODE is a TriPeaks deal code or a numbered game's number
     (Easy), or a Thirteen match code (TH1-…). TriPeaks keys: arrows choose a card, Enter plays it, D
-    draws, U undoes, N new game, H hint, B reads the board, S statistics, T theme, ? rules, Q quits.
+    draws, U undoes, N new game, H hint, G hint strength, B reads the board, S statistics, T theme,
+    ? rules, Q quits.
     """
     if code is None:
         from parlour.tui.menu import MenuApp
@@ -89,9 +97,13 @@ def tui(code: str | None, lang: str, database_url: str | None, no_record: bool) 
 @LANG_OPTION
 @database_url_option
 @click.option("--no-record", is_flag=True, help="Keep nothing in the database (no statistics, no records).")
-def tripeaks_tui(code: str | None, lang: str, database_url: str | None, no_record: bool) -> None:
-    """TriPeaks full-screen in the terminal (CODE: a deal code or a numbered game's number)."""
-    run_tripeaks(code, lang, database_url, not no_record)
+@HINT_STRENGTH_OPTION
+def tripeaks_tui(
+    code: str | None, lang: str, database_url: str | None, no_record: bool, hint_strength: str
+) -> None:
+    """TriPeaks full-screen in the terminal (CODE: a deal code or a numbered game's number). G changes
+    the hint strength while playing."""
+    run_tripeaks(code, lang, database_url, not no_record, hint_strength)
 
 
 @click.command("tui")

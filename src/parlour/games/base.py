@@ -132,12 +132,13 @@ class LiveGame(ABC):
         """Make one automatic step (a computer player's move) and return it, or None if none is due."""
         return None
 
-    def hint_task(self, seat: int) -> Callable[[], Json] | None:
-        """Return a call that computes a hint for ``seat`` from a snapshot of the game (it runs in a
-        worker thread while play goes on), or None when this game gives no hints.
+    def hint_task(self, seat: int, strength: object = None) -> Callable[[], Json] | None:
+        """Return a call that computes a hint of ``strength`` (the request's, None for the game's
+        default) for ``seat`` from a snapshot of the game (it runs in a worker thread while play goes
+        on), or None when this game gives no hints.
 
         Raises:
-            ParlourError: no hint can be given now (the game is over).
+            ParlourError: no hint can be given now (the game is over), or no such strength.
         """
         return None
 

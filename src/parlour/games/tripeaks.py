@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any, Final
 
 from babel.numbers import format_percent
@@ -31,6 +32,7 @@ from parlour.games.base import (
     LiveGame,
     NewGame,
     NumberedGames,
+    Preference,
     RecordSpec,
     Result,
     RulesPage,
@@ -45,8 +47,9 @@ from parlour.tripeaks import rules as tp_rules
 from parlour.tripeaks.game import DRAW, UNDO, WON, peak_bonus
 from parlour.tripeaks.layout import COVERS, PEAK_OF, TABLEAU_SIZE
 from parlour.tripeaks.rules import VARIANTS
-from parlour.tripeaks.solver import Hint, compiled_available, fair_hint, numbered_result
+from parlour.tripeaks.solver import Hint, compiled_available, numbered_result
 from parlour.tripeaks.solver.hints import DEFAULT_SAMPLES
+from parlour.tripeaks.solver.players import DEFAULT_STRENGTH, PLAYERS, checked_strength, hint_at
 
 NAME: Final = "tripeaks"
 NUMBERED_GAMES: Final = 50_000
@@ -126,27 +129,31 @@ class TriPeaksLive(LiveGame):
         # Face down, in the stock, on the discard pile or removed: all "blocked", never saying which.
         raise IllegalMove(f"{card.pretty()} is not a face-up card of the peaks", code="blocked")
 
-    def hint_task(self, seat: int) -> Callable[[], Json] | None:
-        """Return the fair hint's computation on a copy of the game, or None without the compiled core
-        (the pure-Python twin would take many seconds a hint).
+    def hint_task(self, seat: int, strength: object = None) -> Callable[[], Json] | None:
+        """Return the computation of the hint of this strength (see :func:`player_hint`; None: the
+        thorough one) on a copy of the game, or None without the compiled core (the pure-Python twin
+        would take many seconds a hint).
 
         Raises:
             GameOver: the game is won or stuck: nothing to hint.
+            InvalidInput: an unknown strength.
         """
         if not compiled_available():
             return None
+        chosen = checked_strength(strength)
         if self.game.status != Status.PLAYING:
             raise GameOver("the game is over: there is nothing to hint", code="game_over")
         snapshot = self.game.copy()
 
         def compute() -> Json:
-            hint = player_hint(snapshot)
+            hint = player_hint(snapshot, chosen)
             position = None
             if hint.move != DRAW:
                 position = next(
                     p for p in snapshot.playable_positions() if str(snapshot.card_at(p)) == hint.move
                 )
             return {
+                "strength": chosen,
                 "move": hint.move,
                 "position": position,
                 "chance": round(hint.chance, 3),
@@ -224,12 +231,18 @@ def verdict_text(verdict: Json, lang: str) -> str:
     return ngettext_for(lang, "web", singular, plural, moves).format(moves=moves)
 
 
-def player_hint(game: Game) -> Hint:
-    """Return the fair hint for a game in play (judged only from what the player sees): the full budget
-    with the compiled core, fewer samples with the slower pure-Python twin."""
-    if compiled_available():  # a person reads the chance: the whole budget, for a narrow interval
-        return fair_hint(game.copy(), seed=game.moves, min_samples=DEFAULT_SAMPLES)
-    return fair_hint(game.copy(), samples=TWIN_HINT_SAMPLES, min_samples=TWIN_HINT_SAMPLES, seed=game.moves)
+def player_hint(game: Game, strength: str | None = None) -> Hint:
+    """Return the hint of this strength (``greedy``, ``quick`` or ``fair``; None: ``fair``) for a game in
+    play, judged only from what the player sees: with the compiled core, each strength's own budget (the
+    thorough hint spends all of it, for a narrow interval); fewer samples with the slower pure-Python
+    twin.
+
+    Raises:
+        GameOver: the game is won or stuck.
+        InvalidInput: an unknown strength.
+    """
+    samples = DEFAULT_SAMPLES if compiled_available() else TWIN_HINT_SAMPLES
+    return hint_at(game.copy(), checked_strength(strength), seed=game.moves, samples=samples)
 
 
 def hint_text(hint: Hint, lang: str) -> str:
@@ -465,6 +478,7 @@ class TriPeaksDefinition(GameDefinition):
     rules = RulesPage("rules_tripeaks.html", "TriPeaks rules")
     statistics_template = "stats_tripeaks.html"
     numbered = NumberedGames(NUMBERED_GAMES, NUMBERED_RULES, census_verdict)
+    preferences = MappingProxyType({"hint_strength": Preference(DEFAULT_STRENGTH, PLAYERS)})
 
     def __init__(self, *, explicit_deals: bool = False) -> None:
         self.explicit_deals = explicit_deals

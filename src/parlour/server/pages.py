@@ -20,6 +20,7 @@ from parlour.server.context import (
 )
 from parlour.server.i18n import LANG_COOKIE, protocol_reason, supported
 from parlour.store.messages import record_messages
+from parlour.store.preferences import game_preferences
 from parlour.store.types import Outcome
 
 router = APIRouter()
@@ -93,20 +94,28 @@ async def create_game(request: Request, kind_name: str) -> Response:
 
 
 PREFERENCES: Final = {"error_help": bool, "sound": bool}
-"""Settings a page may save for its player, with their types."""
+"""Settings a page may save for its player, with their types; the games' own preferences (TriPeaks'
+hint strength …) may be saved too, with one of their choices."""
 
 
 @router.post("/api/preferences")
 async def save_preferences(request: Request) -> Response:
-    """Save some of the player's settings (``error_help``); 400 for anything else."""
+    """Save some of the player's settings (``error_help``, ``sound``, a game's own such as
+    ``hint_strength``); 400 for anything else."""
     changes: Any = await json_body(request)
+    choices = {
+        name: preference.choices for name, preference in game_preferences(parlour_of(request).games).items()
+    }
+
+    def allowed(key: str, value: Any) -> bool:
+        if key in PREFERENCES:
+            return isinstance(value, PREFERENCES[key])
+        return key in choices and isinstance(value, str) and value in choices[key]
+
     if (
         not isinstance(changes, dict)
         or not changes
-        or any(
-            key not in PREFERENCES or not isinstance(value, PREFERENCES[key])
-            for key, value in changes.items()
-        )
+        or not all(allowed(key, value) for key, value in changes.items())
     ):
         return JSONResponse({"code": "bad_preferences", "message": repr(changes)[:200]}, status_code=400)
     player = await current_player(request)

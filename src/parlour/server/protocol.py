@@ -38,10 +38,13 @@ class ActionMessage(TypedDict):
 
 
 class RequestMessage(TypedDict):
-    """A question that is not a move: ``hint``, ``legal`` (the legal moves now) or ``ping``."""
+    """A question that is not a move: ``hint``, ``legal`` (the legal moves now) or ``ping``. A TriPeaks
+    ``hint`` may name its ``strength``: ``greedy`` ("Simple"), ``quick`` or ``fair`` ("Thorough", the
+    default)."""
 
     type: Literal["hint", "legal", "ping"]
     ref: NotRequired[Any]
+    strength: NotRequired[str]
 
 
 # --- from the server ------------------------------------------------------------------------------------
@@ -90,12 +93,13 @@ class ErrorMessage(TypedDict):
 
 
 class HintMessage(TypedDict):
-    """A fair hint: the ``move`` (``KC`` or ``draw``), its ``position``, the estimated ``chance`` of
-    winning for a player who sees no hidden card, and its 95% interval ``low`` – ``high``."""
+    """A fair hint of a ``strength``: the ``move`` (``KC`` or ``draw``), its ``position``, the estimated
+    ``chance`` of winning for a player who sees no hidden card, and its 95% interval ``low`` – ``high``."""
 
     type: Literal["hint"]
     ref: Any
     v: int
+    strength: str
     move: str
     position: int | None
     chance: float

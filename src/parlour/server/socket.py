@@ -106,7 +106,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                 elif kind == "hint":
                     if not joined:
                         raise BadMessage("say hello first", code="bad_message")
-                    task = owner.game.hint_task(seat)
+                    task = owner.game.hint_task(seat, message.get("strength"))
                     if task is None:
                         raise BadMessage("this game gives no hints", code="no_hint")
                     await parlour.limits.hit("hint", str(player.id))
@@ -116,6 +116,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                             type="hint",
                             ref=ref,
                             v=owner.version,
+                            strength=hint["strength"],
                             move=hint["move"],
                             position=hint["position"],
                             chance=hint["chance"],

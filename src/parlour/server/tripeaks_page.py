@@ -18,6 +18,7 @@ from starlette.responses import Response
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
 from parlour.games.tripeaks import NAME, NUMBERED_GAMES
+from parlour.i18n import gettext_for
 from parlour.i18n.cards import rank_letters
 from parlour.i18n.tripeaks import page_text
 from parlour.server import numbered_pages
@@ -33,6 +34,7 @@ from parlour.server.context import (
 from parlour.tripeaks.layout import SLOT_PLACES
 from parlour.tripeaks.rules import VARIANTS
 from parlour.tripeaks.solver import compiled_available
+from parlour.tripeaks.solver.players import DEFAULT_STRENGTH, PLAYERS, STRENGTH_NAMES
 
 router = APIRouter()
 router.include_router(numbered_pages.router)
@@ -161,6 +163,9 @@ async def tripeaks_page(request: Request) -> Response:
     settings = {
         "error_help": preferences.get("error_help", True) is not False,
         "sound": preferences.get("sound", True) is not False,
+        "hint_strength": strength
+        if (strength := preferences.get("hint_strength")) in PLAYERS
+        else DEFAULT_STRENGTH,
     }
     return await render(
         request,
@@ -181,6 +186,7 @@ async def tripeaks_page(request: Request) -> Response:
             "numbered_games": NUMBERED_GAMES,
             "notice": notice,
             "hints": compiled_available(),
+            "hint_strengths": [(value, gettext_for(lang, "web", STRENGTH_NAMES[value])) for value in PLAYERS],
             "tt": lambda message: page_text(lang, message),
         },
     )

@@ -28,6 +28,7 @@ from parlour.games.tripeaks import (
     player_hint,
     verdict_text,
 )
+from parlour.i18n import gettext_for
 from parlour.i18n.cards import rank_letters
 from parlour.i18n.tripeaks import (
     describe,
@@ -43,6 +44,9 @@ from parlour.tripeaks import DealCode, Game
 from parlour.tripeaks.game import DRAW, UNDO
 from parlour.tripeaks.layout import SLOT_PLACES
 from parlour.tripeaks.rules import CLASSIC, EASY, VARIANTS, Rules
+from parlour.tripeaks.solver.players import DEFAULT_STRENGTH as DEFAULT_HINT_STRENGTH
+from parlour.tripeaks.solver.players import PLAYERS as HINT_STRENGTHS
+from parlour.tripeaks.solver.players import STRENGTH_NAMES as HINT_STRENGTH_NAMES
 from parlour.tui.board import BOARD_HEIGHT, BOARD_WIDTH, card_label, card_style, paint, slot_at
 from parlour.tui.records import Recorder
 from parlour.tui.screens import ParlourApp
@@ -72,8 +76,8 @@ def deal_from(text: str, rules: Rules = EASY) -> tuple[DealCode, int | None]:
 
 
 KEYS: Final = (
-    "Keys: ← → choose a card, Enter plays it, D draws, U undoes, N new game, H hint, B reads "
-    "the board, S statistics, T theme, Q quits. The mouse plays cards and draws too."
+    "Keys: ← → choose a card, Enter plays it, D draws, U undoes, N new game, H hint, G hint strength, "
+    "B reads the board, S statistics, T theme, Q quits. The mouse plays cards and draws too."
 )
 """The keys, in English, under the rules on the help screen."""
 
@@ -186,6 +190,7 @@ class TriPeaksApp(ParlourApp):
         Binding("u", "undo", "Undo"),
         Binding("n", "new_game", "New"),
         Binding("h", "hint", "Hint"),
+        Binding("g", "hint_strength", "Hint strength", show=False),
         Binding("b", "read", "Read", show=False),
         Binding("s", "statistics", "Stats"),
         Binding("t", "theme", "Light/dark", show=False),
@@ -194,10 +199,16 @@ class TriPeaksApp(ParlourApp):
     ]
 
     def __init__(
-        self, game: Game, lang: str = "en", recorder: Recorder | None = None, numbered: int | None = None
+        self,
+        game: Game,
+        lang: str = "en",
+        recorder: Recorder | None = None,
+        numbered: int | None = None,
+        hint_strength: str = DEFAULT_HINT_STRENGTH,
     ) -> None:
         super().__init__(lang, recorder)
         self.game = game
+        self.hint_strength = hint_strength
         self.letters = rank_letters(lang)
         self.numbered = numbered
         self.cursor: int = 0
@@ -318,7 +329,7 @@ class TriPeaksApp(ParlourApp):
         if self.game.status != "playing":
             self.message = reason_text("game_over", self.lang)
         else:
-            hint = player_hint(self.game)
+            hint = player_hint(self.game, self.hint_strength)
             self.message = hint_text(hint, self.lang)
             if hint.move == DRAW:
                 self.cursor = STOCK
@@ -327,6 +338,15 @@ class TriPeaksApp(ParlourApp):
                 for index, position in enumerate(self.stops()):
                     if position != STOCK and str(view.tableau[position].card) == hint.move:
                         self.cursor = index
+        self.refresh_all()
+
+    def action_hint_strength(self) -> None:
+        """The next hint strength (Simple, Quick, Thorough), for the hints from now on."""
+        self.hint_strength = HINT_STRENGTHS[
+            (HINT_STRENGTHS.index(self.hint_strength) + 1) % len(HINT_STRENGTHS)
+        ]
+        name = gettext_for(self.lang, "web", HINT_STRENGTH_NAMES[self.hint_strength])
+        self.message = gettext_for(self.lang, "web", "Hint strength: {strength}").format(strength=name)
         self.refresh_all()
 
     def action_new_game(self) -> None:

@@ -98,11 +98,14 @@ def fair_hint(
     min_samples: int = MIN_SAMPLES,
     policy: str = "greedy",
     core_name: str | None = None,
+    judged: int | None = None,
 ) -> Hint:
     """The fair hint for a game in play (see the module docstring): at most ``samples`` samples (rounded
     up to whole batches), at least ``min_samples`` unless the budget is smaller.
 
-    Ties go to the earlier move of ``preference_order`` (cards before ``draw``).
+    Ties go to the earlier move of ``preference_order`` (cards before ``draw``). ``judged`` limits the
+    moves judged to the first ones of that order (1: greedy play's own move, with its chance); None
+    judges every legal move.
 
     Raises:
         GameOver: the game is won or stuck: there is nothing to hint.
@@ -111,6 +114,10 @@ def fair_hint(
     moves = preference_order(game)
     if not moves:
         raise GameOver("the game is over: there is no move to hint", code="game_over")
+    if judged is not None:
+        if judged < 1:
+            raise ValueError(f"judged must be at least 1, got {judged}")
+        moves = moves[:judged]
     seen = Seen.of_game(game)
     codes = [seen.move_code(game, move) for move in moves]
     count = len(moves)

@@ -122,11 +122,11 @@ export class LiveGame {
   }
 
   // Send a request that is not a move ({type: "hint"}); resolves with the reply or the error message.
-  ask(type) {
+  ask(type, fields = {}) {
     const ref = this.nextRef++;
     return new Promise((resolve, reject) => {
       this.pending.set(ref, { resolve, reject });
-      if (!this.send({ type, ref })) {
+      if (!this.send({ ...fields, type, ref })) {
         this.pending.delete(ref);
         reject(new Error("not connected"));
       }

@@ -340,7 +340,7 @@ async function hint() {
   button.disabled = true;
   showHelp(T("Thinking…"));
   try {
-    const reply = await live.ask("hint");
+    const reply = await live.ask("hint", { strength: settings.hint_strength });
     if (reply.type !== "hint") return;
     const words = reply.move === "draw"
       ? T("Hint: draw a card.")
@@ -462,6 +462,14 @@ $("setting-sound").addEventListener("change", (event) => {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ sound: settings.sound }),
+  });
+});
+$("setting-hint-strength")?.addEventListener("change", (event) => {
+  settings.hint_strength = event.target.value;
+  fetch("/api/preferences", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ hint_strength: settings.hint_strength }),
   });
 });
 $("setting-error-help").addEventListener("change", (event) => {
