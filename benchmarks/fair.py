@@ -1,14 +1,15 @@
-"""The fair TriPeaks player against greedy play on the same numbered games, and its decision times.
+"""The TriPeaks players of the hint-strength ladder on the same numbered games, and their decision times.
 
 Run: ``.venv/bin/python benchmarks/fair.py [--from 1] [--to 2000] [--jobs 2] [--samples 3200]``.
 
-Both players see only what a person sees. For Easy and for Classic it prints each player's win rate
-with its 95% Wilson interval, the fair player's lead with a 95% interval from the paired games (the
-same deals, so the difference is much sharper than the two intervals suggest), the share an all-seeing
-solver wins (the census: no player can beat it), and the CPU time of the fair player's decisions
-(median, 99th percentile, slowest) with the compiled core. Last, the pure-Python twin and the compiled
-core play the same hints, which must agree, for the ratio of their times. Figures are printed, never
-asserted.
+Every player sees only what a person sees: greedy play ("Simple"), the quick player (one batch of 200
+samples a move, "Quick") and the fair player (400 to 3,200 samples a move, "Thorough"). For Easy and
+for Classic it prints each player's win rate with its 95% Wilson interval, each player's lead over the
+one below it with a 95% interval from the paired games (the same deals, so the difference is much
+sharper than the two intervals suggest), the share an all-seeing solver wins (the census: no player
+can beat it), and the CPU time of the quick and fair players' decisions (median, 99th percentile,
+slowest) with the compiled core. Last, the pure-Python twin and the compiled core play the same hints,
+which must agree, for the ratio of their times. Figures are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -26,64 +27,68 @@ from parlour.tripeaks import CLASSIC, EASY, DealCode, Game
 from parlour.tripeaks.game import PLAYING, WON
 from parlour.tripeaks.rules import Rules
 from parlour.tripeaks.solver import fair_hint, numbered_result
-from parlour.tripeaks.solver.players import fair_chooser, greedy_move
+from parlour.tripeaks.solver.players import PLAYERS, STRENGTH_NAMES, chooser, greedy_move
 from parlour.tripeaks.solver.rollout import COMPILED_ROLLOUTS
 
 
-def play_pair(args: tuple[int, Rules, int]) -> tuple[bool, bool, list[float]]:
-    """Play deal ``number`` with greedy and with fair; return both outcomes and the CPU seconds of each
-    fair decision that had a choice."""
+def play_ladder(args: tuple[int, Rules, int]) -> list[tuple[bool, list[float]]]:
+    """Play deal ``number`` with each player of the ladder; return each outcome and the CPU seconds of
+    each decision that had a choice."""
     number, rules, samples = args
-    greedy = Game.from_code(DealCode(number, rules))
-    while greedy.status == PLAYING:
-        greedy.apply(greedy_move(greedy))
-    fair = Game.from_code(DealCode(number, rules))
-    choose = fair_chooser(samples, 0, "c")
-    times = []
-    while fair.status == PLAYING:
-        if len(fair.legal_actions()) == 1:
-            fair.apply(fair.legal_actions()[0])
-            continue
-        started = time.process_time()
-        move = choose(fair)
-        times.append(time.process_time() - started)
-        fair.apply(move)
-    return greedy.status == WON, fair.status == WON, times
+    outcomes = []
+    for player in PLAYERS:
+        game = Game.from_code(DealCode(number, rules))
+        choose = chooser(player, samples, 0, "c")
+        times = []
+        while game.status == PLAYING:
+            if len(game.legal_actions()) == 1:
+                game.apply(game.legal_actions()[0])
+                continue
+            started = time.process_time()
+            move = choose(game)
+            times.append(time.process_time() - started)
+            game.apply(move)
+        outcomes.append((game.status == WON, times))
+    return outcomes
 
 
 def bench_rules(rules: Rules, first: int, last: int, jobs: int, samples: int) -> None:
     work = [(n, rules, samples) for n in range(first, last + 1)]
     started = time.perf_counter()
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        results = pool.map(play_pair, work, chunksize=8)
+        results = pool.map(play_ladder, work, chunksize=8)
     wall = time.perf_counter() - started
     deals = len(results)
-    greedy = sum(g for g, _, _ in results)
-    fair = sum(f for _, f, _ in results)
     print(f"{rules.name}: games #{first}–#{last} ({deals} deals, {wall:.0f} s wall on {jobs} processes)")
-    for name, won in (("greedy", greedy), ("fair", fair)):
+    wins = [[outcomes[level][0] for outcomes in results] for level in range(len(PLAYERS))]
+    for level, player in enumerate(PLAYERS):
+        won = sum(wins[level])
         low, high = wilson(won, deals)
+        name = f"{player} ({STRENGTH_NAMES[player]})"
         print(
-            f"  {name:<7} won {won:>5} = {100 * won / deals:5.1f}%  (95% {100 * low:.1f}%–{100 * high:.1f}%)"
+            f"  {name:<18} won {won:>5} = {100 * won / deals:5.1f}%  (95% {100 * low:.1f}%–{100 * high:.1f}%)"
         )
-    differences = [int(f) - int(g) for g, f, _ in results]
-    lead = statistics.fmean(differences)
-    spread = Z95 * statistics.stdev(differences) / math.sqrt(deals) if deals > 1 else 1.0
-    both = sum(g and f for g, f, _ in results)
-    print(
-        f"  fair lead {100 * lead:+.1f} points "
-        f"(95% {100 * (lead - spread):+.1f} to {100 * (lead + spread):+.1f}); "
-        f"won by both {both}, fair only {fair - both}, greedy only {greedy - both}"
-    )
+    for level in range(1, len(PLAYERS)):
+        upper, lower = wins[level], wins[level - 1]
+        differences = [int(u) - int(d) for u, d in zip(upper, lower, strict=True)]
+        lead = statistics.fmean(differences)
+        spread = Z95 * statistics.stdev(differences) / math.sqrt(deals) if deals > 1 else 1.0
+        print(
+            f"  {PLAYERS[level]} over {PLAYERS[level - 1]}: {100 * lead:+.1f} points "
+            f"(paired 95% {100 * (lead - spread):+.1f} to {100 * (lead + spread):+.1f})"
+        )
     known = [numbered_result(rules, n) for n in range(first, last + 1)]
     if all(result is not None for result in known):
         solvable = sum(1 for result in known if result is not None and result.winnable)
         print(f"  all-seeing solver {solvable} = {100 * solvable / deals:.1f}% (the bound)")
-    times = [t for _, _, each in results for t in each]
-    print(
-        f"  fair decisions {len(times)}: CPU median {1000 * statistics.median(times):.1f} ms, "
-        f"p99 {1000 * percentile(times, 0.99):.1f} ms, slowest {1000 * max(times):.1f} ms"
-    )
+    for level, player in enumerate(PLAYERS):
+        times = [t for outcomes in results for t in outcomes[level][1]]
+        if player == "greedy" or not times:
+            continue
+        print(
+            f"  {player} decisions {len(times)}: CPU median {1000 * statistics.median(times):.1f} ms, "
+            f"p99 {1000 * percentile(times, 0.99):.1f} ms, slowest {1000 * max(times):.1f} ms"
+        )
 
 
 def bench_twin(rules: Rules, positions: int) -> None:
