@@ -143,6 +143,24 @@ def test_numbered_games_show_the_verdict_and_the_hint_button_points_at_a_move(pa
     page.locator("#hint-button").click()
     expect(page.locator("#help-message")).to_contain_text("Hint:")
     assert page.locator(".hinted").count() == 1
+    # A Simple hint is greedy play's own move, with its chance; the choice is kept for the player.
+    from parlour.tripeaks import DealCode, Game
+    from parlour.tripeaks.rules import EASY
+    from parlour.tripeaks.solver.players import greedy_move
+
+    page.locator("#settings-button").click()
+    with page.expect_response("**/api/preferences") as saved:
+        page.locator("#setting-hint-strength").select_option("greedy")
+    assert saved.value.status == 200
+    page.locator("#settings-dialog button[type=submit]").click()
+    page.locator("#hint-button").click()
+    expect(page.locator("#help-message")).to_contain_text("Chance of winning")
+    card = greedy_move(Game.from_code(DealCode(123, EASY)))
+    expect(page.locator(".hinted")).to_have_count(1)
+    if card != "draw":
+        expect(page.locator(".hinted")).to_have_attribute("data-card", card)
+    page.reload()
+    expect(page.locator("#setting-hint-strength")).to_have_value("greedy")
 
 
 def test_winning_a_numbered_game_first_says_so_in_the_end_window(page: Any) -> None:

@@ -41,6 +41,10 @@ def test_the_hint_ignores_what_the_player_cannot_see() -> None:
         two.apply(move)
     assert [one.visible_card(p) for p in range(TABLEAU_SIZE)] == [two.visible_card(p) for p in range(28)]
     assert fair_hint(one, samples=6, seed=3) == fair_hint(two, samples=6, seed=3)
+    from parlour.tripeaks.solver.players import PLAYERS, hint_at
+
+    for strength in PLAYERS:  # every hint strength
+        assert hint_at(one, strength, seed=5, samples=40) == hint_at(two, strength, seed=5, samples=40)
 
 
 def test_what_the_player_sees_holds_no_hidden_card() -> None:
