@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from parlour.cli import main
@@ -125,44 +126,18 @@ def test_hint_json_is_reproducible() -> None:
     assert run(*args)[1] == output
 
 
-def test_autoplay_reports_a_win_rate() -> None:
-    code, output = run(
-        "autoplay",
-        "--player",
-        "greedy",
-        "--from",
-        "1",
-        "--to",
-        "8",
-        "--rules",
-        "classic",
-        "--jobs",
-        "1",
-        "--json",
-    )
+@pytest.mark.parametrize(("player", "samples"), [("greedy", None), ("quick", 200)])
+def test_autoplay_reports_a_win_rate(player: str, samples: int | None) -> None:
+    span = ("--from", "1", "--to", "8" if player == "greedy" else "2")
+    code, output = run("autoplay", "--player", player, *span, "--rules", "classic", "--jobs", "1", "--json")
     assert code == 0, output
     report = json.loads(output.splitlines()[-1])
-    assert report["deals"] == 8 and 0 <= report["won"] <= 8
+    deals = int(span[3])
+    assert report["player"] == player and report["samples"] == samples
+    assert report["deals"] == deals and 0 <= report["won"] <= deals
 
 
-def test_autoplay_offers_every_hint_strength_and_refuses_others() -> None:
-    code, output = run(
-        "autoplay",
-        "--player",
-        "quick",
-        "--from",
-        "1",
-        "--to",
-        "2",
-        "--rules",
-        "easy",
-        "--jobs",
-        "1",
-        "--json",
-    )
-    assert code == 0, output
-    report = json.loads(output.splitlines()[-1])
-    assert report["player"] == "quick" and report["samples"] == 200 and report["deals"] == 2
+def test_autoplay_refuses_a_player_that_is_no_hint_strength() -> None:
     code, output = run("autoplay", "--player", "strong", "--from", "1", "--to", "2", "--rules", "easy")
     assert code == 2 and "'greedy', 'quick', 'fair'" in output
 

@@ -114,13 +114,19 @@ class Round:
         """
         for seat in ((leader + k) % SEATS for k in range(SEATS)):
             if is_instant_win(self.hands[seat]):
-                hand = self.hands[seat]
-                self.hands[seat] = 0
-                self.finished.append(seat)
-                self.must_include = 0
-                self.turn = (seat + 1) % SEATS
-                self.steps.append(Step(seat, hand, out=True, cleared=True))
+                self.show_instant_win(seat)
                 return
+
+    def show_instant_win(self, seat: int) -> None:
+        """Let ``seat`` show its whole hand and go out in first place at once (an instant win: a history
+        step of its 13 cards); the next seat leads, with no 3♠ requirement. A search that replays a
+        round uses it for that step, which no player chose."""
+        hand = self.hands[seat]
+        self.hands[seat] = 0
+        self.finished.append(seat)
+        self.must_include = 0
+        self.turn = (seat + 1) % SEATS
+        self.steps.append(Step(seat, hand, out=True, cleared=True))
 
     # ---- queries -------------------------------------------------------------------------------------
 

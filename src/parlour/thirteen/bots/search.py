@@ -181,11 +181,7 @@ def misses(position: Position, hands: Sequence[int], model: HeuristicBot) -> int
     missed = 0
     for seat, mask in history:
         if mask.bit_count() == 13:  # a hand shown for an instant win: nobody chose anything
-            state.hands[seat] = 0
-            state.finished.append(seat)
-            state.must_include = 0
-            state.turn = (seat + 1) % SEATS
-            state.steps.append(Step(seat, mask, out=True, cleared=True))
+            state.show_instant_win(seat)
             continue
         state.turn = seat
         if seat != position.me and model.choose(view_in(state, seat)).mask != mask:
