@@ -234,3 +234,49 @@ def test_deals_that_differ_only_in_hidden_cards_give_every_player_the_same_decis
         assert make_bot(name, number).choose(match.view(seat)) == make_bot(name, number).choose(
             other.view(seat)
         )
+
+
+@pytest.mark.skipif(not COMPILED, reason="the compiled search core is not built")
+@settings(max_examples=200, deadline=None)
+@given(
+    me=st.integers(0, 3),
+    order=st.permutations(range(52)),
+    steps=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 4)), max_size=12),
+    counts=st.lists(st.integers(0, 13), min_size=4, max_size=4),
+    table=st.integers(0, (1 << 52) - 1),
+    owner=st.integers(-1, 3),
+    passed=st.integers(0, 15),
+    finished=st.lists(st.integers(0, 3), max_size=4),
+    candidates=st.lists(st.integers(0, (1 << 52) - 1), min_size=1, max_size=4),
+    rules=st.integers(0, 7),
+)
+def test_the_compiled_core_answers_or_refuses_any_arguments_and_never_crashes(
+    me: int,
+    order: list[int],
+    steps: list[tuple[int, int]],
+    counts: list[int],
+    table: int,
+    owner: int,
+    passed: int,
+    finished: list[int],
+    candidates: list[int],
+    rules: int,
+) -> None:
+    """Positions no game reaches (moves out of turn, seats out twice, a table nobody played) never come
+    from the engine's views, but the core must stay memory-safe whatever it is given: an answer or a
+    ValueError. The history's cards are distinct, as any history's are."""
+    from parlour.thirteen.bots import _search
+
+    cards = iter(order)
+    seats, masks = [], []
+    for seat, size in steps:
+        seats.append(seat)
+        masks.append(sum(1 << next(cards) for _ in range(size)))
+    hand = sum(1 << next(cards) for _ in range(min(counts[me], 52 - sum(size for _, size in steps))))
+    counts[me] = hand.bit_count()
+    arguments = (me, hand, counts, me, table, owner, passed, finished, 0, rules, seats, masks, True)
+    try:
+        totals = _search.evaluate(*arguments, [c & hand for c in candidates], 2, 6, 1)
+    except ValueError:
+        return
+    assert len(totals) == len(candidates) and all(0 <= total <= 6 for total in totals)

@@ -365,6 +365,12 @@ static int has_finished(const State *st, int seat) {
     return 0;
 }
 
+/* Append a seat to the finishing order; a seat already there (only an inconsistent history could do
+ * it) is not appended twice, so the order never outgrows its four places. */
+static void finish(State *st, int seat) {
+    if (st->nfinished < SEATS && !has_finished(st, seat)) st->finished[st->nfinished++] = seat;
+}
+
 static void clear_table(State *st, int leader) {
     st->table_mask = 0;
     st->has_table = 0;
@@ -387,7 +393,7 @@ static void advance(Ctx *cx, State *st, int actor) {
     for (int seat = 0; seat < SEATS; seat++)
         if (in_play(st, seat)) remaining[nremaining++] = seat;
     if (nremaining <= 1) {
-        for (int i = 0; i < nremaining; i++) st->finished[st->nfinished++] = remaining[i];
+        for (int i = 0; i < nremaining; i++) finish(st, remaining[i]);
         st->turn = -1;
         return;
     }
@@ -421,7 +427,7 @@ static void push(Ctx *cx, State *st, u64 mask) {
         st->owner = seat;
         st->must_include = 0;
         st->passed &= ~(1 << seat);
-        if (!st->hands[seat]) st->finished[st->nfinished++] = seat;
+        if (!st->hands[seat]) finish(st, seat);
     } else {
         st->passed |= 1 << seat;
     }
@@ -626,7 +632,7 @@ static int mismatches(Ctx *cx, const Known *k, const u64 *hands) {
         u64 mask = k->history_mask[i];
         if (popc(mask) == 13) { /* a hand shown for an instant win: no choice was made */
             st.hands[seat] = 0;
-            st.finished[st.nfinished++] = seat;
+            finish(&st, seat);
             st.must_include = 0;
             st.played |= mask;
             st.turn = (seat + 1) % SEATS;
@@ -712,6 +718,10 @@ static int read_position(PyObject *args, Known *k, State *start, u64 *candidates
             PyErr_SetString(PyExc_ValueError, "evaluate: a history seat is out of range");
             return -1;
         }
+        if (k->history_mask[i] & played) {
+            PyErr_SetString(PyExc_ValueError, "evaluate: a card is played twice in the history");
+            return -1;
+        }
         k->history_seat[i] = (int)seats[i];
         k->played_by[seats[i]] |= k->history_mask[i];
         played |= k->history_mask[i];
@@ -720,6 +730,10 @@ static int read_position(PyObject *args, Known *k, State *start, u64 *candidates
     for (int seat = 0; seat < SEATS; seat++) {
         if (counts[seat] > 13) {
             PyErr_SetString(PyExc_ValueError, "evaluate: a hand count is out of range");
+            return -1;
+        }
+        if (popc(k->played_by[seat]) + (int)counts[seat] > 13) {
+            PyErr_SetString(PyExc_ValueError, "evaluate: a seat holds and played more than 13 cards");
             return -1;
         }
         k->counts[seat] = (int)counts[seat];
