@@ -14,8 +14,9 @@ from parlour.games.thirteen import STRENGTH_NAMES, STRENGTHS
 from parlour.thirteen import Match
 from parlour.thirteen.bots import BOTS, PLAYERS, ExpertBot, KeeperBot, make_bot
 from parlour.thirteen.bots.expert import MAX_CANDIDATES, MAX_SAMPLES, MIN_SAMPLES
-from parlour.thirteen.bots.heuristic import HeuristicBot, played_cards
+from parlour.thirteen.bots.heuristic import played_cards
 from parlour.thirteen.bots.search import (
+    MODELS,
     Position,
     choose_search_core,
     evaluate,
@@ -26,6 +27,7 @@ from parlour.thirteen.bots.search import (
 from parlour.thirteen.rules import Rules
 
 COMPILED = choose_search_core()[0] == "c"
+MODEL_NAMES = [model.name for model in MODELS]
 RULE_SETS = [
     Rules(),
     Rules(bomb_after_pass=True),
@@ -133,7 +135,8 @@ def test_the_compiled_search_and_its_twin_give_the_same_totals(
     compiled = evaluate(position, moves_now, samples, samples + extra, seed, core="c")
     twin = evaluate(position, moves_now, samples, samples + extra, seed, core="python")
     assert compiled == twin
-    assert all(0 <= total <= 3 * samples for total in compiled)
+    assert all(0 <= total <= 3 * samples for total in compiled.totals)
+    assert compiled.models[seat] is None and all(model in MODEL_NAMES for model in compiled.models if model)
 
 
 @settings(max_examples=15, deadline=None)
@@ -141,15 +144,17 @@ def test_the_compiled_search_and_its_twin_give_the_same_totals(
 def test_the_true_hands_explain_every_move_of_heuristic_players(
     number: int, rules: Rules, moves: int
 ) -> None:
-    """The inference counts the others' moves a heuristic player would not have made; at a table of
-    heuristic players the real hands miss none (and a deal that explains less misses some)."""
+    """The inference counts the others' moves each model would not have made; at a table of heuristic
+    players the real hands miss none of the heuristic's, and the search then models every seat so."""
     match = played_to_a_choice(number, rules, moves, players="heuristic")
     if match is None:
         return
     seat = match.turn
     assert seat is not None
     position = Position.of_view(match.view(seat))
-    assert misses(position, match.round.hands, HeuristicBot()) == 0
+    found = misses(position, match.round.hands)
+    assert all(found[other][0] == 0 for other in range(4))  # the heuristic, the first model
+    assert found[seat] == [0, 0, 0]  # the expert's own moves are never counted
 
 
 def test_the_search_refuses_arguments_out_of_range() -> None:
@@ -162,7 +167,7 @@ def test_the_search_refuses_arguments_out_of_range() -> None:
         from parlour.thirteen.bots import _search  # type: ignore[attr-defined]
 
         arguments = [0, position.hand, [3, 13, 13, 13], 0, 0, -1, 0, [], 0, 0, [], [], False, [1], 1, 1, 0]
-        assert len(_search.evaluate(*arguments)) == 1
+        assert _search.evaluate(*arguments) == [0, -1, 0, 0, 0]  # one total, then the seats' models
         for at, bad in (
             (2, [3, 13, 13, 14]),
             (13, [1 << 40]),
@@ -190,7 +195,8 @@ def test_the_same_seed_gives_the_same_totals_and_the_inference_changes_the_deals
     moves_now = [move.mask for move in match.view(seat).legal_moves()][:5]
     first = evaluate(position, moves_now, 64, 256, 99)
     assert first == evaluate(position, moves_now, 64, 256, 99)
-    assert sum(first) > 0
+    assert sum(first.totals) > 0
+    assert first.models == tuple(None if other == seat else "heuristic" for other in range(4))
 
 
 def swap_hidden(match: Match, seat: int, cards: int) -> Match:
@@ -276,7 +282,8 @@ def test_the_compiled_core_answers_or_refuses_any_arguments_and_never_crashes(
     counts[me] = hand.bit_count()
     arguments = (me, hand, counts, me, table, owner, passed, finished, 0, rules, seats, masks, True)
     try:
-        totals = _search.evaluate(*arguments, [c & hand for c in candidates], 2, 6, 1)
+        answer = _search.evaluate(*arguments, [c & hand for c in candidates], 2, 6, 1)
     except ValueError:
         return
-    assert len(totals) == len(candidates) and all(0 <= total <= 6 for total in totals)
+    totals, models = answer[: len(candidates)], answer[len(candidates) :]
+    assert all(0 <= total <= 6 for total in totals) and len(models) == 4 and models[me] == -1

@@ -551,14 +551,34 @@ static u64 heuristic_move(Ctx *cx, State *st, int seat) {
     return best;
 }
 
-/* Play a sampled round on after `move`: the expert (`me`) as the keeper, the others as the heuristic;
+/* The greedy player (simple.py): its lowest legal play; it passes only when nothing fits. */
+static u64 greedy_move(Ctx *cx, State *st, int seat) {
+    Plays *plays = &cx->chosen;
+    if (!plays_of(cx, st, seat, plays)) return 0;
+    u64 lowest = plays->plays[0];
+    for (int i = 1; i < plays->n; i++)
+        if (lowest_less(plays->plays[i], lowest)) lowest = plays->plays[i];
+    return lowest;
+}
+
+/* The models of how another seat plays, in search.py's MODELS order. */
+#define NMODELS 3
+enum { HEURISTIC, KEEPER, GREEDY };
+
+static u64 model_move(Ctx *cx, State *st, int seat, int model) {
+    if (model == KEEPER) return keeper_move(cx, st, seat);
+    if (model == GREEDY) return greedy_move(cx, st, seat);
+    return heuristic_move(cx, st, seat);
+}
+
+/* Play a sampled round on after `move`: the expert (`me`) as the keeper, each other seat by its model;
  * return the expert's points. */
-static int play_out(Ctx *cx, State *st, u64 move, int me) {
+static int play_out(Ctx *cx, State *st, u64 move, int me, const int *models) {
     push(cx, st, move);
     for (int i = 0; i < PLAYOUT_MOVES; i++) {
         int seat = st->turn;
         if (seat < 0 || has_finished(st, me)) break;
-        push(cx, st, seat == me ? keeper_move(cx, st, seat) : heuristic_move(cx, st, seat));
+        push(cx, st, seat == me ? keeper_move(cx, st, seat) : model_move(cx, st, seat, models[seat]));
     }
     for (int place = 0; place < st->nfinished; place++)
         if (st->finished[place] == me) return POINTS[place];
@@ -617,8 +637,9 @@ static void sample_hands(const Known *k, u64 *rng, u64 *hands) {
     }
 }
 
-/* How many of the others' moves this round the heuristic would not have made with these hands. */
-static int mismatches(Ctx *cx, const Known *k, const u64 *hands) {
+/* For each other seat and each model, how many of that seat's moves this round the model would not
+ * have made with these hands (added to `missed[seat * NMODELS + model]`). */
+static void mismatches(Ctx *cx, const Known *k, const u64 *hands, int *missed) {
     State st;
     memset(&st, 0, sizeof st);
     for (int seat = 0; seat < SEATS; seat++) st.hands[seat] = hands[seat] | k->played_by[seat];
@@ -626,7 +647,6 @@ static int mismatches(Ctx *cx, const Known *k, const u64 *hands) {
     st.must_include = k->opening ? 1 : 0;
     st.owner = -1;
     st.rules = k->rules;
-    int missed = 0;
     for (int i = 0; i < k->nhistory; i++) {
         int seat = k->history_seat[i];
         u64 mask = k->history_mask[i];
@@ -639,10 +659,11 @@ static int mismatches(Ctx *cx, const Known *k, const u64 *hands) {
             continue;
         }
         st.turn = seat;
-        if (seat != k->me && heuristic_move(cx, &st, seat) != mask) missed++;
+        if (seat != k->me)
+            for (int model = 0; model < NMODELS; model++)
+                missed[seat * NMODELS + model] += model_move(cx, &st, seat, model) != mask;
         push(cx, &st, mask);
     }
-    return missed;
 }
 
 static int read_masks(PyObject *seq, u64 *out, int limit, const char *what) {
@@ -674,6 +695,11 @@ static int read_masks(PyObject *seq, u64 *out, int limit, const char *what) {
 typedef struct {
     int mismatches, index;
 } Ranked;
+
+static int int_order(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
 
 static int ranked_order(const void *a, const void *b) {
     const Ranked *x = a, *y = b;
@@ -772,13 +798,15 @@ static int read_position(PyObject *args, Known *k, State *start, u64 *candidates
 
 /* evaluate(me, hand, counts, turn, table_mask, owner, passed, finished, must_include, rules,
  *          history_seats, history_masks, opening, candidates, samples, draws, seed)
- * -> each candidate's total points over the `samples` deals kept of `draws` drawn. */
+ * -> each candidate's total points over the `samples` deals kept of `draws` drawn, then each seat's
+ *    model (-1 for the expert's own seat). */
 static PyObject *core_evaluate(PyObject *self, PyObject *args) {
     (void)self;
     Known *k = PyMem_Calloc(1, sizeof(Known));
     Ctx *cx = PyMem_Calloc(1, sizeof(Ctx));
     u64 *drawn = NULL;
     Ranked *ranked = NULL;
+    int *misses = NULL, *column = NULL;
     PyObject *result = NULL;
     State start;
     u64 candidates[MAXCANDIDATES], seed = 0;
@@ -791,25 +819,50 @@ static PyObject *core_evaluate(PyObject *self, PyObject *args) {
     if (read_position(args, k, &start, candidates, &ncandidates, &samples, &draws, &seed) < 0) goto done;
     drawn = PyMem_Malloc(sizeof(u64) * SEATS * (size_t)(draws ? draws : 1));
     ranked = PyMem_Malloc(sizeof(Ranked) * (size_t)(draws ? draws : 1));
-    if (!drawn || !ranked) {
+    misses = PyMem_Calloc((size_t)SEATS * NMODELS * (size_t)(draws ? draws : 1), sizeof(int));
+    column = PyMem_Malloc(sizeof(int) * (size_t)(draws ? draws : 1));
+    if (!drawn || !ranked || !misses || !column) {
         PyErr_NoMemory();
         goto done;
     }
     int overflow = 0;
+    int models[SEATS] = {HEURISTIC, HEURISTIC, HEURISTIC, HEURISTIC};
     Py_BEGIN_ALLOW_THREADS;
     u64 rng = seed;
     for (int d = 0; d < draws; d++) {
         sample_hands(k, &rng, drawn + SEATS * d);
         ranked[d].index = d;
-        ranked[d].mismatches = draws > samples ? mismatches(cx, k, drawn + SEATS * d) : 0;
+        ranked[d].mismatches = 0;
     }
-    if (draws > samples) qsort(ranked, (size_t)draws, sizeof(Ranked), ranked_order);
+    if (draws > samples) {
+        /* Each seat's model is the one whose `samples` best deals explain its moves best (the fewest
+         * misses summed over them; the heuristic first on equal sums): a model the seat really plays by
+         * explains everything on the deals near the real one, whatever the rest of the deals say. The
+         * deals kept are then those the seats' models explain best together. */
+        for (int d = 0; d < draws; d++) mismatches(cx, k, drawn + SEATS * d, misses + SEATS * NMODELS * d);
+        long best_sum = 0;
+        for (int seat = 0; seat < SEATS; seat++)
+            for (int model = 0; model < NMODELS; model++) {
+                for (int d = 0; d < draws; d++) column[d] = misses[SEATS * NMODELS * d + seat * NMODELS + model];
+                qsort(column, (size_t)draws, sizeof(int), int_order);
+                long sum = 0;
+                for (int d = 0; d < samples; d++) sum += column[d];
+                if (model == 0 || sum < best_sum) {
+                    best_sum = sum;
+                    models[seat] = model;
+                }
+            }
+        for (int d = 0; d < draws; d++)
+            for (int seat = 0; seat < SEATS; seat++)
+                ranked[d].mismatches += misses[SEATS * NMODELS * d + seat * NMODELS + models[seat]];
+        qsort(ranked, (size_t)draws, sizeof(Ranked), ranked_order);
+    }
     for (int s = 0; s < samples; s++) {
         const u64 *hands = drawn + SEATS * ranked[s].index;
         for (int c = 0; c < ncandidates; c++) {
             State st = start;
             memcpy(st.hands, hands, sizeof st.hands);
-            totals[c] += play_out(cx, &st, candidates[c], k->me);
+            totals[c] += play_out(cx, &st, candidates[c], k->me, models);
         }
     }
     overflow = cx->raw.overflow || cx->chosen.overflow || cx->bombs.overflow;
@@ -818,14 +871,18 @@ static PyObject *core_evaluate(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_RuntimeError, "evaluate: more plays than the core can list");
         goto done;
     }
-    result = PyList_New(ncandidates);
+    result = PyList_New(ncandidates + SEATS);
     if (!result) goto done;
     for (int c = 0; c < ncandidates; c++) PyList_SET_ITEM(result, c, PyLong_FromLong(totals[c]));
+    for (int seat = 0; seat < SEATS; seat++)
+        PyList_SET_ITEM(result, ncandidates + seat, PyLong_FromLong(seat == k->me ? -1 : models[seat]));
 done:
     PyMem_Free(k);
     PyMem_Free(cx);
     PyMem_Free(drawn);
     PyMem_Free(ranked);
+    PyMem_Free(misses);
+    PyMem_Free(column);
     return result;
 }
 

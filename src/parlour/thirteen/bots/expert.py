@@ -2,12 +2,13 @@
 
 At each choice with more than one sensible move it asks the search (:mod:`parlour.thirteen.bots.search`)
 what each candidate is worth: the cards it has not seen are dealt at random into the other hands, each
-as large as the table shows it; the deals that best explain how the others have played this round are
-kept; and every candidate is played out on each kept deal, itself on as the structure keeper plays
-(``keeper``), the others as the heuristic player does (the model of a sensible opponent). The move with
-the most round points over the deals is played (3, 2, 1, 0 for the places); every candidate is played
-out on the same deals (common random numbers), so the comparison between them is sharper than each
-average. The choice depends only on the view and the player's seed.
+as large as the table shows it; each other seat gets the model of a player (heuristic, keeper or greedy)
+that best explains its moves this round, and the deals those models explain best are kept; and every
+candidate is played out on each kept deal, itself on as the structure keeper plays (``keeper``), the
+others as their models do. The move with the most round points over the deals is played (3, 2, 1, 0
+for the places); every candidate is played out on the same deals (common random numbers), so the
+comparison between them is sharper than each average. The choice depends only on the view and the
+player's seed.
 
 Candidates are few, to spend the time on deals rather than on moves nobody would make: the keeper's
 move, the heuristic's, the pass when it is allowed, and the lowest legal play of each unit the
@@ -72,9 +73,8 @@ class ExpertBot(Bot):
         samples = self.samples(view, len(moves), self.core)
         draws = samples * DRAWS_PER_SAMPLE[self.core]
         seed = self.rng.getrandbits(64)
-        totals = evaluate(
-            Position.of_view(view), [move.mask for move in moves], samples, draws, seed, self.core
-        )
+        position = Position.of_view(view)
+        totals = evaluate(position, [move.mask for move in moves], samples, draws, seed, self.core).totals
         best = max(range(len(moves)), key=lambda index: (totals[index], -index))
         return moves[best]
 

@@ -6,18 +6,22 @@ places) each candidate move earns in total over sampled deals:
 1. **Draw** ``draws`` deals of the cards the expert has not seen (every card neither in its hand nor
    played this round) into the other hands, each as large as the table shows it.
 2. **Weigh them** when ``draws`` exceeds ``samples``: replay the round so far on each drawn deal and
-   count the others' moves that a sensible player (the heuristic player) holding those cards would not
-   have made. The ``samples`` deals with the fewest such misses are kept, the earliest drawn first on
-   equal misses. A player who passed on a single seldom holds a spare single above it; deals that say
-   otherwise are the least likely ones, and are dropped first.
+   count, for each other seat and each model of a player (:data:`MODELS`: the heuristic player, the
+   structure keeper, greedy play), the moves that model holding those cards would not have made. Each
+   seat's model is the one whose ``samples`` best deals leave the fewest misses (the heuristic first on
+   equal sums): a model the seat really plays by explains everything on the deals near the real one.
+   The ``samples`` deals whose misses under those models are fewest are kept, the earliest drawn first
+   on equal misses. A player who passed on a single seldom holds a spare single above it; deals that
+   say otherwise are the least likely ones, and are dropped first.
 3. **Play out** each candidate on every kept deal (the same deals for every candidate): the expert on
-   as the structure keeper plays, the others as the heuristic player does, to the expert's place.
+   as the structure keeper plays, each other seat as its model does, to the expert's place. Without
+   inference every other seat is the heuristic player.
 
 Nothing here reads a hidden card: the inputs are what the expert's :class:`PlayerView` shows, and a
 sampled deal is never read outside its own playouts. The random numbers are SplitMix64's
 (:class:`parlour.deal.SplitMix64`), so the compiled core (``_search.c``) and this module's twin
-(:func:`twin_evaluate`, on the engine's own ``Round``, ``HeuristicBot`` and ``KeeperBot``) give the same
-totals; tests compare them.
+(:func:`twin_evaluate`, on the engine's own ``Round`` and computer players) give the same totals and
+models; tests compare them.
 """
 
 from __future__ import annotations
@@ -28,8 +32,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from parlour.deal import SplitMix64
+from parlour.thirteen.bots.base import Bot
 from parlour.thirteen.bots.heuristic import HeuristicBot
 from parlour.thirteen.bots.keeper import KeeperBot
+from parlour.thirteen.bots.simple import GreedyBot
 from parlour.thirteen.combos import shape_of
 from parlour.thirteen.order import FULL_MASK, THREE_OF_SPADES_BIT
 from parlour.thirteen.round import POINTS, SEATS, Round, Step
@@ -39,9 +45,21 @@ from parlour.tripeaks.solver.choice import choose_core
 
 PLAYOUT_MOVES: Final = 400
 """A played-out round longer than this stops (it cannot happen: every move is a pass or spends cards)."""
+MODELS: Final[tuple[type[Bot], ...]] = (HeuristicBot, KeeperBot, GreedyBot)
+"""How another seat may play, in the compiled core's order: the first is the model without inference
+and wins ties."""
 MAX_CANDIDATES: Final = 16
 MAX_DRAWS: Final = 4096
 """The most candidates and drawn deals one call takes (the compiled core's limits)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """What :func:`evaluate` answers: each candidate's ``totals`` of points, and each seat's ``models``
+    (a name of :data:`MODELS`' players; None for the expert's own seat)."""
+
+    totals: list[int]
+    models: tuple[str | None, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,12 +174,15 @@ def view_in(state: Round, seat: int) -> PlayerView:
     return PlayerView.of_round(state, seat, (0,) * SEATS, (), ())
 
 
-def misses(position: Position, hands: Sequence[int], model: HeuristicBot) -> int:
-    """Return how many of the others' moves this round ``model`` would not have made, had they held
-    ``hands`` (now) and the cards they played."""
+def misses(position: Position, hands: Sequence[int]) -> list[list[int]]:
+    """Return, for each seat and each model of :data:`MODELS`, how many of that seat's moves this round
+    the model would not have made, had the seat held ``hands`` (now) and the cards it played (all 0 for
+    the expert's own seat)."""
+    found = [[0] * len(MODELS) for _ in range(SEATS)]
     history = position.history
     if not history:
-        return 0
+        return found
+    models = [model() for model in MODELS]
     start = list(hands)
     for seat, mask in history:
         start[seat] |= mask
@@ -178,22 +199,24 @@ def misses(position: Position, hands: Sequence[int], model: HeuristicBot) -> int
     state.passed = 0
     state.finished = []
     state.steps = []
-    missed = 0
     for seat, mask in history:
         if mask.bit_count() == 13:  # a hand shown for an instant win: nobody chose anything
             state.show_instant_win(seat)
             continue
         state.turn = seat
-        if seat != position.me and model.choose(view_in(state, seat)).mask != mask:
-            missed += 1
+        if seat != position.me:
+            view = view_in(state, seat)
+            for at, model in enumerate(models):
+                found[seat][at] += model.choose(view).mask != mask
         state.push(mask)
-    return missed
+    return found
 
 
-def play_out(position: Position, hands: Sequence[int], move: int) -> int:
-    """Make ``move`` on a sampled deal, play the round on (the expert as the keeper, the others as the
-    heuristic player) and return the expert's points."""
-    keeper, heuristic = KeeperBot(), HeuristicBot()
+def play_out(position: Position, hands: Sequence[int], move: int, models: Sequence[int]) -> int:
+    """Make ``move`` on a sampled deal, play the round on (the expert as the keeper, each other seat as
+    its model, an index of :data:`MODELS`) and return the expert's points."""
+    keeper = KeeperBot()
+    players = [MODELS[model]() for model in models]
     me = position.me
     state = round_of(position, hands)
     state.push(move)
@@ -201,32 +224,41 @@ def play_out(position: Position, hands: Sequence[int], move: int) -> int:
         seat = state.turn
         if seat is None or me in state.finished:
             break
-        player = keeper if seat == me else heuristic
+        player = keeper if seat == me else players[seat]
         state.push(player.choose(view_in(state, seat)).mask)
     return POINTS[state.finished.index(me)] if me in state.finished else 0
 
 
 def twin_evaluate(
     position: Position, candidates: Sequence[int], samples: int, draws: int, seed: int
-) -> list[int]:
-    """The pure-Python twin of the compiled core: the same totals from the same arguments."""
+) -> Judgement:
+    """The pure-Python twin of the compiled core: the same judgement from the same arguments."""
     rng = SplitMix64(seed)
     drawn = [sample_hands(position, rng) for _ in range(draws)]
+    models = [0] * SEATS
+    order = list(range(draws))
     if draws > samples:
-        model = HeuristicBot()
-        order = sorted(range(draws), key=lambda index: (misses(position, drawn[index], model), index))
-    else:
-        order = list(range(draws))
-    totals = [0] * len(candidates)
+        found = [misses(position, hands) for hands in drawn]
+        for seat in range(SEATS):
+            best = [
+                sum(sorted(each[seat][model] for each in found)[:samples]) for model in range(len(MODELS))
+            ]
+            models[seat] = min(range(len(MODELS)), key=lambda model: (best[model], model))
+        order.sort(key=lambda index: (sum(found[index][seat][models[seat]] for seat in range(SEATS)), index))
+    points = [0] * len(candidates)
     for index in order[:samples]:
         for at, move in enumerate(candidates):
-            totals[at] += play_out(position, drawn[index], move)
-    return totals
+            points[at] += play_out(position, drawn[index], move, models)
+    return Judgement(points, _model_names(position.me, models))
+
+
+def _model_names(me: int, models: Sequence[int]) -> tuple[str | None, ...]:
+    return tuple(None if seat == me else MODELS[model].name for seat, model in enumerate(models))
 
 
 def _compiled_evaluate(
     position: Position, candidates: Sequence[int], samples: int, draws: int, seed: int
-) -> list[int]:
+) -> Judgement:
     evaluate_core = _compiled_core()
     assert evaluate_core is not None
     seats = [seat for seat, _ in position.history]
@@ -250,7 +282,8 @@ def _compiled_evaluate(
         draws,
         seed,
     )
-    return result
+    models = [max(model, 0) for model in result[len(candidates) :]]
+    return Judgement(result[: len(candidates)], _model_names(position.me, models))
 
 
 def _compiled_core() -> Callable[..., list[int]] | None:
@@ -262,7 +295,7 @@ def _compiled_core() -> Callable[..., list[int]] | None:
     return core
 
 
-Evaluate = Callable[[Position, Sequence[int], int, int, int], list[int]]
+Evaluate = Callable[[Position, Sequence[int], int, int, int], Judgement]
 
 
 def choose_search_core(name: str | None = None) -> tuple[str, Evaluate]:
@@ -284,9 +317,9 @@ def evaluate(
     draws: int,
     seed: int,
     core: str | None = None,
-) -> list[int]:
-    """Return each candidate's total points over ``samples`` deals, the most likely of ``draws`` drawn
-    (see the module docstring).
+) -> Judgement:
+    """Return each candidate's total points over ``samples`` deals, the most likely of ``draws`` drawn,
+    and the model each other seat was played by (see the module docstring).
 
     Args:
         position: what the expert knows (:meth:`Position.of_view`).
