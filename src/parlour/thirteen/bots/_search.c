@@ -835,23 +835,23 @@ static PyObject *core_evaluate(PyObject *self, PyObject *args) {
         ranked[d].mismatches = 0;
     }
     if (draws > samples) {
-        /* Each seat's model is the one whose `samples` best deals explain its moves best (the fewest
-         * misses summed over them; the heuristic first on equal sums): a model the seat really plays by
-         * explains everything on the deals near the real one, whatever the rest of the deals say. The
-         * deals kept are then those the seats' models explain best together. */
+        /* A seat's model is judged by its `samples` best deals: the misses summed over them. A model
+         * the seat really plays by explains everything on the deals near the real one, whatever the
+         * rest of the deals say. The heuristic stays unless another model misses at least half a move
+         * a deal fewer (early in a round the models mostly agree, and a wrong switch costs more than a
+         * late one). The deals kept are then those the seats' models explain best together. */
         for (int d = 0; d < draws; d++) mismatches(cx, k, drawn + SEATS * d, misses + SEATS * NMODELS * d);
-        long best_sum = 0;
-        for (int seat = 0; seat < SEATS; seat++)
+        for (int seat = 0; seat < SEATS; seat++) {
+            long sums[NMODELS];
             for (int model = 0; model < NMODELS; model++) {
                 for (int d = 0; d < draws; d++) column[d] = misses[SEATS * NMODELS * d + seat * NMODELS + model];
                 qsort(column, (size_t)draws, sizeof(int), int_order);
-                long sum = 0;
-                for (int d = 0; d < samples; d++) sum += column[d];
-                if (model == 0 || sum < best_sum) {
-                    best_sum = sum;
-                    models[seat] = model;
-                }
+                sums[model] = 0;
+                for (int d = 0; d < samples; d++) sums[model] += column[d];
             }
+            int other = sums[GREEDY] < sums[KEEPER] ? GREEDY : KEEPER;
+            if (2 * sums[other] + samples <= 2 * sums[HEURISTIC]) models[seat] = other;
+        }
         for (int d = 0; d < draws; d++)
             for (int seat = 0; seat < SEATS; seat++)
                 ranked[d].mismatches += misses[SEATS * NMODELS * d + seat * NMODELS + models[seat]];

@@ -8,8 +8,10 @@ places) each candidate move earns in total over sampled deals:
 2. **Weigh them** when ``draws`` exceeds ``samples``: replay the round so far on each drawn deal and
    count, for each other seat and each model of a player (:data:`MODELS`: the heuristic player, the
    structure keeper, greedy play), the moves that model holding those cards would not have made. Each
-   seat's model is the one whose ``samples`` best deals leave the fewest misses (the heuristic first on
-   equal sums): a model the seat really plays by explains everything on the deals near the real one.
+   seat's model is judged by its ``samples`` best deals, the misses summed over them: a model the seat
+   really plays by explains everything on the deals near the real one. The heuristic stays unless the
+   keeper or greedy play (the fewer misses of the two, the keeper on equal sums) misses at least half a
+   move a deal fewer: early in a round the models mostly agree, and a wrong switch costs much.
    The ``samples`` deals whose misses under those models are fewest are kept, the earliest drawn first
    on equal misses. A player who passed on a single seldom holds a spare single above it; deals that
    say otherwise are the least likely ones, and are dropped first.
@@ -240,10 +242,11 @@ def twin_evaluate(
     if draws > samples:
         found = [misses(position, hands) for hands in drawn]
         for seat in range(SEATS):
-            best = [
-                sum(sorted(each[seat][model] for each in found)[:samples]) for model in range(len(MODELS))
-            ]
-            models[seat] = min(range(len(MODELS)), key=lambda model: (best[model], model))
+            columns = [sorted(each[seat][model] for each in found) for model in range(len(MODELS))]
+            heuristic, keeper, greedy = (sum(column[:samples]) for column in columns)
+            other, misses_of_other = (2, greedy) if greedy < keeper else (1, keeper)
+            if 2 * misses_of_other + samples <= 2 * heuristic:  # half a move a deal fewer
+                models[seat] = other
         order.sort(key=lambda index: (sum(found[index][seat][models[seat]] for seat in range(SEATS)), index))
     points = [0] * len(candidates)
     for index in order[:samples]:
