@@ -8,7 +8,13 @@ still succeeds and Parlour falls back to the pure-Python twins (``parlour.tripea
 
 from __future__ import annotations
 
+import platform
+
 from setuptools import Extension, setup
+
+# The Thirteen search counts bits all the time: the x86-64 popcount instruction (every x86-64 processor
+# of the last fifteen years has it) instead of the compiler's table-driven fallback.
+POPCOUNT = ["-mpopcnt"] if platform.machine().lower() in ("x86_64", "amd64") else []
 
 setup(
     ext_modules=[
@@ -28,7 +34,7 @@ setup(
             "parlour.thirteen.bots._search",
             sources=["src/parlour/thirteen/bots/_search.c"],
             # -ffp-contract=off: no fused multiply-adds, so the heuristic's sums round as Python's do.
-            extra_compile_args=["-O2", "-ffp-contract=off"],
+            extra_compile_args=["-O2", "-ffp-contract=off", *POPCOUNT],
             optional=True,
         ),
     ]

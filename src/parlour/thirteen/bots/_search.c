@@ -460,9 +460,8 @@ static int in_list(const u64 *list, int n, u64 mask) {
     return 0;
 }
 
-static u64 keeper_move(Ctx *cx, State *st, int seat) {
-    Plays *plays = &cx->chosen;
-    if (!plays_of(cx, st, seat, plays)) return 0;
+/* Each player's choice among `plays`, the seat's legal plays now (never empty). */
+static u64 keeper_pick(Ctx *cx, State *st, int seat, const Plays *plays) {
     u64 hand = st->hands[seat];
     if (in_list(plays->plays, plays->n, hand)) return hand;
     int may_pass = st->has_table;
@@ -509,9 +508,7 @@ static double score_of(const Judge *j, u64 play) {
     return value;
 }
 
-static u64 heuristic_move(Ctx *cx, State *st, int seat) {
-    Plays *plays = &cx->chosen;
-    if (!plays_of(cx, st, seat, plays)) return 0;
+static u64 heuristic_pick(Ctx *cx, State *st, int seat, const Plays *plays) {
     u64 hand = st->hands[seat];
     if (in_list(plays->plays, plays->n, hand)) return hand;
     Judge j;
@@ -552,9 +549,7 @@ static u64 heuristic_move(Ctx *cx, State *st, int seat) {
 }
 
 /* The greedy player (simple.py): its lowest legal play; it passes only when nothing fits. */
-static u64 greedy_move(Ctx *cx, State *st, int seat) {
-    Plays *plays = &cx->chosen;
-    if (!plays_of(cx, st, seat, plays)) return 0;
+static u64 greedy_pick(const Plays *plays) {
     u64 lowest = plays->plays[0];
     for (int i = 1; i < plays->n; i++)
         if (lowest_less(plays->plays[i], lowest)) lowest = plays->plays[i];
@@ -565,10 +560,17 @@ static u64 greedy_move(Ctx *cx, State *st, int seat) {
 #define NMODELS 3
 enum { HEURISTIC, KEEPER, GREEDY };
 
+static u64 model_pick(Ctx *cx, State *st, int seat, int model, const Plays *plays) {
+    if (model == KEEPER) return keeper_pick(cx, st, seat, plays);
+    if (model == GREEDY) return greedy_pick(plays);
+    return heuristic_pick(cx, st, seat, plays);
+}
+
+/* Bot.choose: the seat passes when it has no legal play, else its model picks. */
 static u64 model_move(Ctx *cx, State *st, int seat, int model) {
-    if (model == KEEPER) return keeper_move(cx, st, seat);
-    if (model == GREEDY) return greedy_move(cx, st, seat);
-    return heuristic_move(cx, st, seat);
+    Plays *plays = &cx->chosen;
+    if (!plays_of(cx, st, seat, plays)) return 0;
+    return model_pick(cx, st, seat, model, plays);
 }
 
 /* Play a sampled round on after `move`: the expert (`me`) as the keeper, each other seat by its model;
@@ -578,7 +580,7 @@ static int play_out(Ctx *cx, State *st, u64 move, int me, const int *models) {
     for (int i = 0; i < PLAYOUT_MOVES; i++) {
         int seat = st->turn;
         if (seat < 0 || has_finished(st, me)) break;
-        push(cx, st, seat == me ? keeper_move(cx, st, seat) : model_move(cx, st, seat, models[seat]));
+        push(cx, st, model_move(cx, st, seat, seat == me ? KEEPER : models[seat]));
     }
     for (int place = 0; place < st->nfinished; place++)
         if (st->finished[place] == me) return POINTS[place];
@@ -659,9 +661,12 @@ static void mismatches(Ctx *cx, const Known *k, const u64 *hands, int *missed) {
             continue;
         }
         st.turn = seat;
-        if (seat != k->me)
+        if (seat != k->me) {
+            Plays *plays = &cx->chosen; /* listed once for the three models */
+            int any = plays_of(cx, &st, seat, plays);
             for (int model = 0; model < NMODELS; model++)
-                missed[seat * NMODELS + model] += model_move(cx, &st, seat, model) != mask;
+                missed[seat * NMODELS + model] += (any ? model_pick(cx, &st, seat, model, plays) : 0) != mask;
+        }
         push(cx, &st, mask);
     }
 }
