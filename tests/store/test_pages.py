@@ -129,6 +129,7 @@ def test_player_page_name_recovery_and_preferences(client: TestClient, store: St
             error_help="",
             bot_speed="fast",
             bot_strength="random",
+            hint_strength="quick",
             felt="blue",
             card_back="green",
         ),
@@ -143,6 +144,7 @@ def test_player_page_name_recovery_and_preferences(client: TestClient, store: St
         "card_back": "green",
         "bot_speed": "fast",
         "bot_strength": "random",
+        "hint_strength": "quick",
     }
     forged = client.post("/player/preferences", data={"lang": "fr"}, follow_redirects=False)
     assert forged.status_code == 403 and store.preferences(player_id)["lang"] == "hi"
@@ -152,11 +154,15 @@ def test_player_page_name_recovery_and_preferences(client: TestClient, store: St
     assert other_site.status_code == 403 and store.player(player_id).name == "Ilona"
     page = client.get("/player").text
     assert '<html lang="hi"' in page and 'data-felt="blue"' in page and 'data-back="green"' in page
+    assert '<option value="quick" selected>तेज़</option>' in page  # TriPeaks' hint strength, in Hindi
     refused = client.post(
         "/player/preferences", data=form(client, lang="de", bot_speed="warp", bot_strength="x")
     )
     assert refused.status_code == 400
     assert store.preferences(player_id)["bot_speed"] == "fast"
+    for bad in ("expert", ""):
+        refused = client.post("/player/preferences", data=form(client, hint_strength=bad))
+        assert refused.status_code == 400 and store.preferences(player_id)["hint_strength"] == "quick"
 
 
 def test_leaving_a_numbered_game_tells_the_news(client: TestClient, store: Store) -> None:

@@ -237,7 +237,8 @@ async def set_preferences(request: Request) -> Response:
         if name in form:
             changes[name] = str(form[name])
     for name in game_preferences(parlour.games):
-        changes[name] = str(form.get(name, ""))
+        if name in form:  # a form from before a game added a setting leaves that setting as it is
+            changes[name] = str(form[name])
     try:
         await parlour.write(lambda: parlour.store.set_preferences(player.id, **changes))
     except EDGE_ERRORS:
