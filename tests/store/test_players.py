@@ -99,6 +99,7 @@ def test_preferences_have_defaults_and_are_per_player(store: Store) -> None:
         "card_back": "red",
         "bot_speed": "normal",
         "bot_strength": "heuristic",
+        "hint_strength": "fair",
     }
     store.set_preferences(ada.player_id, lang="hu", error_help=False, bot_speed="fast")
     assert store.preferences(ada.player_id)["lang"] == "hu"
@@ -117,6 +118,7 @@ def test_preferences_have_defaults_and_are_per_player(store: Store) -> None:
         {"felt": "purple"},
         {"card_back": ["red"]},
         {"sound": "loud"},
+        {"hint_strength": "expert"},
     ],
 )
 def test_bad_preferences_change_nothing(store: Store, changes: dict[str, object]) -> None:
@@ -132,4 +134,5 @@ def test_bad_preferences_change_nothing(store: Store, changes: dict[str, object]
         "card_back": "red",
         "bot_speed": "slow",
         "bot_strength": "heuristic",
+        "hint_strength": "fair",
     }
