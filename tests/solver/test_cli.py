@@ -137,6 +137,21 @@ def test_autoplay_reports_a_win_rate(player: str, samples: int | None) -> None:
     assert report["deals"] == deals and 0 <= report["won"] <= deals
 
 
+def test_hint_takes_a_strength() -> None:
+    from parlour.tripeaks.solver.players import greedy_move
+
+    code, output = run("hint", "TP1-E-AAAAAAB", "--hint-strength", "greedy", "--json")
+    assert code == 0, output
+    simple = json.loads(output)
+    assert simple["move"] == greedy_move(Game.from_code("TP1-E-AAAAAAB")) and list(simple["chances"]) == [
+        simple["move"]
+    ]
+    code, output = run("hint", "TP1-E-AAAAAAB", "--hint-strength", "quick", "--json")
+    assert code == 0 and json.loads(output)["samples"] == 200
+    code, output = run("hint", "TP1-E-AAAAAAB", "--hint-strength", "strong")
+    assert code == 2 and "'greedy', 'quick', 'fair'" in output
+
+
 def test_autoplay_refuses_a_player_that_is_no_hint_strength() -> None:
     code, output = run("autoplay", "--player", "strong", "--from", "1", "--to", "2", "--rules", "easy")
     assert code == 2 and "'greedy', 'quick', 'fair'" in output
