@@ -12,7 +12,7 @@ from parlour.tripeaks.layout import TABLEAU_SIZE
 from parlour.tripeaks.rules import Rules
 from parlour.tripeaks.solver import fair_hint, solve
 from parlour.tripeaks.solver.hints import preference_order
-from parlour.tripeaks.solver.players import fair_chooser, greedy_move
+from parlour.tripeaks.solver.players import chooser, greedy_move
 from parlour.tripeaks.solver.rollout import (
     COMPILED_ROLLOUTS,
     DRAW_MOVE,
@@ -134,7 +134,7 @@ def test_the_fair_and_greedy_players_decide_the_same_on_deals_that_look_the_same
     # must be the same, until a card turned up differs (then the player may rightly differ).
     for number in (3, 17):
         one, two = hidden_twin(number, EASY, 4)
-        choose = fair_chooser(samples=200)
+        choose = chooser("fair", samples=200)
         for _ in range(60):
             if one.status != "playing" or Seen.of_game(one) != Seen.of_game(two):
                 break

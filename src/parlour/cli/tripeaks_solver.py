@@ -24,7 +24,7 @@ from parlour.errors import IllegalMove, InvalidInput
 from parlour.i18n import gettext_for
 from parlour.intervals import wilson
 from parlour.tripeaks import Deal, DealCode, Game, Rules
-from parlour.tripeaks.solver import fair_hint, numbered_result, solve
+from parlour.tripeaks.solver import numbered_result, solve
 from parlour.tripeaks.solver.census import (
     Job,
     Summary,
@@ -302,10 +302,7 @@ def hint_command(
     game = game_for(code, rules)
     _apply(game, moves)
     try:
-        if hint_strength.lower() == "fair":
-            hint = fair_hint(game, samples=samples, seed=seed)
-        else:
-            hint = hint_at(game, hint_strength.lower(), seed=seed, samples=samples)
+        hint = hint_at(game, hint_strength.lower(), seed=seed, samples=samples, spend_all=False)
     except IllegalMove as error:
         raise click.UsageError(str(error)) from error
     if as_json:

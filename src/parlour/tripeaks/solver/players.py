@@ -64,12 +64,19 @@ def checked_strength(strength: object) -> str:
 
 
 def hint_at(
-    game: Game, strength: str, *, seed: int, samples: int = DEFAULT_SAMPLES, core_name: str | None = None
+    game: Game,
+    strength: str,
+    *,
+    seed: int,
+    samples: int = DEFAULT_SAMPLES,
+    core_name: str | None = None,
+    spend_all: bool = True,
 ) -> Hint:
     """Return the hint of this strength for a game in play, judged only from what the player sees.
 
-    ``samples`` is the thorough hint's budget, spent whole (a person reads the chance: a narrow
-    interval); the quick and simple hints spend their own fixed budgets, or ``samples`` when smaller.
+    ``samples`` is the thorough hint's budget, spent whole when ``spend_all`` (a person reads the
+    chance: a narrow interval), else drawn until the best move is clearly ahead (400 samples at least);
+    the quick and simple hints spend their own fixed budgets, or ``samples`` when smaller.
 
     Raises:
         GameOver: the game is won or stuck.
@@ -79,8 +86,11 @@ def hint_at(
     if strength == "greedy":
         budget = min(SIMPLE_SAMPLES, samples)
         return fair_hint(game, samples=budget, min_samples=budget, seed=seed, core_name=core_name, judged=1)
-    budget = min(QUICK_SAMPLES, samples) if strength == "quick" else samples
-    return fair_hint(game, samples=budget, min_samples=budget, seed=seed, core_name=core_name)
+    if strength == "quick":
+        budget = min(QUICK_SAMPLES, samples)
+        return fair_hint(game, samples=budget, min_samples=budget, seed=seed, core_name=core_name)
+    least = samples if spend_all else MIN_SAMPLES
+    return fair_hint(game, samples=samples, min_samples=least, seed=seed, core_name=core_name)
 
 
 def greedy_move(game: Game) -> str:
@@ -88,29 +98,13 @@ def greedy_move(game: Game) -> str:
     return preference_order(game)[0] if game.fitting_positions() else DRAW
 
 
-def fair_chooser(
-    samples: int = AUTOPLAY_SAMPLES,
-    seed: int = 0,
-    core_name: str | None = None,
-    min_samples: int = MIN_SAMPLES,
-) -> Chooser:
-    """A chooser playing the fair hint, with a seed that changes at every move of every game."""
-
-    def choose(game: Game) -> str:
-        actions = game.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        mix = seed * 1_000_003 + (game.code.number if game.code else 0) * 101 + game.moves
-        return fair_hint(game, samples=samples, seed=mix, core_name=core_name, min_samples=min_samples).move
-
-    return choose
-
-
 def chooser(
     player: str, samples: int = AUTOPLAY_SAMPLES, seed: int = 0, core_name: str | None = None
 ) -> Chooser:
-    """Return the chooser of a player of :data:`PLAYERS` (``samples``: the fair player's most samples a
-    move; the quick player spends one batch, or ``samples`` when smaller).
+    """Return the chooser of a player of :data:`PLAYERS`: ``greedy`` plays greedy play's move, the
+    others play their hint (:func:`hint_at`, the fair one stopping once its lead is clear) whenever
+    there is a choice, with a seed that changes at every move of every game. ``samples`` is the fair
+    player's most samples a move; the quick player spends one batch, or ``samples`` when smaller.
 
     Raises:
         InvalidInput: an unknown player.
@@ -118,10 +112,15 @@ def chooser(
     player = checked_strength(player)
     if player == "greedy":
         return greedy_move
-    if player == "quick":
-        budget = min(QUICK_SAMPLES, samples)
-        return fair_chooser(budget, seed, core_name, min_samples=budget)
-    return fair_chooser(samples, seed, core_name)
+
+    def choose(game: Game) -> str:
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        mix = seed * 1_000_003 + (game.code.number if game.code else 0) * 101 + game.moves
+        return hint_at(game, player, seed=mix, samples=samples, core_name=core_name, spend_all=False).move
+
+    return choose
 
 
 @dataclass(frozen=True, slots=True)
