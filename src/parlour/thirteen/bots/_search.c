@@ -352,18 +352,13 @@ static int best_split(Ctx *cx, u64 mask, u64 *units) {
 
 /* ---- the round (round.py) ------------------------------------------------------------------------ */
 
-static int in_play(const State *st, int seat) {
-    if (!st->hands[seat]) return 0;
-    for (int i = 0; i < st->nfinished; i++)
-        if (st->finished[i] == seat) return 0;
-    return 1;
-}
-
 static int has_finished(const State *st, int seat) {
     for (int i = 0; i < st->nfinished; i++)
         if (st->finished[i] == seat) return 1;
     return 0;
 }
+
+static int in_play(const State *st, int seat) { return st->hands[seat] && !has_finished(st, seat); }
 
 /* Append a seat to the finishing order; a seat already there (only an inconsistent history could do
  * it) is not appended twice, so the order never outgrows its four places. */

@@ -153,22 +153,48 @@ def sample_hands(position: Position, rng: SplitMix64) -> list[int]:
     return hands
 
 
-def round_of(position: Position, hands: Sequence[int]) -> Round:
-    """Return a round in the state of the position, with ``hands`` as every seat's cards."""
+def _round(
+    rules: Rules,
+    hands: Sequence[int],
+    turn: int,
+    must_include: int,
+    table_mask: int = 0,
+    owner: int | None = None,
+    passed: int = 0,
+    finished: Sequence[int] = (),
+    history: Sequence[tuple[int, int]] = (),
+) -> Round:
+    """A round in a given state (a sampled one has no deal of its own to start from)."""
     state = Round.__new__(Round)
     state.number = 1
-    state.rules = position.rules
+    state.rules = rules
     state.dealt = tuple(hands)
     state.hands = list(hands)
-    state.turn = position.me
-    state.must_include = position.must_include
-    state.table_mask = position.table_mask
-    state.table_shape = shape_of(position.table_mask) if position.table_mask else None
-    state.owner = None if position.owner < 0 else position.owner
-    state.passed = position.passed
-    state.finished = list(position.finished)
-    state.steps = [Step(seat, mask) for seat, mask in position.history]
+    state.turn = turn
+    state.must_include = must_include
+    state.table_mask = table_mask
+    state.table_shape = shape_of(table_mask) if table_mask else None
+    state.owner = owner
+    state.passed = passed
+    state.finished = list(finished)
+    state.steps = [Step(seat, mask) for seat, mask in history]
     return state
+
+
+def round_of(position: Position, hands: Sequence[int]) -> Round:
+    """Return a round in the state of the position, with ``hands`` as every seat's cards."""
+    owner = None if position.owner < 0 else position.owner
+    return _round(
+        position.rules,
+        hands,
+        position.me,
+        position.must_include,
+        position.table_mask,
+        owner,
+        position.passed,
+        position.finished,
+        position.history,
+    )
 
 
 def view_in(state: Round, seat: int) -> PlayerView:
@@ -188,19 +214,8 @@ def misses(position: Position, hands: Sequence[int]) -> list[list[int]]:
     start = list(hands)
     for seat, mask in history:
         start[seat] |= mask
-    state = Round.__new__(Round)
-    state.number = 1
-    state.rules = position.rules
-    state.dealt = tuple(start)
-    state.hands = start
-    state.turn = history[0][0]
-    state.must_include = THREE_OF_SPADES_BIT if position.opening else 0
-    state.table_mask = 0
-    state.table_shape = None
-    state.owner = None
-    state.passed = 0
-    state.finished = []
-    state.steps = []
+    opening = THREE_OF_SPADES_BIT if position.opening else 0
+    state = _round(position.rules, start, history[0][0], opening)  # the round as it was dealt
     for seat, mask in history:
         if mask.bit_count() == 13:  # a hand shown for an instant win: nobody chose anything
             state.show_instant_win(seat)
@@ -262,7 +277,7 @@ def _model_names(me: int, models: Sequence[int]) -> tuple[str | None, ...]:
 def _compiled_evaluate(
     position: Position, candidates: Sequence[int], samples: int, draws: int, seed: int
 ) -> Judgement:
-    evaluate_core = _compiled_core()
+    evaluate_core = COMPILED_SEARCH
     assert evaluate_core is not None
     seats = [seat for seat, _ in position.history]
     masks = [mask for _, mask in position.history]
@@ -298,6 +313,8 @@ def _compiled_core() -> Callable[..., list[int]] | None:
     return core
 
 
+COMPILED_SEARCH: Final = _compiled_core()
+"""The compiled core's ``evaluate``, or None when the extension was not built."""
 Evaluate = Callable[[Position, Sequence[int], int, int, int], Judgement]
 
 
@@ -309,7 +326,7 @@ def choose_search_core(name: str | None = None) -> tuple[str, Evaluate]:
     Raises:
         ValueError: an unknown name, or ``"c"`` asked for and not built.
     """
-    compiled: Evaluate | None = _compiled_evaluate if _compiled_core() is not None else None
+    compiled: Evaluate | None = _compiled_evaluate if COMPILED_SEARCH is not None else None
     return choose_core(name, compiled, twin_evaluate, "Thirteen search")
 
 
