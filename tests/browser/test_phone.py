@@ -50,6 +50,15 @@ def test_every_page_fits_the_phone(browser: Any, live_server: Any, size: tuple[i
         for box in page.locator("dialog[open] button").all():
             bounds = box.bounding_box()
             assert bounds is not None and bounds["x"] >= 0 and bounds["x"] + bounds["width"] <= width, lang
+        page.keyboard.press("Escape")
+        page.locator("#settings-button").click()  # the settings, with the hint strength when hints are on
+        from parlour.tripeaks.solver import compiled_available
+
+        assert page.locator("dialog[open] select").count() == (1 if compiled_available() else 0)
+        for box in page.locator("dialog[open] select, dialog[open] button").all():
+            bounds = box.bounding_box()
+            assert bounds is not None and bounds["x"] >= 0 and bounds["x"] + bounds["width"] <= width, lang
+            assert bounds["height"] >= 43.5, f"{lang} a settings control is under 44 px"
     finally:
         context.close()
 
