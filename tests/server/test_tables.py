@@ -5,6 +5,7 @@ rematch, restore after a restart; and no message to a seat ever holds another se
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -103,6 +104,40 @@ class Person:
             self.context.__exit__(None, None, None)
 
 
+CARD = re.compile(r"^(?:[2-9TJQKA][SCDH])$")
+
+
+def card_texts(value: Any) -> Iterator[str]:
+    """Every text anywhere in a message that reads as a card (keys and values, at any depth)."""
+    if isinstance(value, str):
+        if CARD.match(value):
+            yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from card_texts(key)
+            yield from card_texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from card_texts(item)
+
+
+def assert_nothing_hidden_seen(seen: list[dict[str, Any]], hands: list[list[str]], seat: int) -> None:
+    """Check every frame one page was sent, in order: a card of another seat's hand appears only once it
+    has been played (or the round is over, when every hand is shown), and no other seat's selection
+    (its event, its verdict) ever reaches the page."""
+    hidden = {card for other, hand in enumerate(hands) if other != seat for card in hand}
+    for message in seen:
+        data = message.get("data") or {}
+        if message.get("type") == "event" and message.get("name") == "selection":
+            assert seat != LOBBY and set(data["cards"]) <= set(hands[seat]), (seat, message)
+        if message.get("type") == "event" and message.get("name") == "play":
+            hidden -= set(data["cards"])  # played: every seat sees it now
+            if data.get("round_result"):
+                return  # the round's end shows every seat's cards left: nothing is hidden any more
+        leaked = hidden & set(card_texts(message))
+        assert not leaked, (seat, leaked, message)
+
+
 def player_cookie(store: Store) -> str:
     return f"parlour_token={store.create_player().token}"
 
@@ -192,6 +227,9 @@ def test_three_friends_and_a_computer_player_play_a_round(client: TestClient, ap
     table = live_table(app, made["table"])
     assert table.match is not None
     hands = [[str(card) for card in cards_of(mask)] for mask in table.match.match.round.hands]
+    watcher = Person(client, made["table"], player_cookie(store))  # a friend still in the lobby
+    assert watcher.hello()["view"]["tables"]["you"] is None and watcher.view["hand"] == []
+    selections = 0
     for seat, person in enumerate(people):
         assert person.view["hand"] == hands[seat]
     # Play the round: each person plays their first legal move on their turn.
@@ -201,13 +239,23 @@ def test_three_friends_and_a_computer_player_play_a_round(client: TestClient, ap
             break
         turn = match.match.turn
         if turn is None or turn == 3:
+            # The computer player's move (or nothing) is the next event every page waits for.
+            target = max(p.version for p in people) + (1 if turn == 3 else 0)
             for person in people:
-                person.sync(host.version + 1 if turn == 3 else host.version)
+                person.sync(target)
             continue
         person = people[turn]
         person.sync(max(p.version for p in people))
         legal = person.ask_legal()
         move = legal[0]
+        # The person raises a card first (a selection the others must never see), then plays.
+        raised = person.view["hand"][-1:]
+        if raised and move != "pass" and raised[0] not in move.split():
+            moves_before = len(table.match.match.moves)
+            assert person.act(type="select", cards=raised)["type"] == "ack"
+            if len(table.match.match.moves) != moves_before:
+                continue  # a card nothing can join is played as soon as it is raised
+            selections += 1
         action = {"type": "pass"} if move == "pass" else {"type": "play", "cards": move.split()}
         reply = person.act(**action)
         assert reply["type"] == "ack", reply
@@ -215,19 +263,13 @@ def test_three_friends_and_a_computer_player_play_a_round(client: TestClient, ap
     final = max(p.version for p in people)
     for person in people:
         person.sync(final)
-    # No page was ever sent a card of another seat's hand while it was in play.
-    for seat, person in enumerate(people):
-        others = {card for other, hand in enumerate(hands) if other != seat for card in hand}
-        for message in person.seen:
-            if (
-                message.get("type") == "event"
-                and message.get("name") == "play"
-                and message["data"].get("round_result")
-            ):
-                continue  # the round's end shows every seat's cards left: nothing is hidden any more
-            view = message.get("view") or {}
-            assert not others & set(view.get("hand", [])), (seat, message)
-    for person in people:
+    watcher.sync(final)
+    assert selections > 0
+    # No page was ever sent a card of another seat's hand before it was played, anywhere in a frame,
+    # nor another seat's selection; the lobby's watcher was sent no hand at all.
+    for seat, person in [*enumerate(people), (LOBBY, watcher)]:
+        assert_nothing_hidden_seen(person.seen, hands, seat)
+    for person in [*people, watcher]:
         person.close()
 
 

@@ -252,7 +252,9 @@ class ThirteenTable(LiveGame):
                 self.match.round.check(seat, move.mask)
             except IllegalMove as error:
                 data["reason"] = error.code
-        return Change("selection", data)
+        # The raised cards are the seat's own business: no other seat and no watcher sees them, or
+        # the verdict on them (which says what the seat holds).
+        return Change("selection", data, visible_to=frozenset({seat}))
 
     def next_auto(self) -> float | None:
         """Return the pause before the next computer player's move (None when a person is to move)."""
