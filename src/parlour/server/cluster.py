@@ -269,7 +269,7 @@ class Cluster:
         await self._unsubscribe(table_channel(table_id))
         pages = self._remote.pop(table_id, {})
         for page in pages.values():
-            page.outbox.push(MOVED)
+            page.outbox.end(MOVED, CLOSE_MOVED)
         if self.parlour is not None:
             owner = self.parlour.tables.drop(table_id)
             if owner is not None:

@@ -191,10 +191,19 @@ class Parlour:
         # One player's starts one at a time: parallel requests still leave one open game per kind.
         async with self._starting[hash(player_id) % len(self._starting)]:
             outcomes = []
-            for owner in self.live.of_player(player_id, definition.name):
+            replaced = self.live.of_player(player_id, definition.name)
+            for owner in replaced:
                 self.live.drop(owner.game_id)
-            for record in await self.call(self.store.open_games, player_id, definition.name):
-                outcomes.append(await self.write(self.store.finish_game, record.id, player_id))
+            try:
+                for record in await self.call(self.store.open_games, player_id, definition.name):
+                    outcomes.append(await self.write(self.store.finish_game, record.id, player_id))
+            except StoreUnavailable:
+                for owner in replaced:  # nothing was replaced: the old game plays on
+                    self.live.add(owner)
+                raise
+            for owner in replaced:  # their pages are told that the game has ended
+                async with owner.lock:
+                    owner.end_elsewhere()
             if new.spec is None:
                 owner = Owner(self.live.new_id(), new.game, player_id)
                 return self.live.add(owner), outcomes
@@ -203,9 +212,11 @@ class Parlour:
             return self.live.add(owner), outcomes
 
     async def abandon(self, owner: Owner) -> None:
-        """Stop a live game and forget it (its record is left as it is, for the caller to finish)."""
+        """Stop a live game and forget it; its pages are told that it has ended (its record is left as
+        it is, for the caller to finish)."""
         async with owner.lock:
             self.live.drop(owner.game_id)
+            owner.end_elsewhere()
 
     async def owner(self, game_id: str, player_id: int) -> Owner | None:
         """Return the live owner of a game, restoring it from its record after a restart.
@@ -259,6 +270,8 @@ class Parlour:
             moves_recorded=len(record.moves),
             closed=record.status != Status.OPEN,
         )
+        # A game left unfinished (a newer one was dealt) is shown as it was left, and its page told so.
+        owner.ended_elsewhere = record.status == Status.LEFT
         return self.live.add(owner)
 
 

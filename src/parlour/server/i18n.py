@@ -78,6 +78,7 @@ _PROTOCOL_REASONS: Final = {
     "invalid_input": "The move is not understood.",
     "illegal_move": "That move is not allowed now.",
     "game_over": "The game is over.",
+    "game_ended": "This game was ended in another window or tab. Reload the page to go on.",
     "not_saved": "Your move could not be saved. Please try again.",
     "rate_limited": "Too many requests: please wait a moment.",
 }

@@ -29,7 +29,7 @@ from typing import Any, Final, Protocol
 from parlour.errors import GameOver, ParlourError
 from parlour.games.base import Change, Json, LiveGame
 from parlour.server.outbox import Outbox, Prepared
-from parlour.server.protocol import EventMessage, StateMessage
+from parlour.server.protocol import CLOSE_ENDED, EndedMessage, EventMessage, StateMessage
 from parlour.store.errors import StoreUnavailable
 
 LOG_SIZE: Final = 64
@@ -69,6 +69,13 @@ class NotSaved(ParlourError):
     code = "not_saved"
 
 
+class GameEnded(GameOver):
+    """The game's record was ended elsewhere (the player dealt a new game in another tab or window, or
+    on another server process): the live game accepts nothing more."""
+
+    code = "game_ended"
+
+
 class _Subscriber:
     """One connected page: the seat it watches and its outbox."""
 
@@ -104,6 +111,8 @@ class Owner:
         self.moves_recorded = moves_recorded
         self.closed = closed
         """A game whose record has ended (shown in its final state, no action accepted)."""
+        self.ended_elsewhere = False
+        """The record was ended while this owner held the game live (a newer game replaced it)."""
         self.outcome: object = None
         self.version = 0
         # The log keeps each seat's event message as the JSON text its pages were sent: hundreds of
@@ -129,6 +138,11 @@ class Owner:
             self.leave(outbox)
             self._subscribers.append(_Subscriber(seat, outbox))
             self.last_active = time.monotonic()
+            if self.ended_elsewhere:
+                self._subscribers.pop()
+                outbox.push(self.state_message(seat))
+                outbox.end(self.ended_message(), CLOSE_ENDED)
+                return
             missed = self._missed(last_version)
             if missed is None:
                 outbox.push(self.state_message(seat))
@@ -162,6 +176,27 @@ class Owner:
         """Return the full-resynchronisation message for ``seat``."""
         return StateMessage(type="state", v=self.version, game=self.game_id, view=self.game.view(seat))
 
+    def ended_message(self) -> EndedMessage:
+        """Return what a page of a game ended elsewhere is told before its socket closes."""
+        return EndedMessage(type="ended", code=GameEnded.code, v=self.version)
+
+    def end_elsewhere(self) -> None:
+        """The game's record has been ended by something else than this owner (a new game was dealt):
+        accept nothing more, and tell every page, whose socket then closes (the caller holds the lock,
+        or the owner is being replaced).
+
+        The pages are told once the current step of the event loop is over, so that the page whose
+        action found the record ended is sent its ``error`` first."""
+        self.closed = self.ended_elsewhere = True
+        self.close()
+        asyncio.get_running_loop().call_soon(self._end_pages)
+
+    def _end_pages(self) -> None:
+        message = self.ended_message()
+        for sub in self._subscribers:
+            sub.outbox.end(message, CLOSE_ENDED)
+        self._subscribers.clear()
+
     def _missed(self, last_version: int | None) -> list[tuple[int, Change, dict[int, str]]] | None:
         if last_version is None or last_version > self.version or last_version < 0:
             return None
@@ -181,6 +216,8 @@ class Owner:
             ParlourError: the action was refused; nothing changed and nothing was sent.
         """
         async with self.lock:
+            if self.ended_elsewhere:
+                raise GameEnded("this game was ended: a newer one was dealt")
             if self.game.finished or self.closed:
                 raise GameOver("the game is over", code="game_over")
             before = self._restore_point()
@@ -229,6 +266,13 @@ class Owner:
             self.game = before
             log.warning("game %s: a move could not be saved: %s", self.game_id, error)
             raise NotSaved(f"the move could not be saved: {error}"[:300]) from error
+        except GameOver as error:
+            # The record is no longer open, though this owner did not end it: a newer game replaced
+            # it (dealt in another tab, perhaps on another server process). Reloading would not help.
+            self.game = before
+            log.info("game %s: its record was ended elsewhere: telling its pages", self.game_id)
+            self.end_elsewhere()
+            raise GameEnded("this game was ended: a newer one was dealt") from error
         except ParlourError as error:
             log.warning("game %s: the record refused a move (%s): reloading it", self.game_id, error)
             self.game = before
@@ -323,6 +367,9 @@ class Owner:
                         await self._publish(change, before)
                     except NotSaved:
                         failed = True
+                    except GameEnded:
+                        self._auto_task = None
+                        return  # a newer game replaced this one: nothing more is played here
         self._auto_task = None
         if failed:  # the computer player tries again once the database is back
             self._auto_task = asyncio.get_running_loop().create_task(self._run_auto(AUTO_RETRY))

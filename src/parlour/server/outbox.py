@@ -81,8 +81,17 @@ Item = Message | Prepared
 """What an outbox queues: a message for this page alone, or one shared with other pages."""
 Sender = Callable[[Item], Awaitable[None]]
 """Sends one JSON message to one connected page."""
-Closer = Callable[[], Awaitable[None]]
-"""Closes one page's connection (it will reconnect)."""
+Closer = Callable[[int | None], Awaitable[None]]
+"""Closes one page's connection with a socket close code (None: the page fell behind, it reconnects)."""
+
+
+class _Last:
+    """What an outbox queues after a page's last message: close the connection with ``code``."""
+
+    __slots__ = ("code",)
+
+    def __init__(self, code: int) -> None:
+        self.code = code
 
 
 class Outbox:
@@ -95,8 +104,11 @@ class Outbox:
     def __init__(self, send: Sender, close: Closer | None = None, size: int = OUTBOX_SIZE) -> None:
         self._send = send
         self._close = close
-        self._queue: asyncio.Queue[Item] = asyncio.Queue(maxsize=size)
+        self._queue: asyncio.Queue[Item | _Last] = asyncio.Queue()  # bounded by push, at ``size``
+        self._size = size
         self._task: asyncio.Task[None] | None = None
+        self._closing: asyncio.Task[None] | None = None
+        """The task closing the connection (kept: a task nobody holds may be collected unfinished)."""
         self.closed = False
 
     def push(self, message: Item) -> bool:
@@ -104,15 +116,26 @@ class Outbox:
         or already closed."""
         if self.closed:
             return False
-        try:
-            self._queue.put_nowait(message)
-        except asyncio.QueueFull:
-            log.info("a page fell %d messages behind: closing its connection", self._queue.maxsize)
+        if self._queue.qsize() >= self._size:
+            log.info("a page fell %d messages behind: closing its connection", self._size)
             self._shut()
             return False
+        self._put(message)
+        return True
+
+    def end(self, message: Item, code: int) -> None:
+        """Send a page its last message, then close its connection with ``code`` (nothing queued after
+        it is sent)."""
+        if self.closed:
+            return
+        self._put(message)
+        self._put(_Last(code))
+        self.closed = True
+
+    def _put(self, item: Item | _Last) -> None:
+        self._queue.put_nowait(item)
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._pump())
-        return True
 
     async def flush(self) -> None:
         """Wait until every queued message has been sent (or the outbox has closed)."""
@@ -122,6 +145,11 @@ class Outbox:
     async def _pump(self) -> None:
         while True:
             message = await self._queue.get()
+            if isinstance(message, _Last):
+                self._queue.task_done()
+                if self._close is not None:
+                    await self._close_quietly(self._close, message.code)
+                return
             try:
                 await self._send(message)
             except Exception:  # a page that went away must not stop the others
@@ -141,13 +169,15 @@ class Outbox:
             return
         self.closed = True
         self._drain()
+        if self._task is not None and self._task is not asyncio.current_task():
+            self._task.cancel()  # a pump left waiting for a message that never comes is never collected
         if self._close is not None:
-            asyncio.get_running_loop().create_task(self._close_quietly(self._close))
+            self._closing = asyncio.get_running_loop().create_task(self._close_quietly(self._close, None))
 
     @staticmethod
-    async def _close_quietly(close: Closer) -> None:
+    async def _close_quietly(close: Closer, code: int | None) -> None:
         with contextlib.suppress(Exception):
-            await close()
+            await close(code)
 
     def close(self) -> None:
         """Close the page's connection (it reconnects and is sent a fresh state wherever it lands)."""

@@ -16,6 +16,8 @@ CLOSE_UNKNOWN: Final = 4404
 """The socket code of a page of no such game or table."""
 CLOSE_TOO_SLOW: Final = 4408
 """The page fell too far behind the game's events (it reconnects and gets the state)."""
+CLOSE_ENDED: Final = 4410
+"""The game's record was ended elsewhere (a new game was dealt): the page does not reconnect."""
 
 # --- from the page ---------------------------------------------------------------------------------------
 
@@ -121,6 +123,16 @@ class PongMessage(TypedDict):
 
     type: Literal["pong"]
     ref: Any
+    v: int
+
+
+class EndedMessage(TypedDict):
+    """The game was ended elsewhere while this page had it open (``game_ended``: the player dealt a new
+    game in another tab or window): no action is accepted any more, and the socket closes (code 4410).
+    ``v`` is the last version of the game."""
+
+    type: Literal["ended"]
+    code: str
     v: int
 
 

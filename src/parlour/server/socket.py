@@ -175,8 +175,8 @@ def page_outbox(websocket: WebSocket, definition: GameDefinition | None, lang: s
     async def send(item: Item) -> None:
         await websocket.send_text(encode(item, definition, lang))
 
-    async def close() -> None:
-        await websocket.close(code=CLOSE_TOO_SLOW)
+    async def close(code: int | None) -> None:
+        await websocket.close(code=CLOSE_TOO_SLOW if code is None else code)
 
     return Outbox(send, close)
 

@@ -54,6 +54,7 @@ SCRIPT_TEXTS: Final = (
     "Deal code copied",
     "Connection lost: reconnecting…",
     "This game cannot be opened here. Start a new game.",
+    "This game was ended in another window or tab. Reload the page to go on.",
     "{card} removed.",
     "{card} turned face up.",
     "{card} drawn.",

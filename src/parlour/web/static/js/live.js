@@ -4,6 +4,7 @@
 //   onEvent(message)          one event, in order: {v, name, data, view}
 //   onError(message)          a refused action: {code, message, ref}
 //   onStatus(status)          "connecting" | "open" | "closed" | "refused"
+//   onEnded(message)          the game was ended elsewhere (a newer game dealt): no reconnection
 "use strict";
 
 export class LiveGame {
@@ -87,6 +88,10 @@ export class LiveGame {
       case "refused":
         this.refused = true;
         this.callbacks.onRefused?.(message);
+        break;
+      case "ended":
+        this.refused = true; // the socket closes and is not opened again
+        this.callbacks.onEnded?.(message);
         break;
       default:
         break;

@@ -694,12 +694,17 @@ function connect(gameId) {
       shake();
     },
     onStatus(status) {
+      if (table.dataset.connection === "ended") return;
       table.dataset.connection = status;
       if (status === "closed") say(T("Connection lost: reconnecting…"));
       if (status === "open" && note === T("Connection lost: reconnecting…")) note = null;
     },
     onRefused() {
       say(T("This game cannot be opened here. Start a new game."));
+    },
+    onEnded() {
+      table.dataset.connection = "ended";
+      say(T("This game was ended in another window or tab. Reload the page to go on."));
     },
   }, options);
 }

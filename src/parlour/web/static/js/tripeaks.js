@@ -238,11 +238,11 @@ function celebrate(words) {
 }
 
 // --- talking to the server --------------------------------------------------------------------------
-function showHelp(text) {
+function showHelp(text, lasting = false) {
   helpMessage.textContent = text;
   helpMessage.hidden = false;
   clearTimeout(helpTimer);
-  helpTimer = setTimeout(hideHelp, 4000);
+  if (!lasting) helpTimer = setTimeout(hideHelp, 4000);
 }
 
 function hideHelp() {
@@ -369,11 +369,18 @@ function connect(gameId) {
     onEvent,
     onError,
     onStatus: (status) => {
+      if (section.dataset.connection === "ended") return;
       section.dataset.connection = status;
       if (status === "closed") showHelp(T("Connection lost: reconnecting…"));
       if (status === "open") hideHelp();
     },
     onRefused: () => showHelp(T("This game cannot be opened here. Start a new game.")),
+    onEnded: () => {
+      // A newer game was dealt elsewhere: this board is only a picture now, and says so until reloaded.
+      section.dataset.connection = "ended";
+      showHelp(T("This game was ended in another window or tab. Reload the page to go on."), true);
+      announce(T("This game was ended in another window or tab. Reload the page to go on."));
+    },
   }, { lang: data.lang });
 }
 
