@@ -118,6 +118,21 @@ def test_another_sites_requests_are_refused(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{game_id}", headers=host) as socket:
         socket.send_json({"type": "hello", "v": None})
         assert socket.receive_json()["type"] == "state"
+    # The same host and port over another scheme is another origin (an https page on this http server).
+    other_scheme = {"Origin": "https://testserver"}
+    assert (
+        client.post("/api/preferences", json={"error_help": False}, headers=other_scheme).status_code == 403
+    )
+    with client.websocket_connect(f"/ws/{game_id}", headers=other_scheme) as socket:
+        assert socket.receive_json() == {"type": "refused", "code": "cross_site"}
+    secure = TestClient(client.app, base_url="https://testserver")
+    secure.cookies.update(client.cookies)
+    https_page = {"Origin": "https://testserver"}
+    assert secure.post("/api/preferences", json={"error_help": False}, headers=https_page).status_code == 200
+    assert secure.post("/api/preferences", json={"error_help": False}, headers=host).status_code == 403
+    with secure.websocket_connect(f"wss://testserver/ws/{game_id}", headers=https_page) as socket:
+        socket.send_json({"type": "hello", "v": None})
+        assert socket.receive_json()["type"] == "state"
 
 
 def test_pages_send_security_headers(client: TestClient) -> None:

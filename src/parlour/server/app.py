@@ -17,9 +17,12 @@ from contextlib import asynccontextmanager
 from typing import Final
 
 from fastapi import APIRouter, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
 from starlette.responses import Response
 
 from parlour import __version__
@@ -27,7 +30,8 @@ from parlour.errors import ParlourError
 from parlour.games.registry import Registry
 from parlour.server import pages, players, rules_pages, socket
 from parlour.server.cluster import Cluster
-from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour
+from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour, render_error_page
+from parlour.server.i18n import Texts, choose_language, supported
 from parlour.server.limits import RateLimited, RateLimits
 from parlour.server.live import IDLE_SECONDS
 from parlour.server.security import CrossSite, Guard
@@ -94,6 +98,63 @@ async def _bad_request(request: Request, error: Exception) -> Response:
     return _error(400, error)
 
 
+HTTP_REASONS: Final = {
+    400: ("bad_request", "This request could not be read."),
+    404: ("not_found", "There is no such page."),
+    405: ("method_not_allowed", "This address does not take that kind of request."),
+}
+"""Parlour's reason code and text for the HTTP errors the framework raises itself."""
+OTHER_HTTP_REASON: Final = ("bad_request", "This request cannot be served.")
+INVALID_REQUEST: Final = "This request is not understood: a part of its address or body is not valid."
+
+
+def _language(request: Request) -> str:
+    """The language of an error answer: the ``lang`` query, the cookie, then ``Accept-Language``."""
+    asked = supported(request.query_params.get("lang"))
+    return asked or choose_language(request.cookies, request.headers.get("accept-language"))
+
+
+def _wants_page(request: Request) -> bool:
+    """True for a browser asking for a page (not a script asking the API)."""
+    accept = request.headers.get("accept", "")
+    return (
+        request.method in ("GET", "HEAD")
+        and not request.url.path.startswith("/api/")
+        and "text/html" in accept
+    )
+
+
+async def _invalid_request(request: Request, error: Exception) -> Response:
+    """A path or query parameter of the wrong shape: 400 ``invalid_input``, in the caller's language,
+    naming the parts that were wrong (and never echoing what was sent)."""
+    problems = error.errors() if isinstance(error, RequestValidationError) else []
+    detail = "; ".join(
+        f"{'.'.join(str(part) for part in problem.get('loc', ()))}: {problem.get('msg', '')}"
+        for problem in problems[:5]
+    )
+    message = Texts(_language(request))(INVALID_REQUEST)
+    return JSONResponse({"code": "invalid_input", "message": message, "detail": detail[:300]}, 400)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    """The framework's own refusals (no such page, a method an address does not take): Parlour's
+    ``{code, message}`` in the caller's language, or a page saying so for a browser."""
+    status = error.status_code if isinstance(error, HTTPException) else 500
+    code, text = HTTP_REASONS.get(status, OTHER_HTTP_REASON)
+    lang = _language(request)
+    headers = getattr(error, "headers", None)
+    if _wants_page(request):
+        return await render_error_page(request, status, lang, Texts(lang)(text))
+    return JSONResponse({"code": code, "message": Texts(lang)(text)}, status_code=status, headers=headers)
+
+
+async def _hung_up(request: Request, error: Exception) -> Response:
+    """The client went away before its request's body arrived: nothing was done, nobody reads the
+    answer, and it is no error of the server's."""
+    log.debug("a client hung up during %s %s", request.method, request.url.path)
+    return Response(status_code=400)
+
+
 def create_app(
     store: GameStore | None = None,
     *,
@@ -139,6 +200,8 @@ def create_app(
         parlour.live.close()
         parlour.tables.close()
 
+    # A malformed form is the client's mistake, answered 400: not worth the operator's warning log.
+    logging.getLogger("python_multipart").setLevel(logging.ERROR)
     app = FastAPI(title="Parlour", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.parlour = parlour
     app.add_middleware(Guard)
@@ -146,6 +209,9 @@ def create_app(
     app.add_exception_handler(RateLimited, _too_many)
     app.add_exception_handler(StoreUnavailable, _unavailable)
     app.add_exception_handler(ParlourError, _bad_request)
+    app.add_exception_handler(RequestValidationError, _invalid_request)
+    app.add_exception_handler(HTTPException, _http_error)
+    app.add_exception_handler(ClientDisconnect, _hung_up)
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")
     app.include_router(pages.router)
     app.include_router(socket.router)

@@ -7,6 +7,7 @@ template the language, the translation helpers and the current player.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -336,6 +337,31 @@ def set_player_cookie(request: Request, response: Response) -> None:
         response.set_cookie(
             TOKEN_COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="lax", secure=secure, path="/"
         )
+
+
+async def render_error_page(request: Request, status: int, lang: str, message: str) -> Response:
+    """Render the page a browser gets for an address Parlour has no page at (``status``, ``message``
+    in ``lang``), for the player of the request's cookie if it has one: no player is made for it."""
+    parlour = parlour_of(request)
+    token = request.cookies.get(TOKEN_COOKIE)
+    player = None
+    with contextlib.suppress(ParlourError):
+        player = await parlour.call(parlour.store.player_by_token, token) if token else None
+    texts = Texts(lang)
+    context = {
+        "lang": lang,
+        "_": texts,
+        "texts": texts,
+        "languages": language_choices(),
+        "player": player,
+        "version": __version__,
+        "path": request.url.path,
+        "games": list(parlour.games),
+        "message": message,
+    }
+    response = parlour.templates.TemplateResponse(request, "error.html", context, status_code=status)
+    response.headers["Content-Language"] = lang
+    return response
 
 
 async def render(request: Request, template: str, context: dict[str, Any] | None = None) -> Response:

@@ -51,11 +51,18 @@ class CrossSite(ParlourError):
     code = "cross_site"
 
 
-def same_origin(headers: Mapping[str, str]) -> bool:
-    """Return whether a request's ``Origin`` (when it has one) is this server, as its ``Host`` names it.
+PAGE_SCHEMES: Final = {"http": "http", "https": "https", "ws": "http", "wss": "https"}
+"""The scheme of the pages that may use a request of each scheme (a socket's page is served over the
+matching HTTP scheme)."""
+
+
+def same_origin(headers: Mapping[str, str], scheme: str) -> bool:
+    """Return whether a request's ``Origin`` (when it has one) is this server: the scheme the request
+    came over (``https`` behind a proxy that says so and is trusted) and the host its ``Host`` names.
 
     Requests without ``Origin`` (the command line, tests, old browsers on same-site navigation) pass:
-    browsers send it on every cross-site request that could change something.
+    browsers send it on every cross-site request that could change something. An ``https`` page is
+    another origin than the ``http`` server of the same host and port, and is refused.
     """
     origin = headers.get("origin")
     if origin is None:
@@ -64,17 +71,17 @@ def same_origin(headers: Mapping[str, str]) -> bool:
     parts = urlsplit(origin)
     if origin == "null" or not parts.netloc or parts.scheme not in ("http", "https"):
         return False
-    return parts.netloc.lower() == host.lower()
+    return parts.scheme == PAGE_SCHEMES.get(scheme, scheme) and parts.netloc.lower() == host.lower()
 
 
-def cross_site_problem(method: str, headers: Mapping[str, str]) -> str | None:
-    """Return why a request must be refused as cross-site, or None when it may go on."""
+def cross_site_problem(method: str, headers: Mapping[str, str], scheme: str) -> str | None:
+    """Return why a request over ``scheme`` must be refused as cross-site, or None when it may go on."""
     if method in SAFE_METHODS:
         return None
     fetched_from = headers.get("sec-fetch-site")
     if fetched_from in ("cross-site", "same-site"):
         return f"a {method} request from another site (Sec-Fetch-Site: {fetched_from})"
-    if not same_origin(headers):
+    if not same_origin(headers, scheme):
         return f"a {method} request from another origin ({headers.get('origin')!r})"
     return None
 
@@ -97,7 +104,7 @@ class Guard:
             return
         headers = Headers(scope=scope)
         method = scope["method"]
-        problem = cross_site_problem(method, headers)
+        problem = cross_site_problem(method, headers, scope.get("scheme", "http"))
         if problem is not None:
             await _json_response(403, "cross_site", problem)(scope, receive, send)
             return

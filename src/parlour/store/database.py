@@ -41,11 +41,17 @@ def resolve_url(url: str | None = None) -> URL:
 
 def make_engine(url: URL) -> Engine:
     """Return an engine for ``url``; SQLite gets WAL, foreign keys and write-locking transactions."""
+    # hide_parameters: a failed statement's message (which reaches the logs) never shows its values,
+    # among which are token hashes and recovery-code hashes.
     if url.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20, hide_parameters=True)
     if url.database and url.database != ":memory:":
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_MS / 1000})
+    engine = create_engine(
+        url,
+        connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_MS / 1000},
+        hide_parameters=True,
+    )
     event.listen(engine, "connect", _sqlite_connect)
     event.listen(engine, "begin", _sqlite_begin)
     return engine

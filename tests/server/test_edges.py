@@ -1,0 +1,157 @@
+"""The app's edges: a client that hangs up in the middle of its body, requests of the wrong shape, pages
+that do not exist, malformed forms and failed statements. Each gets Parlour's ``{code, message}`` (or
+a page, for a browser), in the caller's language, and never a traceback or a value in the logs."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.routing import APIRoute
+from fastapi.testclient import TestClient
+
+from conftest import new_store
+from parlour.games.registry import default_registry
+from parlour.server.app import create_app
+from parlour.store import Store
+from parlour.store.errors import StoreUnavailable
+from parlour.store.secrets import digest
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[TestClient, Store]]:
+    store = new_store(tmp_path / "edges.db")
+    with TestClient(create_app(store, games=default_registry())) as client:
+        client.get("/")  # a player, with its cookie
+        yield client, store
+
+
+def asgi_post(client: TestClient, path: str, chunks: list[dict[str, Any]], length: int | None) -> list[Any]:
+    """Send one POST straight to the app, its body coming as ``chunks`` (ending as the client hangs up);
+    return what the app sent back."""
+    headers = [(b"content-type", b"application/json"), (b"host", b"testserver")]
+    headers.append((b"cookie", f"parlour_token={client.cookies['parlour_token']}".encode()))
+    if length is not None:
+        headers.append((b"content-length", str(length).encode()))
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+        "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"",
+        "headers": headers, "client": ("127.0.0.1", 5000), "server": ("testserver", 80),
+        "root_path": "", "state": {},
+    }  # fmt: skip
+    waiting = list(chunks)
+    sent: list[Any] = []
+
+    async def receive() -> dict[str, Any]:
+        return waiting.pop(0) if waiting else {"type": "http.disconnect"}
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    assert client.portal is not None
+    client.portal.call(client.app, {**scope, "state": dict(client.app_state)}, receive, send)
+    return sent
+
+
+@pytest.mark.parametrize("path", ["/api/games/tripeaks", "/api/tables", "/api/preferences"])
+@pytest.mark.parametrize("length", [400, None])  # a declared length, and a chunked body
+def test_a_client_that_hangs_up_mid_body_leaves_no_trace(
+    served: tuple[TestClient, Store], caplog: pytest.LogCaptureFixture, path: str, length: int | None
+) -> None:
+    client, store = served
+    games_before = len(store.open_games(store.all_players()[0].id, "tripeaks"))
+    partial = {"type": "http.request", "body": b'{"rules": "cla', "more_body": True}
+    with caplog.at_level(logging.DEBUG):
+        sent = asgi_post(client, path, [partial, {"type": "http.disconnect"}], length)
+    assert sent and sent[0]["status"] == 400
+    loud = [record for record in caplog.records if record.levelno >= logging.WARNING or record.exc_info]
+    assert not loud, [record.getMessage() for record in loud]
+    assert len(store.open_games(store.all_players()[0].id, "tripeaks")) == games_before
+
+
+def test_a_wrongly_shaped_address_gets_parlours_answer_in_the_callers_language(
+    served: tuple[TestClient, Store],
+) -> None:
+    client, _ = served
+    answer = client.get("/api/numbered/easy/abc", headers={"accept-language": "hu"})
+    assert answer.status_code == 400
+    body = answer.json()
+    assert body["code"] == "invalid_input" and body["message"].startswith("Ez a kérés")
+    assert "abc" not in answer.text  # what was sent is never echoed
+    assert answer.headers["content-type"] == "application/json"
+
+
+def test_unknown_pages_and_methods_get_parlours_answers(served: tuple[TestClient, Store]) -> None:
+    client, store = served
+    players = len(store.all_players())
+    missing = client.get("/no/such/page?lang=fr")
+    assert missing.status_code == 404 and missing.json() == {
+        "code": "not_found",
+        "message": "Cette page n’existe pas.",
+    }
+    page = client.get("/no/such/page", headers={"accept": "text/html", "accept-language": "hi"})
+    assert page.status_code == 404 and "ऐसा कोई पेज नहीं है।" in page.text and 'lang="hi"' in page.text
+    client.cookies.clear()
+    assert client.get("/nothing", headers={"accept": "text/html"}).status_code == 404
+    assert len(store.all_players()) == players  # a page that does not exist makes no player
+    wrong = client.delete("/api/tables")
+    assert wrong.status_code == 405 and wrong.json()["code"] == "method_not_allowed"
+    static = client.get("/static/js/none.js")
+    assert static.status_code == 404 and static.json()["code"] == "not_found"
+
+
+def api_routes(routes: list[Any]) -> Iterator[APIRoute]:
+    """Every API route of the app, through the routers it includes (none of them adds a prefix)."""
+    for route in routes:
+        if isinstance(route, APIRoute):
+            yield route
+        elif hasattr(route, "original_router"):
+            yield from api_routes(route.original_router.routes)
+
+
+def test_no_route_answers_with_the_frameworks_default_body(served: tuple[TestClient, Store]) -> None:
+    """Every API route, its path parameters given junk: an answer with Parlour's shape, never 500, never
+    FastAPI's ``{"detail": …}``."""
+    client, _ = served
+    app: Any = client.app
+    routes = list(api_routes(app.routes))
+    assert len(routes) > 20
+    for route in routes:
+        path = route.path_format
+        for name in route.param_convertors:
+            path = path.replace("{" + name + "}", "%00zz")
+        for method in sorted(route.methods - {"HEAD"}):
+            answer = client.request(method, path, json={"x": [[[[1]]]]} if method == "POST" else None)
+            assert answer.status_code < 500, (method, path, answer.text)
+            if answer.headers.get("content-type", "").startswith("application/json"):
+                body = answer.json()
+                assert "detail" not in body or isinstance(body["detail"], str), (method, path, body)
+
+
+def test_a_malformed_form_is_refused_quietly(
+    served: tuple[TestClient, Store], caplog: pytest.LogCaptureFixture
+) -> None:
+    client, _ = served
+    with caplog.at_level(logging.DEBUG):
+        answer = client.post(
+            "/player/name?lang=fr",
+            content=b"--xyQ\r\n",
+            headers={"content-type": "multipart/form-data; boundary=xyz"},
+        )
+    assert answer.status_code == 400
+    assert answer.json() == {"code": "bad_request", "message": "Cette requête n’a pas pu être lue."}
+    assert not [record for record in caplog.records if record.levelno >= logging.WARNING]
+
+
+def test_a_failed_statement_never_shows_its_values(tmp_path: Path) -> None:
+    store = new_store(tmp_path / "values.db")
+    made = store.create_player()
+    with store.engine.begin() as connection:  # a table the next statement needs is gone
+        connection.exec_driver_sql("DROP TABLE player_tokens")
+    with pytest.raises(StoreUnavailable) as failed:
+        store.player_by_token(made.token)
+    assert "[parameters:" not in str(failed.value)
+    assert digest(made.token) not in str(failed.value)
