@@ -141,9 +141,8 @@ async def accept_page(websocket: WebSocket, parlour: Parlour) -> tuple[str, Play
     """Accept a page's socket and return its language and player (None when it has no valid token);
     None, with the socket refused (``cross_site``, 4403), for a page of another site."""
     await websocket.accept()
-    if not same_origin(
-        websocket.headers, websocket.url.scheme
-    ):  # another site's page may not play in this player's name
+    # Another site's page may not play in this player's name.
+    if not same_origin(websocket.headers, websocket.url.scheme):
         await refuse(websocket, "cross_site", CLOSE_REFUSED)
         return None
     lang = supported(websocket.query_params.get("lang")) or choose_language(
