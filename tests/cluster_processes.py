@@ -59,9 +59,9 @@ def require_redis() -> None:
 class Server:
     """One ``parlour serve`` process on a free port."""
 
-    def __init__(self, database: str, env: dict[str, str] | None = None) -> None:
+    def __init__(self, database: str, env: dict[str, str] | None = None, redis: str = REDIS) -> None:
         self.process = subprocess.Popen(
-            [PARLOUR, "serve", "--port", "0", "--database-url", database, "--redis-url", REDIS],
+            [PARLOUR, "serve", "--port", "0", "--database-url", database, "--redis-url", redis],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})},
         )  # fmt: skip
         assert self.process.stdout is not None
@@ -102,12 +102,74 @@ class Server:
             self.process.stdout.close()
 
 
+class PrivateRedis:
+    """A Redis server of the test's own on a free port (keeping nothing on disk), which the test may
+    stop and start again to cut the servers off from it: never the machine's own Redis."""
+
+    def __init__(self) -> None:
+        import shutil
+        import socket
+
+        self.binary = shutil.which("redis-server")
+        if self.binary is None:
+            pytest.fail("redis-server is not installed (scripts/system-deps.sh installs it)")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.start()
+
+    def start(self) -> None:
+        """Start (or start again) the server on its port, and wait until it answers."""
+        import time
+
+        from redis import Redis
+        from redis.exceptions import RedisError
+
+        assert self.binary is not None
+        self.process = subprocess.Popen(
+            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                with Redis.from_url(self.url, socket_connect_timeout=0.5) as client:
+                    client.ping()
+                return
+            except RedisError:
+                assert time.monotonic() < deadline, "the test's Redis did not start"
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        """Stop the server at once (SIGKILL: every key is lost, as when a Redis that keeps nothing
+        on disk dies)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+        self.process = None
+
+
 @contextlib.contextmanager
-def two_servers(env: dict[str, str] | None = None) -> Iterator[tuple[Server, Server]]:
-    """Start two processes on a fresh PostgreSQL schema and the machine's Redis; stop them and drop
-    the schema at the end."""
+def private_redis() -> Iterator[PrivateRedis]:
+    """A Redis server of the test's own, stopped at the end."""
+    server = PrivateRedis()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@contextlib.contextmanager
+def two_servers(
+    env: dict[str, str] | None = None, redis: str | None = None
+) -> Iterator[tuple[Server, Server]]:
+    """Start two processes on a fresh PostgreSQL schema and a Redis (the machine's, or ``redis``);
+    stop them and drop the schema at the end."""
     require_postgres()
-    require_redis()
+    if redis is None:
+        require_redis()
     schema = f"cluster_{secrets.token_hex(4)}"
     engine = create_engine(postgres_url())
     with engine.begin() as connection:
@@ -116,8 +178,8 @@ def two_servers(env: dict[str, str] | None = None) -> Iterator[tuple[Server, Ser
     database = url.render_as_string(hide_password=False)
     started: list[Server] = []
     try:
-        started.append(Server(database, env))
-        started.append(Server(database, env))
+        started.append(Server(database, env, redis or REDIS))
+        started.append(Server(database, env, redis or REDIS))
         yield started[0], started[1]
     finally:
         for server in started:

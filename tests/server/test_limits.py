@@ -4,6 +4,7 @@ parallel requests, and idle games leaving memory (restored from their records on
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import secrets
 from collections.abc import Callable, Coroutine
@@ -163,12 +164,21 @@ def test_processes_sharing_a_redis_share_their_counters() -> None:
     assert 1 <= run_apart(requests) <= 61
 
 
-def test_an_unreachable_redis_lets_requests_through() -> None:
-    limits = RateLimits({"new_table": "1/minute"}, redis_url="redis://127.0.0.1:1/0")
+def test_an_unreachable_redis_leaves_the_counting_to_the_process(caplog: pytest.LogCaptureFixture) -> None:
+    """With Redis out of reach the process counts alone (one warning for the outage, no traceback): the
+    limits still hold for what reaches this process."""
+    limits = RateLimits({"new_table": "2/minute"}, redis_url="redis://127.0.0.1:1/0")
 
-    async def requests() -> None:
-        for _ in range(3):
+    async def requests() -> int:
+        for _ in range(2):
             await limits.hit("new_table", "someone")
+        with pytest.raises(RateLimited) as refused:
+            await limits.hit("new_table", "someone")
+        await limits.hit("new_table", "someone else")
         await limits.close()
+        return refused.value.retry_after
 
-    run_apart(requests)
+    with caplog.at_level(logging.INFO, logger="parlour.server"):
+        assert 1 <= run_apart(requests) <= 61
+    warnings = [record for record in caplog.records if record.levelno >= logging.WARNING]
+    assert len(warnings) == 1 and not warnings[0].exc_info

@@ -54,10 +54,20 @@ class RateLimited(ParlourError):
         self.retry_after = retry_after
 
 
+REDIS_TIMEOUT: Final = 0.5
+"""Seconds a shared counter may take in Redis before the request is counted here instead."""
+REDIS_RETRY: Final = 5.0
+"""Seconds the counters stay in this process after Redis failed, before Redis is tried again."""
+
+
 @dataclass
 class RateLimits:
     """The server's counters; ``rules`` overrides :data:`DEFAULT_LIMITS` by name. With ``redis_url``
-    the counters are kept in that Redis and shared by every process using it."""
+    the counters are kept in that Redis and shared by every process using it.
+
+    Each limit is checked and counted in one step (``limits``' moving window is a Lua script in
+    Redis), so parallel requests spread over several processes never get past a limit together.
+    """
 
     rules: Mapping[str, str] | None = None
     redis_url: str | None = None
@@ -65,9 +75,14 @@ class RateLimits:
     def __post_init__(self) -> None:
         self._limiter = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
         self._shared: aio_strategies.MovingWindowRateLimiter | None = None
+        self._shared_down_until = 0.0
         if self.redis_url is not None:
             shared = aio_storage.RedisStorage(
-                f"async+{self.redis_url}", implementation="redispy", key_prefix=REDIS_PREFIX
+                f"async+{self.redis_url}",
+                implementation="redispy",
+                key_prefix=REDIS_PREFIX,
+                socket_timeout=REDIS_TIMEOUT,
+                socket_connect_timeout=REDIS_TIMEOUT,
             )
             self._shared = aio_strategies.MovingWindowRateLimiter(shared)
         chosen = {**DEFAULT_LIMITS, **(self.rules or {})}
@@ -78,30 +93,48 @@ class RateLimits:
     async def hit(self, rule: str, key: str) -> None:
         """Count one request of ``rule`` by ``key`` (an address, a player id).
 
-        When Redis cannot be reached the request is let through (and a warning logged): the counters
-        protect the server, they are not a record, and a page should not fail because of them.
+        A request over a limit is refused without being counted (a request that a parallel one beat to
+        the last place of a longer window may still count in the shorter windows checked before it).
+        When Redis cannot be reached, this process counts alone for :data:`REDIS_RETRY` seconds (one
+        warning per outage): the counters protect the server, they are not a record, and a page
+        should not fail because of them.
 
         Raises:
-            RateLimited: the request is over one of the rule's limits (it is not counted then).
+            RateLimited: the request is over one of the rule's limits.
         """
         items = self._items[rule]
-        if self._shared is None:
-            for item in items:
-                if not self._limiter.test(item, rule, key):
-                    reset = self._limiter.get_window_stats(item, rule, key).reset_time
-                    raise _limited(rule, item, reset)
-            for item in items:
-                self._limiter.hit(item, rule, key)
-            return
-        try:
-            for item in items:
-                if not await self._shared.test(item, rule, key):
-                    reset = (await self._shared.get_window_stats(item, rule, key)).reset_time
-                    raise _limited(rule, item, reset)
-            for item in items:
-                await self._shared.hit(item, rule, key)
-        except RedisError:
-            log.warning("rate limits: Redis cannot be reached: letting a %s request through", rule)
+        shared = self._shared
+        if shared is not None and time.monotonic() >= self._shared_down_until:
+            try:
+                await self._count_shared(shared, items, rule, key)
+            except (RedisError, OSError, TimeoutError) as error:
+                if not self._shared_down_until:
+                    log.warning("rate limits: Redis cannot be reached (%s): counting in this process", error)
+                self._shared_down_until = time.monotonic() + REDIS_RETRY
+            else:
+                if self._shared_down_until:
+                    log.info("rate limits: Redis answers again: counting there")
+                    self._shared_down_until = 0.0
+                return
+        for item in items:
+            if not self._limiter.test(item, rule, key):
+                raise _limited(rule, item, self._limiter.get_window_stats(item, rule, key).reset_time)
+        for item in items:
+            if not self._limiter.hit(item, rule, key):
+                raise _limited(rule, item, self._limiter.get_window_stats(item, rule, key).reset_time)
+
+    @staticmethod
+    async def _count_shared(
+        shared: aio_strategies.MovingWindowRateLimiter, items: list[RateLimitItem], rule: str, key: str
+    ) -> None:
+        # A request already over a limit is refused without counting it anywhere; then each window is
+        # checked and counted at once in Redis (so no two processes can both take its last place).
+        for item in items:
+            if not await shared.test(item, rule, key):
+                raise _limited(rule, item, (await shared.get_window_stats(item, rule, key)).reset_time)
+        for item in items:
+            if not await shared.hit(item, rule, key):
+                raise _limited(rule, item, (await shared.get_window_stats(item, rule, key)).reset_time)
 
     async def close(self) -> None:
         """Close the connections to Redis (the server is stopping)."""
