@@ -59,9 +59,12 @@ def require_redis() -> None:
 class Server:
     """One ``parlour serve`` process on a free port."""
 
-    def __init__(self, database: str, env: dict[str, str] | None = None, redis: str = REDIS) -> None:
+    def __init__(self, database: str, env: dict[str, str] | None = None, redis: str | None = REDIS) -> None:
+        command = [PARLOUR, "serve", "--port", "0", "--database-url", database]
+        if redis is not None:
+            command += ["--redis-url", redis]
         self.process = subprocess.Popen(
-            [PARLOUR, "serve", "--port", "0", "--database-url", database, "--redis-url", redis],
+            command,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **(env or {})},
         )  # fmt: skip
         assert self.process.stdout is not None
@@ -148,6 +151,23 @@ class PrivateRedis:
             self.process.kill()
             self.process.wait(timeout=10)
         self.process = None
+
+
+@contextlib.contextmanager
+def postgres_schema() -> Iterator[Any]:
+    """A fresh schema of the machine's PostgreSQL for one test: yields the URL that uses it (an
+    SQLAlchemy ``URL``), and drops the schema at the end."""
+    require_postgres()
+    schema = f"t_{secrets.token_hex(4)}"
+    engine = create_engine(postgres_url())
+    with engine.begin() as connection:
+        connection.execute(text(f"create schema {schema}"))
+    try:
+        yield postgres_url().update_query_dict({"options": f"-csearch_path={schema}"})
+    finally:
+        with engine.begin() as connection:
+            connection.execute(text(f"drop schema {schema} cascade"))
+        engine.dispose()
 
 
 @contextlib.contextmanager

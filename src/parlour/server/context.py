@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,6 +46,11 @@ EDGE_ERRORS: Final = (RateLimited, StoreUnavailable, CrossSite)
 """Refusals a page handler passes on for the app to answer (429, 503, 403) instead of showing them."""
 RETRY_PAUSES: Final = (0.1, 0.3, 0.6, 1.0)
 """Pauses between the tries of a write the database failed (2 s in all before the page is told)."""
+STORE_SECONDS: Final = 2.5
+"""The longest one store call may wait for a database that does not answer (a stalled PostgreSQL):
+then it fails, and the page is told, instead of waiting for the stall to end."""
+RETRY_SECONDS: Final = 2.0
+"""A failed write is tried again only while this much time has not passed since its first try."""
 
 log = logging.getLogger("parlour.server")
 
@@ -80,11 +86,14 @@ class Parlour:
         Raises:
             StoreUnavailable: the database still failed after the retries (nothing was stored).
         """
+        started = time.monotonic()
         for pause in (*RETRY_PAUSES, None):
             try:
                 return await write()
             except StoreUnavailable:
-                if pause is None:
+                # A database that failed at once may be back in a moment; one that made the call wait
+                # out its deadline is stalled, and the page is better told now.
+                if pause is None or time.monotonic() - started + pause > RETRY_SECONDS:
                     raise
                 await asyncio.sleep(pause)
         raise AssertionError("unreachable")
@@ -161,8 +170,18 @@ class Parlour:
             return None
 
     async def call(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a (blocking) store call that only reads, in a worker thread, and return its result."""
-        return await run_in_threadpool(function, *args, **kwargs)
+        """Run a (blocking) store call in a worker thread, within :data:`STORE_SECONDS`, and return its
+        result.
+
+        Raises:
+            StoreUnavailable: the database failed, or did not answer in time.
+        """
+
+        def bounded() -> T:
+            with self.store.within(STORE_SECONDS):
+                return function(*args, **kwargs)
+
+        return await run_in_threadpool(bounded)
 
     async def write(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call that writes, in a worker thread, and return its result.

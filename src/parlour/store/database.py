@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import platformdirs
 from sqlalchemy import Engine, create_engine, event
@@ -39,12 +39,40 @@ def resolve_url(url: str | None = None) -> URL:
     return parsed
 
 
+CONNECT_SECONDS: Final = 2
+"""How long connecting to PostgreSQL may take (libpq's ``connect_timeout``; 2 is its shortest)."""
+POSTGRES_OPTIONS: Final = (
+    # The server's own limits: a statement, or a transaction left open by a client that went quiet,
+    # never holds its locks for long (the server's calls have shorter deadlines of their own).
+    "-c statement_timeout=15000 -c idle_in_transaction_session_timeout=20000"
+)
+POSTGRES_CONNECT_ARGS: Final = {
+    "connect_timeout": CONNECT_SECONDS,
+    # A peer that vanished (a host gone, a cable cut) is noticed in about 20 s even when idle.
+    "keepalives": 1,
+    "keepalives_idle": 10,
+    "keepalives_interval": 3,
+    "keepalives_count": 3,
+    "tcp_user_timeout": 20_000,
+}
+
+
 def make_engine(url: URL) -> Engine:
-    """Return an engine for ``url``; SQLite gets WAL, foreign keys and write-locking transactions."""
+    """Return an engine for ``url``; SQLite gets WAL, foreign keys and write-locking transactions,
+    PostgreSQL connect and server-side timeouts and TCP keepalives (``parlour.store.deadline`` bounds
+    each call besides)."""
     # hide_parameters: a failed statement's message (which reaches the logs) never shows its values,
     # among which are token hashes and recovery-code hashes.
     if url.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20, hide_parameters=True)
+        given = url.query.get("options") or ()
+        options = " ".join([*((given,) if isinstance(given, str) else given), POSTGRES_OPTIONS])
+        return create_engine(
+            url,
+            pool_size=10,
+            max_overflow=20,
+            hide_parameters=True,
+            connect_args={**POSTGRES_CONNECT_ARGS, "options": options},
+        )
     if url.database and url.database != ":memory:":
         Path(url.database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(
@@ -86,6 +114,8 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
 
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
+            # Another process may be migrating: wait for it however long it takes.
+            connection.exec_driver_sql("SET LOCAL statement_timeout = 0")
             connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         command.upgrade(alembic_config(connection), revision)
 

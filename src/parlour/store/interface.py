@@ -7,6 +7,7 @@ blocks (the server runs them in worker threads, writes through its one write que
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from parlour.errors import ParlourError
@@ -29,6 +30,9 @@ class GameStore(Protocol):
 
     def upgrade(self) -> None:
         """Apply the migrations."""
+
+    def within(self, seconds: float) -> AbstractContextManager[None]:
+        """Bound this thread's database calls: past ``seconds`` they fail with ``StoreUnavailable``."""
 
     # players
     def create_player(self, name: str | None = None) -> NewPlayer:

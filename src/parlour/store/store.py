@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import secrets as _random
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -37,6 +37,7 @@ from parlour.store import preferences as prefs
 from parlour.store import secrets
 from parlour.store.database import make_engine, resolve_url
 from parlour.store.database import upgrade as upgrade_database
+from parlour.store.deadline import Deadlines
 from parlour.store.errors import (
     InvalidRecoveryCode,
     MoveConflict,
@@ -136,6 +137,11 @@ class Store(TablesStore):
             self.engine: Engine = make_engine(self.url)
         except OSError as error:  # the SQLite file's directory cannot be made
             raise StoreUnavailable(f"the database {self.url.database} cannot be created: {error}") from error
+        self.deadlines = Deadlines()
+        """The deadlines of calls made :meth:`within` a time limit (PostgreSQL's connections are
+        followed, and pinged when taken from the pool)."""
+        if self.backend != "sqlite":
+            self.deadlines.watch(self.engine)
         self._writer = self.engine.execution_options(parlour_write=True)
         self.games: Registry = games if games is not None else default_registry()
         self._replays = ReplayCache()
@@ -158,6 +164,12 @@ class Store(TablesStore):
                 raise StoreUnavailable(
                     f"the database {self.url.database} cannot be opened: {error}"
                 ) from error
+
+    def within(self, seconds: float) -> AbstractContextManager[None]:
+        """Return a context in which this thread's calls to a PostgreSQL that stops answering fail with
+        ``StoreUnavailable`` after ``seconds`` instead of waiting for it (see ``parlour.store.deadline``;
+        SQLite, a local file, needs none)."""
+        return self.deadlines.within(seconds)
 
     def close(self) -> None:
         """Close every pooled connection."""
