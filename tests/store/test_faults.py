@@ -174,11 +174,11 @@ def test_a_short_outage_only_delays_a_move_and_a_long_one_is_refused(
     real = store.append_moves_many
     failures = {"left": 0}
 
-    def flaky(batch: Any) -> Any:
+    def flaky(batch: Any, epochs: Any = None) -> Any:
         if failures["left"] > 0:
             failures["left"] -= 1
             raise StoreUnavailable("injected: the database is away")
-        return real(batch)
+        return real(batch, epochs)
 
     monkeypatch.setattr(store, "append_moves_many", flaky)
     monkeypatch.setattr("parlour.server.context.RETRY_PAUSES", (0.01, 0.01, 0.01))
@@ -208,8 +208,8 @@ def test_a_write_that_committed_but_failed_to_answer_is_reconciled_from_the_reco
     real = store.append_moves_many
     lose_answer = {"once": False}
 
-    def committed_then_failed(batch: Any) -> Any:
-        result = real(batch)
+    def committed_then_failed(batch: Any, epochs: Any = None) -> Any:
+        result = real(batch, epochs)
         if lose_answer["once"]:
             lose_answer["once"] = False
             raise StoreUnavailable("injected: the answer of a committed write was lost")

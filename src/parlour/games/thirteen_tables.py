@@ -233,6 +233,9 @@ class TableRecord:
     seats: list[Json]
     phase: str
     game_id: str | None
+    epoch: int = 0
+    """The owner epoch the table was taken over at (its writes are refused once another process has
+    taken it over since: ``parlour.server.cluster``)."""
 
 
 class FriendsTable(LiveGame):
@@ -260,6 +263,8 @@ class FriendsTable(LiveGame):
         self.match: ThirteenTable | None = None
         self.game_id: str | None = None
         """The current match's record id (set by the owner once the record is made)."""
+        self.epoch = 0
+        """The owner epoch of the process holding the table (its writes carry it)."""
         self.pending: RecordSpec | None = None
         """The record of a match just dealt, for the owner to store (with its secret) before the
         ``started`` event leaves."""
@@ -746,6 +751,7 @@ class FriendsTable(LiveGame):
             [each.to_record() for each in self.seating],
             self.phase,
             self.game_id,
+            self.epoch,
         )
 
     @classmethod
@@ -769,6 +775,7 @@ class FriendsTable(LiveGame):
             clock=clock,
         )
         table.game_id = record.game_id
+        table.epoch = record.epoch
         if match is not None:
             match.people = frozenset(n for n, s in enumerate(seats) if s.kind == "person")
             match.speed = table.settings.speed

@@ -41,6 +41,7 @@ from parlour.errors import ParlourError
 from parlour.server.limits import MAX_TABLE_SOCKETS
 from parlour.server.outbox import Item, Outbox, Prepared, encode_json
 from parlour.server.protocol import CLOSE_REFUSED
+from parlour.store.errors import StoreUnavailable
 
 if TYPE_CHECKING:
     from parlour.games.base import GameDefinition
@@ -65,15 +66,29 @@ FULL_TEXT: Final = encode_json({"type": "refused", "code": "too_many_connections
 REMOTE: Final = "remote"
 """What :meth:`Cluster.route` returns for a table another process owns."""
 RENEW_SCRIPT: Final = """
-if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+local holder = redis.call('get', KEYS[1])
+if holder == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+if not holder then
+  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 2
+end
 return 0
 """
+"""Renew this process's lease, or take it back when Redis lost it (restarted, or the lease ran out
+during an outage) and nobody else took it: 1 renewed, 2 taken back, 0 another process holds it."""
 RELEASE_SCRIPT: Final = """
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
 return 0
 """
 
 log = logging.getLogger("parlour.server")
+
+
+class TableUnavailable(ParlourError):
+    """A table's owner cannot be found or reached now (Redis, or the database, does not answer): the
+    page is told so and reconnects after a while."""
+
+    code = "table_unavailable"
 
 
 def _is_hello(frame: Any) -> bool:
@@ -151,6 +166,8 @@ class Cluster:
         """Relayed pages of each table this process owns, by connection id."""
         self._tasks: list[asyncio.Task[None]] = []
         self._routing = asyncio.Lock()
+        self.redis_down_since: float | None = None
+        """When Redis stopped answering this process (None while it answers)."""
 
     # --- life -----------------------------------------------------------------------------------
 
@@ -181,9 +198,18 @@ class Cluster:
             await self.redis.aclose()
 
     async def _subscribe(self, channel: str, handler: Callable[[str], Awaitable[None]]) -> None:
+        """Listen on ``channel`` (redis-py subscribes again by itself after a reconnection).
+
+        Raises:
+            RedisError: Redis does not answer (nothing is left subscribed).
+        """
         if channel not in self._channels:
             self._channels[channel] = _Channel(handler)
-            await self._pubsub.subscribe(channel)
+            try:
+                await self._pubsub.subscribe(channel)
+            except BaseException:
+                self._channels.pop(channel).task.cancel()
+                raise
 
     async def _unsubscribe(self, channel: str) -> None:
         found = self._channels.pop(channel, None)
@@ -192,12 +218,27 @@ class Cluster:
             with contextlib.suppress(RedisError):
                 await self._pubsub.unsubscribe(channel)
 
+    def _redis_failed(self, error: BaseException) -> None:
+        """Note that Redis does not answer (one warning an outage, no traceback)."""
+        if self.redis_down_since is None:
+            self.redis_down_since = time.monotonic()
+            log.warning(
+                "Redis does not answer (%s): this process keeps serving its own tables' pages; "
+                "pages of tables owned elsewhere are told to retry",
+                error,
+            )
+
+    def _redis_answered(self) -> None:
+        if self.redis_down_since is not None:
+            log.warning("Redis answers again after %.1f s", time.monotonic() - self.redis_down_since)
+            self.redis_down_since = None
+
     async def _listen(self) -> None:
         while True:
             try:
                 message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
-            except RedisError:
-                log.warning("the Redis connection failed: listening again", exc_info=True)
+            except (RedisError, OSError) as error:
+                self._redis_failed(error)
                 await asyncio.sleep(0.5)
                 continue
             if message is None or message.get("type") != "message":
@@ -210,23 +251,47 @@ class Cluster:
 
     async def route(self, parlour: Parlour, table_id: str) -> TableOwner | str | None:
         """Return the table's owner when this process owns it (taking its lease if it is free),
-        :data:`REMOTE` when another process does, None for no such table."""
+        :data:`REMOTE` when another process does, None for no such table.
+
+        A table this process owns is served whether Redis answers or not.
+
+        Raises:
+            TableUnavailable: Redis or the database does not answer, so the owner cannot be known.
+        """
         async with self._routing:
             owner = parlour.tables.get(table_id)
             if owner is not None:
                 return owner
-            taken = await self.redis.set(lease_key(table_id), self.node, nx=True, px=LEASE_MS)
-            if not taken:
-                holder = await self.redis.get(lease_key(table_id))
-                if holder != self.node:
-                    return REMOTE
-            owner = await parlour.tables.open(table_id, parlour)
-            if owner is None:
-                await self.redis.eval(RELEASE_SCRIPT, 1, lease_key(table_id), self.node)
-                return None
-            self._remote[table_id] = {}
+            try:
+                return await self._take(parlour, table_id)
+            except (RedisError, OSError) as error:
+                self._redis_failed(error)
+                raise TableUnavailable(f"table {table_id}: Redis does not answer") from error
+            except StoreUnavailable as error:
+                with contextlib.suppress(RedisError, OSError):
+                    await self.redis.eval(RELEASE_SCRIPT, 1, lease_key(table_id), self.node)
+                raise TableUnavailable(f"table {table_id}: the database does not answer") from error
+
+    async def _take(self, parlour: Parlour, table_id: str) -> TableOwner | str | None:
+        """Take a table's lease and the table with it (the caller holds the routing lock)."""
+        taken = await self.redis.set(lease_key(table_id), self.node, nx=True, px=LEASE_MS)
+        if not taken:
+            holder = await self.redis.get(lease_key(table_id))
+            if holder != self.node:
+                self._redis_answered()
+                return REMOTE
+        self._redis_answered()
+        owner = await parlour.tables.open(table_id, parlour)
+        if owner is None:
+            await self.redis.eval(RELEASE_SCRIPT, 1, lease_key(table_id), self.node)
+            return None
+        self._remote[table_id] = {}
+        try:
             await self._subscribe(table_channel(table_id), lambda text: self._serve(table_id, text))
-            return owner
+        except BaseException:
+            await self._drop(table_id)  # a table nobody else could reach: not held at all
+            raise
+        return owner
 
     async def _renew(self) -> None:
         while True:
@@ -239,13 +304,20 @@ class Cluster:
                     for table_id in owned:
                         pipe.eval(RENEW_SCRIPT, 1, lease_key(table_id), self.node, LEASE_MS)
                     renewed = await pipe.execute()
-            except RedisError:
-                renewed = [0] * len(owned)
+            except (RedisError, OSError) as error:
+                # Without Redis nobody can take a lease, and a process that could (cut off from this
+                # one only) is fenced out by the database: the tables stay here, served to their
+                # pages here, until Redis answers again and the leases are renewed or taken back.
+                self._redis_failed(error)
+                continue
+            self._redis_answered()
             for table_id, kept in zip(owned, renewed, strict=True):
                 if not kept:
-                    log.warning("table %s: its lease was lost: leaving it to another process", table_id)
+                    log.warning("table %s: another process holds its lease: letting it go", table_id)
                     await self._drop(table_id)
                     continue
+                if kept == 2:
+                    log.info("table %s: its lease was taken back", table_id)
                 for conn, page in list(self._remote.get(table_id, {}).items()):
                     if now - page.seen > STALE_SECONDS:
                         await self._forget(table_id, conn)
@@ -263,6 +335,10 @@ class Cluster:
             with contextlib.suppress(RedisError):
                 await self.redis.eval(RELEASE_SCRIPT, 1, lease_key(table_id), self.node)
         return len(idle)
+
+    async def let_go(self, table_id: str) -> None:
+        """Stop owning a table another process has taken over (its lease is that process's)."""
+        await self._drop(table_id)
 
     async def _drop(self, table_id: str) -> None:
         """Stop owning a table: its pages here are closed and reconnect; relayed pages are told."""
@@ -339,7 +415,11 @@ class Cluster:
     async def relay(
         self, websocket: WebSocket, table_id: str, outbox: Outbox, player_id: int, lang: str
     ) -> None:
-        """Serve a page whose table another process owns: its messages go there, the answers come back."""
+        """Serve a page whose table another process owns: its messages go there, the answers come back.
+
+        Raises:
+            TableUnavailable: Redis does not answer (before anything was relayed).
+        """
         conn = secrets.token_urlsafe(12)
         moved = asyncio.Event()
         refused = asyncio.Event()  # the table has as many pages as it takes
@@ -385,7 +465,11 @@ class Cluster:
                 if not await deliver("alive"):
                     moved.set()
 
-        await self._subscribe(conn_channel(conn), answer)
+        try:
+            await self._subscribe(conn_channel(conn), answer)
+        except (RedisError, OSError) as error:
+            self._redis_failed(error)
+            raise TableUnavailable(f"table {table_id}: Redis does not answer") from error
         beat = asyncio.get_running_loop().create_task(alive())
         receiving = asyncio.get_running_loop().create_task(websocket.receive())
         waiting = asyncio.get_running_loop().create_task(moved.wait())

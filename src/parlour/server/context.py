@@ -98,15 +98,19 @@ class Parlour:
                 await asyncio.sleep(pause)
         raise AssertionError("unreachable")
 
-    async def append(self, game_id: str, player_id: Any, first_index: int, moves: Sequence[str]) -> object:
+    async def append(
+        self, game_id: str, player_id: Any, first_index: int, moves: Sequence[str], epoch: int | None = None
+    ) -> object:
         """Commit moves to a game's record, grouped with other games' moves in shared transactions
-        (retried as :meth:`_retried` says).
+        (retried as :meth:`_retried` says); ``epoch`` fences a friends' table's match to its owner.
 
         Raises:
             StoreUnavailable: the database still failed after the retries (nothing was stored).
-            ParlourError: the store refused the moves.
+            ParlourError: the store refused the moves (``TableMoved``: another process owns the table).
         """
-        return await self._retried(lambda: self.committer.append(game_id, player_id, first_index, moves))
+        return await self._retried(
+            lambda: self.committer.append(game_id, player_id, first_index, moves, epoch)
+        )
 
     async def finish(self, game_id: str, player_id: Any) -> object:
         """Finish a game's record (the store replays it) and return the outcome (retried like appends).
@@ -118,13 +122,15 @@ class Parlour:
 
     # --- friends' tables (``parlour.server.tables``) --------------------------------------------------
 
-    async def record_match(self, host: int, definition: GameDefinition, spec: RecordSpec) -> str:
-        """Store the record of a match dealt at a friends' table and return its id (retried).
+    async def record_match(self, host: int, definition: GameDefinition, spec: RecordSpec, epoch: int) -> str:
+        """Store the record of a match dealt at a friends' table by its owner of ``epoch`` and return
+        its id (retried).
 
         Raises:
             StoreUnavailable: the database still failed after the retries.
+            TableMoved: another process owns the table now.
         """
-        return await self._retried(lambda: self.write(self.store.record_game, host, definition, spec))
+        return await self._retried(lambda: self.write(self.store.record_game, host, definition, spec, epoch))
 
     async def save_table(self, record: TableRecord) -> None:
         """Keep a table's seats, settings, phase and current match (retried).
@@ -135,10 +141,17 @@ class Parlour:
         await self._retried(lambda: self.write(self.store.save_table, record))
 
     async def load_table(self, table_id: str) -> FriendsTable | None:
-        """Rebuild a friends' table from the store: its row, and its match by replay (None for no
-        such table, or one whose match does not replay)."""
+        """Take a friends' table over for this process and rebuild it from the store: its row (its
+        owner epoch raised, so that an earlier owner's writes are refused from now on), and its match
+        by replay (None for no such table, or one whose match does not replay).
+
+        Raises:
+            StoreUnavailable: the database failed.
+        """
         try:
-            record = await self.call(self.store.table, table_id)
+            record = await self.write(self.store.claim_table, table_id)
+        except StoreUnavailable:
+            raise
         except ParlourError:
             return None
         settings = TableSettings.from_json(record.settings)
@@ -152,6 +165,16 @@ class Parlour:
                 log.warning("table %s: its match could not be restored", table_id, exc_info=True)
                 return None
         return FriendsTable.restore(record, match)
+
+    async def let_go(self, table_id: str) -> None:
+        """Stop owning a table another process has taken over: its pages here close and reconnect, and
+        those relayed from other processes are told it moved."""
+        if self.cluster is not None:
+            await self.cluster.let_go(table_id)
+            return
+        owner = self.tables.drop(table_id)
+        if owner is not None:
+            owner.close_pages()
 
     async def reload(self, game_id: str, player_id: Any) -> tuple[LiveGame, int] | None:
         """Rebuild a live game from its record; return it and its stored move count, None when the

@@ -11,7 +11,7 @@ adds no delay at all.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 Item = tuple[str, Any, int, Sequence[str]]
@@ -21,8 +21,9 @@ Item = tuple[str, Any, int, Sequence[str]]
 class BatchStore(Protocol):
     """The store call the committer needs (``parlour.store.Store`` has it)."""
 
-    def append_moves_many(self, batch: Sequence[Item]) -> list[Any]:
-        """Append every item in one transaction; return a move count or an error per item."""
+    def append_moves_many(self, batch: Sequence[Item], epochs: Mapping[str, int] | None = None) -> list[Any]:
+        """Append every item in one transaction (a table's match fenced by its owner's epoch, by game
+        id); return a move count or an error per item."""
 
 
 class GroupCommitter:
@@ -34,19 +35,22 @@ class GroupCommitter:
     def __init__(self, store: BatchStore, run: Callable[[Callable[[], Any]], Awaitable[Any]]) -> None:
         self.store = store
         self.run = run
-        self._waiting: list[tuple[Item, asyncio.Future[int]]] = []
+        self._waiting: list[tuple[Item, int | None, asyncio.Future[int]]] = []
         self._writer: asyncio.Task[None] | None = None
         self.transactions = 0
         self.appends = 0
 
-    async def append(self, game_id: str, player_id: Any, first_index: int, moves: Sequence[str]) -> int:
+    async def append(
+        self, game_id: str, player_id: Any, first_index: int, moves: Sequence[str], epoch: int | None = None
+    ) -> int:
         """Append moves to a game's record; return once they are committed (with the new move count).
+        ``epoch`` is the owner epoch of a friends' table's match.
 
         Raises:
             ParlourError: the store refused these moves (nothing of them was stored).
         """
         done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self._waiting.append(((game_id, player_id, first_index, list(moves)), done))
+        self._waiting.append(((game_id, player_id, first_index, list(moves)), epoch, done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write_all())
         return await done
@@ -54,14 +58,17 @@ class GroupCommitter:
     async def _write_all(self) -> None:
         while self._waiting:
             batch, self._waiting = self._waiting, []
-            items = [item for item, _ in batch]
+            items = [item for item, _, _ in batch]
+            epochs = {item[0]: epoch for item, epoch, _ in batch if epoch is not None}
             try:
-                results = await self.run(lambda items=items: self.store.append_moves_many(items))  # type: ignore[misc]
+                results = await self.run(
+                    lambda items=items, epochs=epochs: self.store.append_moves_many(items, epochs)  # type: ignore[misc]
+                )
             except Exception as error:  # the transaction itself failed: every move of it is lost
                 results = [error] * len(batch)
             self.transactions += 1
             self.appends += len(batch)
-            for (_, done), result in zip(batch, results, strict=True):
+            for (_, _, done), result in zip(batch, results, strict=True):
                 if done.done():
                     continue
                 if isinstance(result, BaseException):

@@ -81,6 +81,8 @@ _PROTOCOL_REASONS: Final = {
     "game_ended": "This game was ended in another window or tab. Reload the page to go on.",
     "not_saved": "Your move could not be saved. Please try again.",
     "rate_limited": "Too many requests: please wait a moment.",
+    "table_unavailable": "The table cannot be reached just now: trying again…",
+    "table_moved": "The table moved to another server: reconnecting…",
 }
 
 

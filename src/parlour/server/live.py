@@ -30,7 +30,7 @@ from parlour.errors import GameOver, ParlourError
 from parlour.games.base import Change, Json, LiveGame
 from parlour.server.outbox import Outbox, Prepared
 from parlour.server.protocol import CLOSE_ENDED, EndedMessage, EventMessage, StateMessage
-from parlour.store.errors import StoreUnavailable
+from parlour.store.errors import StoreUnavailable, Superseded
 
 LOG_SIZE: Final = 64
 """How many recent events each live game keeps for reconnecting pages."""
@@ -47,10 +47,14 @@ log = logging.getLogger("parlour.server")
 class Recorder(Protocol):
     """Where the owner writes its game's record (the server's store, through its write queue)."""
 
-    async def append(self, game_id: str, player_id: Any, first_index: int, moves: Sequence[str]) -> object:
-        """Commit ``moves`` as the game's moves ``first_index`` onwards before returning.
+    async def append(
+        self, game_id: str, player_id: Any, first_index: int, moves: Sequence[str], epoch: int | None = None
+    ) -> object:
+        """Commit ``moves`` as the game's moves ``first_index`` onwards before returning (``epoch``: the
+        owner epoch of a friends' table's match).
 
         Raises:
+            Superseded: another process owns the record now; nothing was stored.
             StoreUnavailable: the database failed (after retries); nothing was stored.
             ParlourError: the store refused the moves (its record disagrees with the live game).
         """
@@ -266,6 +270,15 @@ class Owner:
             self.game = before
             log.warning("game %s: a move could not be saved: %s", self.game_id, error)
             raise NotSaved(f"the move could not be saved: {error}"[:300]) from error
+        except Superseded:
+            # Another process has taken the record over (a friends' table moved while this process
+            # could not tell): this one lets it go at once, and its pages reconnect to the new owner.
+            self.game = before
+            self.closed = True
+            self.close()
+            log.warning("game %s: another process owns it now: letting it go", self.game_id)
+            await self._superseded()
+            raise
         except GameOver as error:
             # The record is no longer open, though this owner did not end it: a newer game replaced
             # it (dealt in another tab, perhaps on another server process). Reloading would not help.
@@ -297,12 +310,26 @@ class Owner:
                 self.leave(sub.outbox)
         return self.version
 
+    async def _superseded(self) -> None:
+        """Let the game go after another process took its record over (the caller holds the lock):
+        every page is closed and reconnects."""
+        for sub in self._subscribers:
+            sub.outbox.close()
+        self._subscribers.clear()
+
+    @property
+    def epoch(self) -> int | None:
+        """The owner epoch this owner writes with (None: a player's own game, which needs none)."""
+        return None
+
     async def _record(self, change: Change) -> Change:
         recorder, record_id = self.recorder, self.record_id
         if recorder is None or record_id is None:
             return change
         if change.moves:
-            await recorder.append(record_id, self.player_id, self.moves_recorded, list(change.moves))
+            await recorder.append(
+                record_id, self.player_id, self.moves_recorded, list(change.moves), self.epoch
+            )
             self.moves_recorded += len(change.moves)
         if change.finished:
             try:
@@ -367,9 +394,11 @@ class Owner:
                         await self._publish(change, before)
                     except NotSaved:
                         failed = True
-                    except GameEnded:
+                    except ParlourError:
+                        # A newer game replaced this one, or another process owns it now: nothing
+                        # more is played here.
                         self._auto_task = None
-                        return  # a newer game replaced this one: nothing more is played here
+                        return
         self._auto_task = None
         if failed:  # the computer player tries again once the database is back
             self._auto_task = asyncio.get_running_loop().create_task(self._run_auto(AUTO_RETRY))

@@ -16,6 +16,8 @@ CLOSE_UNKNOWN: Final = 4404
 """The socket code of a page of no such game or table."""
 CLOSE_TOO_SLOW: Final = 4408
 """The page fell too far behind the game's events (it reconnects and gets the state)."""
+CLOSE_UNAVAILABLE: Final = 4503
+"""A friends' table cannot be reached now (an outage): the page is told so and tries again later."""
 CLOSE_ENDED: Final = 4410
 """The game's record was ended elsewhere (a new game was dealt): the page does not reconnect."""
 
@@ -134,6 +136,17 @@ class EndedMessage(TypedDict):
     type: Literal["ended"]
     code: str
     v: int
+
+
+class UnavailableMessage(TypedDict):
+    """A friends' table cannot be reached now (``table_unavailable``: Redis or the database does not
+    answer): ``message`` says so in the page's language, the socket closes (code 4503), and the page
+    tries again, waiting longer each time (from about ``retry_after`` seconds)."""
+
+    type: Literal["unavailable"]
+    code: str
+    message: str
+    retry_after: int
 
 
 class RefusedMessage(TypedDict):

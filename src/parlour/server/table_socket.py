@@ -11,17 +11,24 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import Any
+from typing import Any, Final
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from parlour.errors import ParlourError
 from parlour.games.thirteen_tables import LOBBY
-from parlour.server.cluster import REMOTE
+from parlour.server.cluster import REMOTE, TableUnavailable
 from parlour.server.context import Parlour
+from parlour.server.i18n import protocol_reason
 from parlour.server.limits import MAX_TABLE_SOCKETS
-from parlour.server.outbox import Outbox
-from parlour.server.protocol import CLOSE_REFUSED, CLOSE_UNKNOWN, AckMessage
+from parlour.server.outbox import Outbox, encode_json
+from parlour.server.protocol import (
+    CLOSE_REFUSED,
+    CLOSE_UNAVAILABLE,
+    CLOSE_UNKNOWN,
+    AckMessage,
+    UnavailableMessage,
+)
 from parlour.server.socket import (
     BadMessage,
     accept_page,
@@ -34,11 +41,14 @@ from parlour.server.socket import (
     refuse,
 )
 from parlour.server.tables import TableOwner
+from parlour.store.errors import StoreUnavailable
 from parlour.store.secrets import digest
 from parlour.store.tables import TABLE_ID
 
 log = logging.getLogger("parlour.server")
 router = APIRouter()
+RETRY_AFTER: Final = 2
+"""Seconds a page waits at first before it tries an unavailable table again."""
 
 
 class BadSeatToken(ParlourError):
@@ -107,15 +117,30 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await refuse(websocket, "no_such_table", CLOSE_UNKNOWN)
         return
     owner: TableOwner | None
-    if parlour.cluster is not None:
-        route = await parlour.cluster.route(parlour, table_id)
-        if route == REMOTE:  # another process owns the table: relay this page to it
-            outbox = page_outbox(websocket, parlour.games.find("thirteen"), lang)
-            await parlour.cluster.relay(websocket, table_id, outbox, player.id, lang)
-            return
-        owner = route if isinstance(route, TableOwner) else None
-    else:
-        owner = await parlour.tables.open(table_id, parlour)
+    try:
+        if parlour.cluster is not None:
+            route = await parlour.cluster.route(parlour, table_id)
+            if route == REMOTE:  # another process owns the table: relay this page to it
+                outbox = page_outbox(websocket, parlour.games.find("thirteen"), lang)
+                await parlour.cluster.relay(websocket, table_id, outbox, player.id, lang)
+                return
+            owner = route if isinstance(route, TableOwner) else None
+        else:
+            owner = await parlour.tables.open(table_id, parlour)
+    except (TableUnavailable, StoreUnavailable) as error:
+        log.info("table %s: unavailable to a page now: %s", table_id, error)
+        await websocket.send_text(
+            encode_json(
+                UnavailableMessage(
+                    type="unavailable",
+                    code=TableUnavailable.code,
+                    message=protocol_reason(TableUnavailable.code, lang),
+                    retry_after=RETRY_AFTER,
+                )
+            )
+        )
+        await websocket.close(code=CLOSE_UNAVAILABLE)
+        return
     if owner is None:
         await refuse(websocket, "no_such_table", CLOSE_UNKNOWN)
         return

@@ -37,14 +37,17 @@ log = logging.getLogger("parlour.server")
 class TableKeeper(Recorder, Protocol):
     """Where a table's owner keeps the table: the server's store, through its write queue."""
 
-    async def record_match(self, host: int, definition: GameDefinition, spec: RecordSpec) -> str:
-        """Store a new match's record and return its id."""
+    async def record_match(self, host: int, definition: GameDefinition, spec: RecordSpec, epoch: int) -> str:
+        """Store a new match's record (dealt by the owner of ``epoch``) and return its id."""
 
     async def save_table(self, record: TableRecord) -> None:
         """Keep the table's seats, settings, phase and current match."""
 
     async def load_table(self, table_id: str) -> FriendsTable | None:
-        """Rebuild a table from the store (None when it cannot be read now)."""
+        """Take a table over and rebuild it from the store (None when it cannot be read now)."""
+
+    async def let_go(self, table_id: str) -> None:
+        """Stop owning a table that another process has taken over."""
 
 
 class TableOwner(Owner):
@@ -153,13 +156,27 @@ class TableOwner(Owner):
         table's row, then the match's moves (and its end)."""
         table = self.game
         if change.name == "started" and table.pending is not None:
-            self.record_id = await self.keeper.record_match(table.host, ThirteenDefinition(), table.pending)
+            self.record_id = await self.keeper.record_match(
+                table.host, ThirteenDefinition(), table.pending, table.epoch
+            )
             self.moves_recorded = 0
             table.game_id = self.record_id
             table.pending = None
         if change.name in SEATING_CHANGES or change.finished:
             await self.keeper.save_table(table.record())
         return await super()._record(change)
+
+    @property
+    def epoch(self) -> int | None:
+        """The owner epoch the table was taken over at: every write of the table carries it."""
+        return self.game.epoch
+
+    async def _superseded(self) -> None:
+        """Another process owns the table now: this one lets it go (its pages reconnect)."""
+        await super()._superseded()
+        task = asyncio.get_running_loop().create_task(self.keeper.let_go(self.game_id))
+        self._presence_tasks.add(task)  # not awaited here: letting go takes the owner's own lock
+        task.add_done_callback(self._presence_tasks.discard)
 
     async def _reload(self) -> None:
         """Rebuild the table from the store (its record disagreed with memory) and resend the state."""

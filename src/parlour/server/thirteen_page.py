@@ -53,6 +53,7 @@ SCRIPT_TEXTS: Final = (
     "Press Play to play these cards, or add more.", "These cards cannot be played now.",
     "Connection lost: reconnecting…", "Connecting…", "This game cannot be opened here. Start a new game.",
     "This game was ended in another window or tab. Reload the page to go on.",
+    "The table cannot be reached just now: trying again…",
     "This browser cannot compute SHA-256 on this page: use the command below.",
     "The commitment matches this code and salt: the cards were not changed during the game.",
     "The commitment does not match this code and salt!",

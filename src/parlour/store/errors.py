@@ -29,6 +29,13 @@ class InvalidRecoveryCode(InvalidInput):
     code = "invalid_recovery_code"
 
 
+class Superseded(ParlourError):
+    """A write by a process that is no longer the one allowed to write that record (another process has
+    taken it over): nothing was written, and the writer must let the record go."""
+
+    code = "superseded"
+
+
 class StoreUnavailable(ParlourError):
     """The database could not be reached or written (an outage, a full disk, a read-only or deleted
     file). Nothing of the failed call was stored; the same call may be tried again later."""

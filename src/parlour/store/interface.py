@@ -6,7 +6,7 @@ blocks (the server runs them in worker threads, writes through its one write que
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
@@ -60,16 +60,20 @@ class GameStore(Protocol):
         """Change some preferences."""
 
     # games
-    def record_game(self, player_id: int, definition: GameDefinition, spec: RecordSpec) -> str:
-        """Store a new game and return its id."""
+    def record_game(
+        self, player_id: int, definition: GameDefinition, spec: RecordSpec, epoch: int | None = None
+    ) -> str:
+        """Store a new game and return its id (a table's match: fenced by its owner ``epoch``)."""
 
-    def append_moves(self, game_id: str, player_id: int, first_index: int, moves: Iterable[str]) -> int:
+    def append_moves(
+        self, game_id: str, player_id: int, first_index: int, moves: Iterable[str], epoch: int | None = None
+    ) -> int:
         """Append moves (checked by replay) and return the move count."""
 
     def append_moves_many(
-        self, batch: Sequence[tuple[str, int, int, Sequence[str]]]
+        self, batch: Sequence[tuple[str, int, int, Sequence[str]]], epochs: Mapping[str, int] | None = None
     ) -> list[int | ParlourError]:
-        """Append moves to several games in one transaction."""
+        """Append moves to several games in one transaction (tables' matches fenced by ``epochs``)."""
 
     def game_record(self, game_id: str, player_id: int) -> GameRecord:
         """Return a stored game with its moves."""
@@ -104,6 +108,9 @@ class GameStore(Protocol):
 
     def table(self, table_id: Any) -> TableRecord:
         """Return a table by id."""
+
+    def claim_table(self, table_id: Any) -> TableRecord:
+        """Take a table over for this process: raise its owner epoch and return it."""
 
     def save_table(self, record: TableRecord) -> None:
         """Keep a table's seats, settings, phase and match."""

@@ -173,5 +173,7 @@ class TableRow(Base):
     phase: Mapped[str] = mapped_column(String(16))
     listed: Mapped[bool] = mapped_column(Boolean, default=False)
     game_id: Mapped[str | None] = mapped_column(String(32))
+    owner_epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Raised by each process that takes the table over: a write from an earlier owner is refused."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

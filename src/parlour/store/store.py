@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import secrets as _random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -57,7 +57,7 @@ from parlour.store.models import (
 )
 from parlour.store.records import apply_result
 from parlour.store.replays import CorruptRecord, ReplayCache
-from parlour.store.tables import TablesStore
+from parlour.store.tables import TablesStore, check_table_epochs
 from parlour.store.types import (
     GameRecord,
     NewPlayer,
@@ -406,16 +406,23 @@ class Store(TablesStore):
         definition = self.games.get(game)
         return self.record_game(player_id, definition, definition.prepare(rules, code, seats, numbered))
 
-    def record_game(self, player_id: int, definition: GameDefinition, spec: RecordSpec) -> str:
+    def record_game(
+        self, player_id: int, definition: GameDefinition, spec: RecordSpec, epoch: int | None = None
+    ) -> str:
         """Store a new game from its normalized record (a definition's ``new`` made it) and return its id.
+
+        ``epoch`` is the owner epoch of the process dealing a friends' table's match (``spec.table``).
 
         Raises:
             InvalidInput: the deal does not start (a bad code). UnknownPlayer: no such player.
+            TableMoved: another process has taken the table over since ``epoch``.
         """
         definition.replay(spec)  # deals it: a bad code fails here, before anything is stored
         now = utcnow()
         game_id = _random.token_urlsafe(16)
         with self._write() as session:
+            if spec.table is not None and epoch is not None:
+                check_table_epochs(session, {spec.table: epoch})
             _player_row(session, player_id)
             session.add(
                 GameRow(
@@ -442,22 +449,31 @@ class Store(TablesStore):
                 session.add(GamePlayerRow(game_id=game_id, player_id=other, seat=seat, result=None))
         return game_id
 
-    def append_moves(self, game_id: str, player_id: int, first_index: int, moves: Iterable[str]) -> int:
+    def append_moves(
+        self,
+        game_id: str,
+        player_id: int,
+        first_index: int,
+        moves: Iterable[str],
+        epoch: int | None = None,
+    ) -> int:
         """Store ``moves`` as moves ``first_index``, ``first_index + 1``, … of the game; return the count.
 
         The moves are checked by replaying the game with the engine and are committed before this
-        returns. Sending again moves already stored (a retry) changes nothing.
+        returns. Sending again moves already stored (a retry) changes nothing. ``epoch`` is the owner
+        epoch of the process writing a friends' table's match.
 
         Raises:
             UnknownGame: no such game of this player. GameOver: the game is finished.
             MoveConflict: other moves are stored at those indices, or ``first_index`` leaves a gap.
             InvalidInput / IllegalMove: a move the engine rejects (its index is in the message);
             nothing is stored then.
+            TableMoved: another process has taken the game's table over since ``epoch``.
         """
         taken: dict[str, Replay] = {}
         try:
             with self._write() as session:
-                count = self._append(session, taken, game_id, player_id, first_index, list(moves))
+                count = self._append(session, taken, game_id, player_id, first_index, list(moves), epoch)
         except BaseException:
             taken.clear()  # their state may hold moves that were not stored
             raise
@@ -465,20 +481,22 @@ class Store(TablesStore):
         return count
 
     def append_moves_many(
-        self, batch: Sequence[tuple[str, int, int, Sequence[str]]]
+        self, batch: Sequence[tuple[str, int, int, Sequence[str]]], epochs: Mapping[str, int] | None = None
     ) -> list[int | ParlourError]:
         """Append moves to several games in one committed transaction: one disk flush for all of them.
 
-        Each item is ``(game_id, player_id, first_index, moves)`` as for :meth:`append_moves`; the
-        result at the same place is the game's new move count, or the error that ``append_moves``
-        would have raised for it. When an item is refused, the batch is written again item by item, so
-        that the refused one stores nothing and the others stand. The web server gathers the moves of
-        many live games this way (group commit).
+        Each item is ``(game_id, player_id, first_index, moves)`` as for :meth:`append_moves`, with the
+        writer's owner epoch in ``epochs`` (by game id) for a friends' table's match; the result at the
+        same place is the game's new move count, or the error that ``append_moves`` would have raised
+        for it. When an item is refused, the batch is written again item by item, so that the refused
+        one stores nothing and the others stand. The web server gathers the moves of many live games
+        this way (group commit).
         """
+        epochs = epochs or {}
         taken: dict[str, Replay] = {}
         try:
             with self._write() as session:
-                counts = self._append_batch(session, taken, batch)
+                counts = self._append_batch(session, taken, batch, epochs)
         except ParlourError:
             taken.clear()
         else:
@@ -487,7 +505,7 @@ class Store(TablesStore):
         results: list[int | ParlourError] = []
         for game_id, player_id, first_index, moves in batch:
             try:
-                results.append(self.append_moves(game_id, player_id, first_index, moves))
+                results.append(self.append_moves(game_id, player_id, first_index, moves, epochs.get(game_id)))
             except ParlourError as error:
                 results.append(error)
         return results
@@ -763,9 +781,12 @@ class Store(TablesStore):
         player_id: int,
         first_index: int,
         moves: list[str],
+        epoch: int | None = None,
     ) -> int:
         """The body of ``append_moves`` inside an open write transaction (see there)."""
         row = _game_row(session, game_id, player_id, lock=True)
+        if epoch is not None and row.table_id is not None:
+            check_table_epochs(session, {row.table_id: epoch})
         new = _moves_past(session, row, first_index, moves)
         if not new:
             return row.move_count
@@ -779,7 +800,11 @@ class Store(TablesStore):
         return row.move_count
 
     def _append_batch(
-        self, session: Session, taken: dict[str, Replay], batch: Sequence[tuple[str, int, int, Sequence[str]]]
+        self,
+        session: Session,
+        taken: dict[str, Replay],
+        batch: Sequence[tuple[str, int, int, Sequence[str]]],
+        epochs: Mapping[str, int],
     ) -> list[int | ParlourError]:
         """``_append`` for every item with a handful of statements in all (see ``append_moves_many``).
 
@@ -793,12 +818,18 @@ class Store(TablesStore):
         # as much as the database itself at a few hundred moves a second (a game whose replayed state
         # is not kept is loaded whole, by ``_replay_for``).
         locked = (
-            select(games.c.id, games.c.player_id, games.c.move_count, games.c.status)
+            select(games.c.id, games.c.player_id, games.c.move_count, games.c.status, games.c.table_id)
             .where(games.c.id.in_(ids))
             .order_by(games.c.id)
             .with_for_update()
         )
         rows = {row.id: row for row in connection.execute(locked)}
+        fenced = {
+            rows[game_id].table_id: epoch
+            for game_id, epoch in epochs.items()
+            if game_id in rows and rows[game_id].table_id is not None
+        }
+        check_table_epochs(session, fenced)
         counts_now = {game_id: row.move_count for game_id, row in rows.items()}
         inserts: list[dict[str, Any]] = []
         counts: list[int | ParlourError] = []

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from parlour.errors import InvalidInput
 from parlour.games.thirteen_tables import GATHERING, TableRecord
-from parlour.store.errors import UnknownPlayer
+from parlour.store.errors import Superseded, UnknownPlayer
 from parlour.store.models import PlayerRow, TableRow
 
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
@@ -35,6 +35,13 @@ class UnknownTable(InvalidInput):
     """No table has this code or id."""
 
     code = "no_such_table"
+
+
+class TableMoved(Superseded):
+    """A write of a table's owner that another process has taken the table from since (its owner
+    epoch is older than the table's): nothing was written, and this process must let the table go."""
+
+    code = "table_moved"
 
 
 def new_table_code() -> str:
@@ -66,7 +73,30 @@ def _table_record(row: TableRow) -> TableRecord:
         seats=list(row.seats or []),
         phase=row.phase,
         game_id=row.game_id,
+        epoch=row.owner_epoch,
     )
+
+
+def _check_epoch(row: TableRow, epoch: int) -> None:
+    """Refuse a write of an owner older than the table's (the caller holds the row's lock)."""
+    if row.owner_epoch != epoch:
+        raise TableMoved(
+            f"table {row.id}: another process owns it now (epoch {row.owner_epoch}, not {epoch})"
+        )
+
+
+def check_table_epochs(session: Session, epochs: dict[str, int]) -> None:
+    """Refuse, under the rows' locks, writes to tables taken over since their epochs (table id → the
+    writer's epoch): the lock makes a takeover wait for the write, or the write see the takeover.
+
+    Raises:
+        TableMoved: one of the tables has another owner now.
+    """
+    if not epochs:
+        return
+    query = select(TableRow).where(TableRow.id.in_(sorted(epochs))).order_by(TableRow.id).with_for_update()
+    for row in session.scalars(query):
+        _check_epoch(row, epochs[row.id])
 
 
 class TablesStore:
@@ -137,16 +167,36 @@ class TablesStore:
                 raise UnknownTable("no such table")
             return _table_record(row)
 
+    def claim_table(self, table_id: Any) -> TableRecord:
+        """Take a table over for a process that is to own it: raise its owner epoch and return it with
+        the new epoch. From now on the writes of any earlier owner are refused (:class:`TableMoved`),
+        and everything they wrote before is in what the new owner reads.
+
+        Raises:
+            UnknownTable: no table has this id.
+        """
+        if not isinstance(table_id, str) or TABLE_ID.fullmatch(table_id) is None:
+            raise UnknownTable("no such table")
+        with self._write() as session:
+            row = session.get(TableRow, table_id, with_for_update=True)
+            if row is None:
+                raise UnknownTable("no such table")
+            row.owner_epoch += 1
+            session.flush()
+            return _table_record(row)
+
     def save_table(self, record: TableRecord) -> None:
         """Keep a table's seats, settings, phase and current match (committed before this returns).
 
         Raises:
             UnknownTable: the table is gone.
+            TableMoved: another process has taken the table over since ``record.epoch``.
         """
         with self._write() as session:
             row = session.get(TableRow, record.table_id, with_for_update=True)
             if row is None:
                 raise UnknownTable("no such table")
+            _check_epoch(row, record.epoch)
             row.settings = record.settings
             row.seats = record.seats
             row.phase = record.phase

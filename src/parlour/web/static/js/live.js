@@ -5,6 +5,7 @@
 //   onError(message)          a refused action: {code, message, ref}
 //   onStatus(status)          "connecting" | "open" | "closed" | "refused"
 //   onEnded(message)          the game was ended elsewhere (a newer game dealt): no reconnection
+//   onUnavailable(message)    a friends' table cannot be reached now: the page tries again later
 "use strict";
 
 export class LiveGame {
@@ -40,7 +41,8 @@ export class LiveGame {
     const socket = new WebSocket(this.url());
     this.socket = socket;
     socket.addEventListener("open", () => {
-      this.retry = 0;
+      // The backoff starts again only once the server has sent a state: a server that accepts the
+      // socket and closes it at once (a table unavailable in an outage) is not asked again and again.
       this.status("open");
       this.send({ type: "hello", v: this.version, ...this.helloExtra() });
     });
@@ -55,7 +57,11 @@ export class LiveGame {
         return;
       }
       this.status("closed");
-      const delay = Math.min(4000, 250 * 2 ** this.retry++);
+      const backoff = Math.min(8000, 250 * 2 ** this.retry++);
+      const asked = (this.retryAfter ?? 0) * 1000;
+      this.retryAfter = null;
+      // A little randomness, so that the pages of a server that went away do not all come back at once.
+      const delay = Math.max(backoff, asked) * (0.8 + 0.4 * Math.random());
       setTimeout(() => this.connect(), delay);
     });
   }
@@ -63,6 +69,7 @@ export class LiveGame {
   receive(message) {
     switch (message.type) {
       case "state":
+        this.retry = 0;
         this.version = message.v;
         this.callbacks.onState?.(message.view, message);
         break;
@@ -88,6 +95,10 @@ export class LiveGame {
       case "refused":
         this.refused = true;
         this.callbacks.onRefused?.(message);
+        break;
+      case "unavailable":
+        this.retryAfter = message.retry_after;
+        this.callbacks.onUnavailable?.(message);
         break;
       case "ended":
         this.refused = true; // the socket closes and is not opened again

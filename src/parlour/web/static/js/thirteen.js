@@ -696,11 +696,16 @@ function connect(gameId) {
     onStatus(status) {
       if (table.dataset.connection === "ended") return;
       table.dataset.connection = status;
-      if (status === "closed") say(T("Connection lost: reconnecting…"));
+      // An unavailable table's message stays up while the page waits to try again.
+      const unavailable = T("The table cannot be reached just now: trying again…");
+      if (status === "closed" && note !== unavailable) say(T("Connection lost: reconnecting…"));
       if (status === "open" && note === T("Connection lost: reconnecting…")) note = null;
     },
     onRefused() {
       say(T("This game cannot be opened here. Start a new game."));
+    },
+    onUnavailable(message) {
+      say(message.message);
     },
     onEnded() {
       table.dataset.connection = "ended";
