@@ -40,7 +40,7 @@ from redis.exceptions import RedisError
 from parlour.errors import ParlourError
 from parlour.server.limits import MAX_TABLE_SOCKETS
 from parlour.server.outbox import Item, Outbox, Prepared, encode_json
-from parlour.server.protocol import CLOSE_REFUSED
+from parlour.server.protocol import CLOSE_MOVED, CLOSE_REFUSED
 from parlour.store.errors import StoreUnavailable
 
 if TYPE_CHECKING:
@@ -56,8 +56,6 @@ ALIVE_SECONDS: Final = 5.0
 STALE_SECONDS: Final = 15.0
 DELIVER_SECONDS: Final = 3.0
 """How long a relay keeps trying to reach a table's owner that holds the lease but does not listen yet."""
-CLOSE_MOVED: Final = 4409
-"""The socket code that tells a page its table is moving to another process: reconnect."""
 MOVED: Final = {"type": "moved"}
 """What the owner of a table sends its relayed pages when it gives the table up."""
 MOVED_TEXT: Final = encode_json(MOVED)
@@ -168,6 +166,7 @@ class Cluster:
         self._routing = asyncio.Lock()
         self.redis_down_since: float | None = None
         """When Redis stopped answering this process (None while it answers)."""
+        self._renew_now = asyncio.Event()
 
     # --- life -----------------------------------------------------------------------------------
 
@@ -232,6 +231,7 @@ class Cluster:
         if self.redis_down_since is not None:
             log.warning("Redis answers again after %.1f s", time.monotonic() - self.redis_down_since)
             self.redis_down_since = None
+            self._renew_now.set()  # take the leases back before another process finds them free
 
     async def _listen(self) -> None:
         while True:
@@ -241,6 +241,7 @@ class Cluster:
                 self._redis_failed(error)
                 await asyncio.sleep(0.5)
                 continue
+            self._redis_answered()
             if message is None or message.get("type") != "message":
                 continue
             channel = self._channels.get(message["channel"])
@@ -295,7 +296,9 @@ class Cluster:
 
     async def _renew(self) -> None:
         while True:
-            await asyncio.sleep(RENEW_SECONDS)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._renew_now.wait(), RENEW_SECONDS)
+            self._renew_now.clear()
             now = time.monotonic()
             owned = list(self._remote)
             # Every lease in one round trip: a process with hundreds of tables renews them all at once.

@@ -29,7 +29,7 @@ from typing import Any, Final, Protocol
 from parlour.errors import GameOver, ParlourError
 from parlour.games.base import Change, Json, LiveGame
 from parlour.server.outbox import Outbox, Prepared
-from parlour.server.protocol import CLOSE_ENDED, EndedMessage, EventMessage, StateMessage
+from parlour.server.protocol import CLOSE_ENDED, CLOSE_MOVED, EndedMessage, EventMessage, StateMessage
 from parlour.store.errors import StoreUnavailable, Superseded
 
 LOG_SIZE: Final = 64
@@ -312,10 +312,15 @@ class Owner:
 
     async def _superseded(self) -> None:
         """Let the game go after another process took its record over (the caller holds the lock):
-        every page is closed and reconnects."""
-        for sub in self._subscribers:
-            sub.outbox.close()
-        self._subscribers.clear()
+        every page is closed (code 4409) and reconnects, once the page whose action found out has been
+        sent its ``error``."""
+        pages, self._subscribers = self._subscribers, []
+
+        def close_pages() -> None:
+            for sub in pages:
+                sub.outbox.end(None, CLOSE_MOVED)
+
+        asyncio.get_running_loop().call_soon(close_pages)
 
     @property
     def epoch(self) -> int | None:

@@ -123,12 +123,13 @@ class Outbox:
         self._put(message)
         return True
 
-    def end(self, message: Item, code: int) -> None:
-        """Send a page its last message, then close its connection with ``code`` (nothing queued after
-        it is sent)."""
+    def end(self, message: Item | None, code: int) -> None:
+        """Send a page what is queued and its last ``message`` (if any), then close its connection with
+        ``code`` (nothing queued after it is sent)."""
         if self.closed:
             return
-        self._put(message)
+        if message is not None:
+            self._put(message)
         self._put(_Last(code))
         self.closed = True
 

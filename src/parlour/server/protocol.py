@@ -16,6 +16,8 @@ CLOSE_UNKNOWN: Final = 4404
 """The socket code of a page of no such game or table."""
 CLOSE_TOO_SLOW: Final = 4408
 """The page fell too far behind the game's events (it reconnects and gets the state)."""
+CLOSE_MOVED: Final = 4409
+"""The socket code that tells a page its table is moving to another process: reconnect."""
 CLOSE_UNAVAILABLE: Final = 4503
 """A friends' table cannot be reached now (an outage): the page is told so and tries again later."""
 CLOSE_ENDED: Final = 4410
