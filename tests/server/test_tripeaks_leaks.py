@@ -115,3 +115,44 @@ def test_whole_games_never_show_a_hidden_card(
     tripeaks_client: TestClient, code: str, lang: str, seed: int
 ) -> None:
     assert play_and_scan(tripeaks_client, code, lang, seed) > 20
+
+
+def test_a_ranked_deal_names_no_code_until_it_is_won(store: Any) -> None:
+    """A deal whose record keeps a server secret (a ranked deal: every hidden card follows from its
+    code) is played with no code and no deal number in any frame until the winning move; a finished or
+    left record shows them again."""
+    from parlour.games.registry import Registry
+    from parlour.games.tripeaks import TriPeaksDefinition
+    from parlour.server.app import create_app
+    from parlour.tripeaks.solver.solve import solve
+
+    definition = TriPeaksDefinition()
+    code = "TP1-E-AAAAAAB"
+    line = solve(Game.from_code(code)).line
+    assert line
+    app = create_app(store, games=Registry([definition]), routers=[])
+    with TestClient(app) as client:
+        client.get("/")
+        [player] = store.all_players()
+        spec = definition.prepare(None, code, [0], None)
+        ranked = type(spec)(**{**spec.__dict__, "secret": {"salt": "s3cret-salt"}})
+        game_id = store.record_game(player.id, definition, ranked)
+        seen: list[dict[str, Any]] = []
+        with client.websocket_connect(f"/ws/{game_id}") as socket:
+            socket.send_json({"type": "hello", "v": None})
+            seen.append(socket.receive_json())
+            for ref, move in enumerate(line, start=1):
+                socket.send_json({"type": "action", "action": {"move": move}, "ref": ref})
+                while (message := socket.receive_json())["type"] != "ack":
+                    seen.append(message)
+        *playing, won = [message for message in seen if message.get("view")]
+        assert playing and all(message["view"]["code"] is None for message in playing)
+        assert all(message["view"]["deal_number"] is None for message in playing)
+        assert not [text for message in playing for text in strings(message) if code[4:] in text]
+        assert won["view"]["status"] == "won" and won["view"]["code"] == code
+        # A left ranked deal, opened again, shows its code: the record has ended.
+        other = store.record_game(player.id, definition, ranked)
+        store.finish_game(other, player.id)
+        with client.websocket_connect(f"/ws/{other}") as socket:
+            socket.send_json({"type": "hello", "v": None})
+            assert socket.receive_json()["view"]["code"] == code

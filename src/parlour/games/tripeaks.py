@@ -68,10 +68,14 @@ class TriPeaksLive(LiveGame):
 
     kind = NAME
 
-    def __init__(self, game: Game, numbered: int | None = None) -> None:
+    def __init__(self, game: Game, numbered: int | None = None, *, code_hidden: bool = False) -> None:
         self.game = game
         self.numbered = numbered
         self.verdict = numbered_verdict(game.rules, numbered)
+        self.code_hidden = code_hidden
+        """A ranked deal (dealt from a server secret, its record keeping a ``secret``): every hidden
+        card follows from its code, so the view names no code and no deal number until the game is
+        won or its record has ended (decision 0041)."""
 
     @property
     def seats(self) -> Sequence[int]:
@@ -86,6 +90,8 @@ class TriPeaksLive(LiveGame):
     def view(self, seat: int) -> Json:
         """Return the player's view plus the numbered game's verdict and the rules' switches."""
         view = self.game.view().to_json()
+        if self.code_hidden and not self.finished:
+            view["code"] = view["deal_number"] = None
         view["numbered"] = self.numbered
         view["winnable"] = self.verdict
         view["rules_switches"] = self.game.rules.as_dict()
@@ -530,7 +536,9 @@ class TriPeaksDefinition(GameDefinition):
         game = Game.from_code(record.code)
         for move in record.moves:
             game.apply(move)
-        return TriPeaksLive(game, numbered=record.numbered)
+        # A ranked deal's code stays hidden while its record is open; an ended record shows it.
+        hidden = bool(record.secret) and record.status == Status.OPEN
+        return TriPeaksLive(game, numbered=record.numbered, code_hidden=hidden)
 
     # --- records -----------------------------------------------------------------------------------
 
