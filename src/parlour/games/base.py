@@ -167,6 +167,10 @@ class GameRecord(Protocol):
     @property
     def secret(self) -> Json | None: ...
 
+    @property
+    def status(self) -> str:
+        """``open`` while the game is played, else how it ended (:class:`Status`)."""
+
 
 @dataclass(frozen=True)
 class RecordSpec:
