@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import faulthandler
 import gc
 import logging
 import os
@@ -71,6 +72,9 @@ def serve(host: str, port: int, database_url: str | None, redis_url: str | None)
             raise click.ClickException(f"not a database URL: {error}") from error
         return opened
 
+    # A crash Python cannot catch (SIGBUS from a memory-mapped file, SIGSEGV) still leaves the stacks of
+    # every thread in the log before the process dies.
+    faulthandler.enable()
     # Only the server's own line is shown; the libraries' logs (migrations, uvicorn) stay quiet.
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(message)s"))

@@ -8,6 +8,7 @@ another player's game exactly as it refuses a game that does not exist.
 
 from __future__ import annotations
 
+import os
 import re
 import secrets as _random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -182,9 +183,11 @@ class Store(TablesStore):
 
     @contextmanager
     def _read(self) -> Iterator[Session]:
-        session = Session(self.engine, expire_on_commit=False)
-        with _unavailable_as_error(self.url), session, session.begin():
-            yield session
+        with _unavailable_as_error(self.url):
+            self._check_writable()  # a WAL reader writes too: its read marks, in the -shm file
+            session = Session(self.engine, expire_on_commit=False)
+            with session, session.begin():
+                yield session
 
     @contextmanager
     def _write(self) -> Iterator[Session]:
@@ -211,6 +214,24 @@ class Store(TablesStore):
             self._file = (path, (found.st_dev, found.st_ino))
         elif (found.st_dev, found.st_ino) != identity:
             raise StoreUnavailable(f"the database file {path} was replaced while the server ran")
+        self._check_writable()
+
+    def _check_writable(self) -> None:
+        """Refuse to touch an SQLite database whose files cannot be written any more (made read-only
+        or immutable under a running server): SQLite maps its ``-shm`` file into memory, and a write
+        to a mapped page the file system refuses kills the process with SIGBUS, which cannot be
+        caught. Checked before every call; a file changed during a call is not (``docs/storage.md``).
+
+        Raises:
+            StoreUnavailable: one of the database's files is not writable.
+        """
+        if self._file is None:
+            return
+        path = self._file[0]
+        for suffix in ("", "-wal", "-shm"):
+            part = path.with_name(path.name + suffix)
+            if not os.access(part, os.W_OK) and part.exists():
+                raise StoreUnavailable(f"the database file {part} cannot be written")
 
     # Players -----------------------------------------------------------------------------------
 
