@@ -30,7 +30,8 @@ def _cluster_processes() -> Any:
 
 # Two servers and four browsers load this 2-core machine by themselves: beside the rest of the suite
 # they starve, so `make test` runs this test on its own after the others.
-pytestmark = [pytest.mark.slow, pytest.mark.postgres, pytest.mark.alone]
+# Four browsers and two servers play a whole match: minutes on a loaded machine, not a hang.
+pytestmark = [pytest.mark.slow, pytest.mark.postgres, pytest.mark.alone, pytest.mark.timeout(900)]
 
 NAMES = ("Ana", "Bence", "Chloé", "Dev")
 SEAT_OF = """name => {
