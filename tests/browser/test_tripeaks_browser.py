@@ -229,3 +229,24 @@ def test_a_win_is_not_animated_for_a_player_who_prefers_reduced_motion(page: Any
         expect(page.locator("#discard")).to_have_attribute("data-card", card)
     expect(page.locator("#ending-title")).to_have_text("You won!")
     assert page.locator(".confetti").count() == 0
+
+
+def test_a_game_replaced_in_another_tab_says_so_and_stays_quiet(page: Any) -> None:
+    """Two tabs of one player: a new game dealt in the second leaves the first saying, in its language,
+    that the game was ended elsewhere (not "could not be saved"), and it does not reconnect."""
+    open_table(page, lang="fr")
+    second = page.context.new_page()
+    second.goto(f"{page.base_url}/tripeaks")
+    expect(second.locator(".tripeaks")).to_have_attribute("data-state", "playing")
+    status = second.evaluate(
+        """async () => (await fetch("/api/games/tripeaks", {method: "POST",
+            headers: {"Content-Type": "application/json"}, body: "{}"})).status"""
+    )
+    assert status == 201
+    ended = "Cette partie a été terminée dans une autre fenêtre ou un autre onglet."
+    expect(page.locator("#help-message")).to_contain_text(ended)
+    expect(page.locator(".tripeaks")).to_have_attribute("data-connection", "ended")
+    page.locator("#stock").click()  # a click on the old board changes nothing and asks for no retry
+    page.wait_for_timeout(300)
+    expect(page.locator("#help-message")).to_contain_text(ended)
+    second.close()
