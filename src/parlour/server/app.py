@@ -28,7 +28,7 @@ from starlette.responses import Response
 from parlour import __version__
 from parlour.errors import ParlourError
 from parlour.games.registry import Registry
-from parlour.server import pages, players, rules_pages, socket
+from parlour.server import health, pages, players, rules_pages, socket
 from parlour.server.cluster import Cluster
 from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour, render_error_page
 from parlour.server.i18n import Texts, choose_language, supported
@@ -213,6 +213,7 @@ def create_app(
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(ClientDisconnect, _hung_up)
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")
+    app.include_router(health.router)
     app.include_router(pages.router)
     app.include_router(socket.router)
     for router in game_routers(served):

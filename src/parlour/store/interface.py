@@ -31,6 +31,9 @@ class GameStore(Protocol):
     def upgrade(self) -> None:
         """Apply the migrations."""
 
+    def ping(self) -> None:
+        """Ask the database the smallest question (raises ``StoreUnavailable`` when it fails)."""
+
     def within(self, seconds: float) -> AbstractContextManager[None]:
         """Bound this thread's database calls: past ``seconds`` they fail with ``StoreUnavailable``."""
 

@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Final, Protocol
 
-from sqlalchemy import Engine, bindparam, delete, func, insert, select, update
+from sqlalchemy import Engine, bindparam, delete, func, insert, select, text, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -171,6 +171,17 @@ class Store(TablesStore):
         ``StoreUnavailable`` after ``seconds`` instead of waiting for it (see ``parlour.store.deadline``;
         SQLite, a local file, needs none)."""
         return self.deadlines.within(seconds)
+
+    def ping(self) -> None:
+        """Ask the database the smallest question (a readiness check).
+
+        Raises:
+            StoreUnavailable: it does not answer, or its file cannot be used.
+        """
+        with _unavailable_as_error(self.url):
+            self._check_file()  # an SQLite file deleted or replaced is no database to serve from
+        with self._read() as session:
+            session.execute(text("SELECT 1"))
 
     def close(self) -> None:
         """Close every pooled connection."""
