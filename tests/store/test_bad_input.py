@@ -158,3 +158,31 @@ def test_a_database_that_cannot_be_reached_is_one_clear_line() -> None:
         unwritable = runner.invoke(main, ["serve", "--port", "0", "--database-url", place])
         assert unwritable.exit_code == 1 and "not available" in unwritable.output, unwritable.output
         assert "Traceback" not in unwritable.output
+    # One line each, exit status 1, from every command that opens the database.
+    assert len(runner.invoke(main, ["stats", "--database-url", url]).output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("notaurl", "is not a database URL"),
+        ("mysql://someone@127.0.0.1/db", "SQLite or PostgreSQL"),
+        (
+            "sqlite:////tmp/parlour-no-such-folder/deeper/x.db",
+            "the folder /tmp/parlour-no-such-folder/deeper",
+        ),
+    ],
+)
+@pytest.mark.parametrize(
+    "command", [["stats"], ["serve", "--port", "0"], ["db", "upgrade"], ["db", "where"], ["thirteen", "tui"]]
+)
+def test_a_bad_database_url_is_one_line_everywhere(command: list[str], url: str, says: str) -> None:
+    """A malformed URL, an unsupported database, an SQLite file in a folder that does not exist: one
+    line, exit status 1, and no folder made (only the default data folder is ever created)."""
+    if command == ["db", "where"] and url.startswith("sqlite"):
+        return  # where only prints the URL it would use
+    result = CliRunner().invoke(main, [*command, "--database-url", url])
+    assert result.exit_code == 1, result.output
+    assert says in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1, result.output
+    assert not Path("/tmp/parlour-no-such-folder").exists()

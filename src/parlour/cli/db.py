@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 from rich.console import Console
+from sqlalchemy.engine import URL
 
 from parlour.store.database import ENV_URL, resolve_url
 
@@ -16,6 +17,18 @@ DATABASE_URL_HELP = (
 def database_url_option(function: click.decorators.FC) -> click.decorators.FC:
     """Add the ``--database-url`` option (also read from ``PARLOUR_DATABASE_URL``)."""
     return click.option("--database-url", envvar=ENV_URL, default=None, help=DATABASE_URL_HELP)(function)
+
+
+def url_of(database_url: str | None) -> URL:
+    """Return the database URL to use, read as :func:`resolve_url` reads it.
+
+    Raises:
+        click.ClickException: the URL is malformed or of an unsupported database (one line).
+    """
+    try:
+        return resolve_url(database_url)
+    except ValueError as error:
+        raise click.ClickException(f"the database is not available: {error}") from error
 
 
 @click.group()
@@ -31,8 +44,11 @@ def upgrade(database_url: str | None, revision: str) -> None:
     from parlour.store.database import make_engine
     from parlour.store.database import upgrade as apply_migrations
 
-    url = resolve_url(database_url)
-    engine = make_engine(url)
+    url = url_of(database_url)
+    try:
+        engine = make_engine(url)
+    except OSError as error:
+        raise click.ClickException(f"the database is not available: {error}") from error
     try:
         apply_migrations(engine, revision)
     except Exception as error:  # a connection or migration failure: say what and where, no traceback
@@ -48,4 +64,4 @@ def upgrade(database_url: str | None, revision: str) -> None:
 @database_url_option
 def where(database_url: str | None) -> None:
     """Print the URL of the database Parlour uses (the password hidden)."""
-    click.echo(resolve_url(database_url).render_as_string(hide_password=True))
+    click.echo(url_of(database_url).render_as_string(hide_password=True))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import faulthandler
 import gc
 import logging
@@ -69,12 +70,13 @@ def serve(host: str, port: int, database_url: str | None, redis_url: str | None)
         except StoreUnavailable as error:
             raise click.ClickException(f"the database is not available: {error}") from error
         except ValueError as error:  # a malformed URL (SQLAlchemy's ArgumentError)
-            raise click.ClickException(f"not a database URL: {error}") from error
+            raise click.ClickException(f"the database is not available: {error}") from error
         return opened
 
     # A crash Python cannot catch (SIGBUS from a memory-mapped file, SIGSEGV) still leaves the stacks of
     # every thread in the log before the process dies.
-    faulthandler.enable()
+    with contextlib.suppress(ValueError, OSError):  # a stderr that is no file (a test's) has no stacks
+        faulthandler.enable()
     # Only the server's own line is shown; the libraries' logs (migrations, uvicorn) stay quiet.
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(message)s"))

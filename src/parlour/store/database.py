@@ -14,8 +14,20 @@ from typing import Any, Final
 import platformdirs
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
+
+from parlour.errors import InvalidInput
 
 ENV_URL = "PARLOUR_DATABASE_URL"
+SUPPORTED_DRIVERS: Final = frozenset({"sqlite", "sqlite+pysqlite", "postgresql+psycopg"})
+
+
+class BadDatabaseURL(InvalidInput):
+    """A database URL Parlour cannot use: malformed, or of a database it does not support."""
+
+    code = "bad_database_url"
+
+
 MIGRATION_LOCK = 0x7061726C6F7572  # PostgreSQL advisory lock key taken while migrating ("parlour")
 SQLITE_BUSY_MS = 30_000
 
@@ -33,9 +45,19 @@ def resolve_url(url: str | None = None) -> URL:
     text = url or os.environ.get(ENV_URL) or f"sqlite:///{default_sqlite_path()}"
     if text.startswith("postgres://"):
         text = "postgresql://" + text.removeprefix("postgres://")
-    parsed = make_url(text)
+    try:
+        parsed = make_url(text)
+    except ArgumentError as error:
+        raise BadDatabaseURL(
+            f"{text[:80]!r} is not a database URL: use sqlite:///path/to/file.sqlite3 or "
+            "postgresql://user@host/database"
+        ) from error
     if parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
+    if parsed.drivername not in SUPPORTED_DRIVERS:
+        raise BadDatabaseURL(
+            f"Parlour keeps its data in SQLite or PostgreSQL (psycopg), not {parsed.drivername!r}"
+        )
     return parsed
 
 
@@ -74,7 +96,9 @@ def make_engine(url: URL) -> Engine:
             connect_args={**POSTGRES_CONNECT_ARGS, "options": options},
         )
     if url.database and url.database != ":memory:":
-        Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+        folder = Path(url.database).parent
+        if not folder.is_dir():  # only the default data folder is made (platformdirs makes it)
+            raise FileNotFoundError(f"the folder {folder} does not exist")
     engine = create_engine(
         url,
         connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_MS / 1000},

@@ -86,8 +86,12 @@ def _unavailable_as_error(url: URL) -> Iterator[None]:
         yield
     except SQLAlchemyError as error:
         where = url.render_as_string(hide_password=True)
+        # The driver's own first line says what happened; SQLAlchemy's statement, parameters and link
+        # to its documentation are for a developer's traceback, not a message.
+        cause = getattr(error, "orig", None) or error
+        first = (str(cause).strip().splitlines() or [""])[0]
         raise StoreUnavailable(
-            f"the database {where} failed: {type(error).__name__}: {error}"[:500]
+            f"the database {where} failed: {type(cause).__name__}: {first}"[:500]
         ) from error
 
 
