@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -46,7 +46,7 @@ def run_tripeaks(
     except InvalidInput as error:
         raise click.BadParameter(str(error), param_hint="CODE") from error
     recorder = open_recorder(database_url) if record else None
-    TriPeaksApp(Game.from_code(code), lang.lower(), recorder, numbered, hint_strength).run()
+    run_app(TriPeaksApp(Game.from_code(code), lang.lower(), recorder, numbered, hint_strength))
 
 
 def run_thirteen(
@@ -61,7 +61,20 @@ def run_thirteen(
         app = ThirteenApp(options, lang.lower(), recorder)
     except InvalidInput as error:
         raise click.BadParameter(str(error), param_hint="CODE") from error
-    app.run()
+    run_app(app)
+
+
+def run_app(app: Any) -> Any:
+    """Run a Textual app to its end and return its result; an app that failed (Textual has shown
+    why) makes the command exit with the app's status, not 0.
+
+    Raises:
+        SystemExit: the app ended with a non-zero return code.
+    """
+    result = app.run()
+    if app.return_code:
+        raise SystemExit(app.return_code)
+    return result
 
 
 @click.command("tui")
@@ -80,7 +93,7 @@ def tui(code: str | None, lang: str, database_url: str | None, no_record: bool) 
     if code is None:
         from parlour.tui.menu import MenuApp
 
-        game = MenuApp(lang.lower()).run()
+        game = run_app(MenuApp(lang.lower()))
         if game == "thirteen":
             run_thirteen(None, lang, database_url, not no_record, "normal")
         elif game == "tripeaks":
