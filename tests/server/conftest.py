@@ -20,6 +20,19 @@ from parlour.server.app import create_app
 from parlour.store import Store
 
 
+def helper(name: str) -> Any:
+    """Load the shared test helper ``tests/{name}.py`` by its path (``cluster_processes``, ``tcp_relay``):
+    the test folders each have a conftest module, so the helpers are not imported by name."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"parlour_test_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def games_with_tally() -> Registry:
     """Parlour's games and the tally (one registration)."""
     return default_registry().with_games(tally.DEFINITION)

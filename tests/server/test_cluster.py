@@ -8,7 +8,6 @@ import contextlib
 import json
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -16,19 +15,9 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from conftest import helper
 
-def _cluster_processes() -> Any:
-    import importlib.util
-
-    path = Path(__file__).resolve().parents[1] / "cluster_processes.py"
-    spec = importlib.util.spec_from_file_location("parlour_cluster_processes", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_processes = _cluster_processes()
+_processes = helper("cluster_processes")
 Server = _processes.Server
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 

@@ -8,29 +8,17 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from conftest import helper
 from parlour.store import Store
 
-
-def _load(name: str) -> Any:
-    import importlib.util
-
-    path = Path(__file__).resolve().parents[1] / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"parlour_test_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_processes = _load("cluster_processes")
-_relay = _load("tcp_relay")
+_processes = helper("cluster_processes")
+_relay = helper("tcp_relay")
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 ANSWER_SECONDS = 12
 """How long the test waits for any answer: far less than the stall, far more than the server needs."""

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from conftest import new_store
+from conftest import helper, new_store
 from parlour.games.registry import default_registry
 from parlour.server.app import create_app
 from parlour.server.limits import RateLimits
@@ -38,13 +38,7 @@ def test_a_database_that_fails_makes_the_process_not_ready(tmp_path: Path) -> No
 
 
 def test_a_redis_that_goes_away_makes_the_process_not_ready(tmp_path: Path) -> None:
-    import importlib.util
-
-    path = Path(__file__).resolve().parents[1] / "cluster_processes.py"
-    spec = importlib.util.spec_from_file_location("parlour_processes_health", path)
-    assert spec is not None and spec.loader is not None
-    processes = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(processes)
+    processes = helper("cluster_processes")
     store = new_store(tmp_path / "redis.db")
     with processes.private_redis() as redis:
         app = create_app(store, games=default_registry(), redis_url=redis.url)

@@ -10,7 +10,6 @@ import contextlib
 import json
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -18,21 +17,10 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from conftest import helper
 from parlour.store import Store
 
-
-def _load(name: str) -> Any:
-    import importlib.util
-
-    path = Path(__file__).resolve().parents[1] / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"parlour_outage_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_processes = _load("cluster_processes")
+_processes = helper("cluster_processes")
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 WAIT = 15.0
 """The longest the test waits for any one answer."""

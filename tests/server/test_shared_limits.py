@@ -5,27 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from conftest import helper
 from parlour.store import Store
 
-
-def _cluster_processes() -> Any:
-    import importlib.util
-
-    path = Path(__file__).resolve().parents[1] / "cluster_processes.py"
-    spec = importlib.util.spec_from_file_location("parlour_cluster_processes_limits", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_processes = _cluster_processes()
+_processes = helper("cluster_processes")
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 PARALLEL = 64
 LIMITS = "new_table=10/minute;60/hour,new_player=20/minute,find_table=30/minute"

@@ -17,19 +17,9 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from conftest import helper
 
-def _cluster_processes() -> Any:
-    import importlib.util
-
-    path = Path(__file__).resolve().parents[1] / "cluster_processes.py"
-    spec = importlib.util.spec_from_file_location("parlour_processes_unwritable", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_processes = _cluster_processes()
+_processes = helper("cluster_processes")
 pytestmark = pytest.mark.slow
 
 

@@ -389,8 +389,16 @@ async def render_error_page(request: Request, status: int, lang: str, message: s
     player = None
     with contextlib.suppress(ParlourError):
         player = await parlour.call(parlour.store.player_by_token, token) if token else None
+    context = {**_page_context(request, lang, player), "message": message}
+    response = parlour.templates.TemplateResponse(request, "error.html", context, status_code=status)
+    response.headers["Content-Language"] = lang
+    return response
+
+
+def _page_context(request: Request, lang: str, player: Player | None) -> dict[str, Any]:
+    """What every page template gets (see :func:`render`)."""
     texts = Texts(lang)
-    context = {
+    return {
         "lang": lang,
         "_": texts,
         "texts": texts,
@@ -398,12 +406,8 @@ async def render_error_page(request: Request, status: int, lang: str, message: s
         "player": player,
         "version": __version__,
         "path": request.url.path,
-        "games": list(parlour.games),
-        "message": message,
+        "games": list(parlour_of(request).games),
     }
-    response = parlour.templates.TemplateResponse(request, "error.html", context, status_code=status)
-    response.headers["Content-Language"] = lang
-    return response
 
 
 async def render(request: Request, template: str, context: dict[str, Any] | None = None) -> Response:
@@ -414,19 +418,7 @@ async def render(request: Request, template: str, context: dict[str, Any] | None
     """
     player = await current_player(request)
     lang = await request_language(request)
-    texts = Texts(lang)
-    full = {
-        "csrf": csrf_token(request),
-        "lang": lang,
-        "_": texts,
-        "texts": texts,
-        "languages": language_choices(),
-        "player": player,
-        "version": __version__,
-        "path": request.url.path,
-        "games": list(parlour_of(request).games),
-    }
-    full.update(context or {})
+    full = {"csrf": csrf_token(request), **_page_context(request, lang, player), **(context or {})}
     response = parlour_of(request).templates.TemplateResponse(request, template, full)
     response.headers["Content-Language"] = lang
     set_player_cookie(request, response)
