@@ -81,3 +81,21 @@ def test_two_people_sit_deal_chat_and_one_leaves(page: Any, friend: Any, live_se
     page.wait_for_function(
         "() => document.querySelector('.th-seat-west [data-role=presence]').textContent === 'Away'"
     )
+
+
+def test_the_points_note_states_the_tables_own_target(page: Any, live_server: Any) -> None:
+    """A table set to 6 points says so next to its points table, not the computer table's 10."""
+    page.goto(f"{live_server.url}/thirteen/tables")
+    made = page.evaluate(
+        """async () => (await fetch("/api/tables", {method: "POST",
+            headers: {"Content-Type": "application/json"},
+            body: JSON.stringify({name: "Ana", settings: {rules: {target_points: 6}}})})).json()"""
+    )
+    page.goto(f"{live_server.url}{made['url']}")
+    page.wait_for_selector('[data-role="seating"]:not([hidden])')
+    for seat in (1, 2, 3):
+        page.locator(".th-seating-seat").nth(seat).get_by_role("button", name="Add a computer player").click()
+        page.wait_for_function(f"() => document.querySelectorAll('.th-seating-seat.is-bot').length >= {seat}")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_function("() => document.querySelectorAll('.th-hand .card').length > 0")
+    assert page.locator('[data-role="target-note"]').inner_text() == "First to 6 points wins."

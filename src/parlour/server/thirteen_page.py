@@ -54,6 +54,7 @@ SCRIPT_TEXTS: Final = (
     "Connection lost: reconnecting…", "Connecting…", "This game cannot be opened here. Start a new game.",
     "This game was ended in another window or tab. Reload the page to go on.",
     "The table cannot be reached just now: trying again…",
+    "First to 1 point wins.", "First to {n} points wins.",
     "This browser cannot compute SHA-256 on this page: use the command below.",
     "The commitment matches this code and salt: the cards were not changed during the game.",
     "The commitment does not match this code and salt!",

@@ -320,6 +320,10 @@ function renderScores() {
   [...scoresEl.tFoot.rows[0].cells].slice(1).forEach((cell, seat) => {
     cell.textContent = String(view.scores[seat]);
   });
+  // The target is the match's own (a friends' table chooses it).
+  const target = view.rules?.target_points ?? 10;
+  document.querySelector('[data-role="target-note"]').textContent =
+    target === 1 ? T("First to 1 point wins.") : fill(T("First to {n} points wins."), { n: target });
   renderFairness();
 }
 
