@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import subprocess
 import sys
 import urllib.request
@@ -35,6 +36,25 @@ def test_serve_logs_its_address_and_serves_the_home_page(tmp_path: Path) -> None
         process.wait(timeout=10)
         if process.stderr is not None:
             process.stderr.close()
+
+
+def test_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
+    """Ctrl+C (SIGINT) is a stop asked for: exit status 0, and no "Aborted!" or traceback."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), PARLOUR_DATABASE_URL=f"sqlite:///{tmp_path}/c.db")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "parlour", "serve", "--port", "0"], stderr=subprocess.PIPE, text=True, env=env
+    )
+    assert process.stderr is not None
+    try:
+        assert process.stderr.readline().startswith("Parlour is running")
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=20) == 0
+        rest = process.stderr.read()
+        assert "Aborted" not in rest and "Traceback" not in rest, rest
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.stderr.close()
 
 
 def test_serve_explains_a_busy_port() -> None:

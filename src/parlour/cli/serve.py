@@ -94,11 +94,9 @@ def serve(host: str, port: int, database_url: str | None, redis_url: str | None)
     app = create_app(store, redis_url=redis_url, limits=limits)
     address, bound_port = listener.getsockname()[:2]
     shown = f"[{address}]" if ":" in address else address
-    log.info("Parlour is running on http://%s:%d (press Ctrl+C to stop)", shown, bound_port)
     # No per-message compression: a game's messages are a few kilobytes of JSON, and deflating each one
     # for every page cost about a tenth of the server's time under load (and a compressor's memory
     # per connection) to save little on the wire.
-    tune_collector()
     config = uvicorn.Config(
         app,
         log_level="warning",
@@ -106,7 +104,12 @@ def serve(host: str, port: int, database_url: str | None, redis_url: str | None)
         ws_ping_interval=20,
         ws_per_message_deflate=False,
     )
-    uvicorn.Server(config).run(sockets=[listener])
+    tune_collector()
+    # uvicorn stops on Ctrl+C and then raises it again for whoever called it: a stop asked for, from the
+    # moment the address is shown, is a clean exit (status 0), not click's "Aborted!".
+    with contextlib.suppress(KeyboardInterrupt):
+        log.info("Parlour is running on http://%s:%d (press Ctrl+C to stop)", shown, bound_port)
+        uvicorn.Server(config).run(sockets=[listener])
 
 
 def tune_collector() -> None:
