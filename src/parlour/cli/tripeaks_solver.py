@@ -205,7 +205,11 @@ def _print_summary(console: Console, summary: Summary, title: str) -> None:
 @click.option("--deals-file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--rules", type=RULES_CHOICE, required=True)
 @click.option("--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default=True)
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="JSON lines, one per deal.")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="JSON lines, one per deal [default: census-RULES-FROM-TO.jsonl in the current folder].",
+)
 @click.option("--node-limit", type=click.IntRange(min=1), default=DEFAULT_NODE_LIMIT, show_default=True)
 @click.option("--core", "core_name", type=click.Choice(["c", "python"]), help="Force a solver core.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON (no progress bar).")
@@ -231,10 +235,13 @@ def census_command(
         core(core_name)
     except (InvalidInput, ValueError) as error:
         raise click.UsageError(str(error)) from error
+    defaulted = out is None
     if out is None:
         label = deals_file.stem if deals_file else f"{first}-{last}"
         out = Path(f"census-{rules}-{label}.jsonl")
     console = _console(stderr=as_json)
+    if defaulted:
+        console.print(f"writing {out} in the current folder (--out chooses the file)")
     started = time.perf_counter()
     with Progress(
         TextColumn("[bold]census[/]"),
@@ -242,6 +249,7 @@ def census_command(
         MofNCompleteColumn(),
         TimeRemainingColumn(),
         console=console,
+        disable=as_json,
     ) as bar:
         task = bar.add_task("census", total=len(work))
 
@@ -364,13 +372,14 @@ def autoplay_command(
     rule_set = Rules.named(rules)
     core_name: str | None = None
     args = [(n, rule_set, player, samples, seed, core_name) for n in range(first, last + 1)]
-    console = _console()
+    console = _console(stderr=as_json)  # JSON on stdout is the answer alone
     with Progress(
         TextColumn(f"[bold]{player}[/]"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
         console=console,
+        disable=as_json,
     ) as bar:
         task = bar.add_task(player, total=len(args))
         results = _play_all(args, jobs, lambda: bar.advance(task))
