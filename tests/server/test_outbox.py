@@ -4,13 +4,24 @@ waiting forever (a task nobody holds is destroyed pending, which asyncio logs at
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from parlour.server.outbox import Outbox
 
+T = TypeVar("T")
 
-def run(coroutine: Any) -> Any:
-    return asyncio.run(asyncio.wait_for(coroutine, 10))
+
+def run(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """Run a scenario on an event loop of its own thread (a browser test's Playwright may have left a
+    loop running in this one), within 10 seconds."""
+
+    async def bounded() -> T:
+        return await asyncio.wait_for(scenario(), 10)
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(bounded())).result()
 
 
 def test_a_last_message_is_sent_then_the_connection_closes_and_the_pump_ends() -> None:
@@ -33,7 +44,7 @@ def test_a_last_message_is_sent_then_the_connection_closes_and_the_pump_ends() -
         await asyncio.wait_for(task, 5)
         return sent, closed, task.done()
 
-    sent, closed, done = run(scenario())
+    sent, closed, done = run(scenario)
     assert sent == [{"n": 1}, {"n": 2}] and closed == [4410] and done
 
 
@@ -57,5 +68,5 @@ def test_a_page_too_far_behind_is_closed_and_its_pump_does_not_linger() -> None:
         await asyncio.sleep(0.05)
         return task.done(), closed
 
-    done, closed = run(scenario())
+    done, closed = run(scenario)
     assert done and closed == [None]  # closed as too slow (the page reconnects)
