@@ -44,7 +44,7 @@ def until_ended(socket: Any) -> tuple[list[dict[str, Any]], int | None]:
 
 def first_move(socket: Any, state: dict[str, Any]) -> dict[str, Any]:
     """Return a move the page may make now: TriPeaks draws; at Thirteen the page waits for its turn (the
-    computer players move at once) and plays its first legal move."""
+    computer players move at once) and makes its first legal move (a pass is a move too)."""
     if state["view"].get("stock") is not None:
         return {"move": "draw"}
     view = state["view"]
@@ -52,8 +52,8 @@ def first_move(socket: Any, state: dict[str, Any]) -> dict[str, Any]:
         message = socket.receive_json()
         view = message.get("view") or view
     socket.send_json({"type": "legal", "ref": 1})
-    moves = socket.receive_json()["moves"]
-    return {"type": "play", "cards": moves[0].split()}
+    move = socket.receive_json()["moves"][0]
+    return {"type": "pass"} if move == "pass" else {"type": "play", "cards": move.split()}
 
 
 @pytest.mark.parametrize("kind", ["tripeaks", "thirteen"])

@@ -44,19 +44,25 @@ class Deadlines:
         self._deadlines: dict[int, float] = {}
         self._connections: dict[int, list[Any]] = {}
         self._watchdog: threading.Thread | None = None
+        self._watching = False
         self.cut = 0
         """How many connections the watchdog has cut (for tests and metrics)."""
 
     def watch(self, engine: Engine) -> None:
         """Follow ``engine``'s connections: which thread holds which, and a ping when one is taken
         from the pool (under the caller's deadline, unlike SQLAlchemy's own pre-ping)."""
+        self._watching = True
         event.listen(engine, "checkout", self._checked_out)
         event.listen(engine, "checkin", self._checked_in)
         event.listen(engine, "do_connect", self._connecting)
 
     @contextlib.contextmanager
     def within(self, seconds: float) -> Iterator[None]:
-        """Run the block with a deadline ``seconds`` from now for this thread's database calls."""
+        """Run the block with a deadline ``seconds`` from now for this thread's database calls (no
+        deadline, and no watchdog thread, for an engine not watched: SQLite's local file)."""
+        if not self._watching:
+            yield
+            return
         me = threading.get_ident()
         with self._lock:
             self._deadlines[me] = time.monotonic() + seconds
