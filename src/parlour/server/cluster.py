@@ -61,6 +61,9 @@ MOVED: Final = {"type": "moved"}
 MOVED_TEXT: Final = encode_json(MOVED)
 FULL_TEXT: Final = encode_json({"type": "refused", "code": "too_many_connections"})
 """What the owner answers a relayed page beyond the table's :data:`MAX_TABLE_SOCKETS`."""
+REDIS_CONNECT_SECONDS: Final = 2.0
+REDIS_COMMAND_SECONDS: Final = 5.0
+"""The longest a Redis command of the cluster may wait for its answer."""
 REMOTE: Final = "remote"
 """What :meth:`Cluster.route` returns for a table another process owns."""
 RENEW_SCRIPT: Final = """
@@ -155,7 +158,15 @@ class Cluster:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.redis: Redis = Redis.from_url(url, decode_responses=True)
+        # A Redis that stops answering fails a command in seconds, and a vanished one is noticed by
+        # TCP keepalives (the listener's own reads wait at most a second each).
+        self.redis: Redis = Redis.from_url(
+            url,
+            decode_responses=True,
+            socket_connect_timeout=REDIS_CONNECT_SECONDS,
+            socket_timeout=REDIS_COMMAND_SECONDS,
+            socket_keepalive=True,
+        )
         self.node = secrets.token_hex(8)
         self.parlour: Parlour | None = None
         self._pubsub: Any = None
@@ -276,12 +287,9 @@ class Cluster:
     async def _take(self, parlour: Parlour, table_id: str) -> TableOwner | str | None:
         """Take a table's lease and the table with it (the caller holds the routing lock)."""
         taken = await self.redis.set(lease_key(table_id), self.node, nx=True, px=LEASE_MS)
-        if not taken:
-            holder = await self.redis.get(lease_key(table_id))
-            if holder != self.node:
-                self._redis_answered()
-                return REMOTE
         self._redis_answered()
+        if not taken and await self.redis.get(lease_key(table_id)) != self.node:
+            return REMOTE
         owner = await parlour.tables.open(table_id, parlour)
         if owner is None:
             await self.redis.eval(RELEASE_SCRIPT, 1, lease_key(table_id), self.node)

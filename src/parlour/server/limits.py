@@ -83,6 +83,7 @@ class RateLimits:
                 key_prefix=REDIS_PREFIX,
                 socket_timeout=REDIS_TIMEOUT,
                 socket_connect_timeout=REDIS_TIMEOUT,
+                socket_keepalive=True,
             )
             self._shared = aio_strategies.MovingWindowRateLimiter(shared)
         chosen = {**DEFAULT_LIMITS, **(self.rules or {})}

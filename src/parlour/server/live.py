@@ -193,13 +193,18 @@ class Owner:
         action found the record ended is sent its ``error`` first."""
         self.closed = self.ended_elsewhere = True
         self.close()
-        asyncio.get_running_loop().call_soon(self._end_pages)
+        self._close_pages_soon(self.ended_message(), CLOSE_ENDED)
 
-    def _end_pages(self) -> None:
-        message = self.ended_message()
-        for sub in self._subscribers:
-            sub.outbox.end(message, CLOSE_ENDED)
-        self._subscribers.clear()
+    def _close_pages_soon(self, last: EndedMessage | None, code: int) -> None:
+        """Send every page ``last`` (if any) and close it with ``code``, once the current step of the
+        event loop is over: the page whose action found out is sent its ``error`` first."""
+        pages, self._subscribers = self._subscribers, []
+
+        def close_pages() -> None:
+            for sub in pages:
+                sub.outbox.end(last, code)
+
+        asyncio.get_running_loop().call_soon(close_pages)
 
     def _missed(self, last_version: int | None) -> list[tuple[int, Change, dict[int, str]]] | None:
         if last_version is None or last_version > self.version or last_version < 0:
@@ -314,13 +319,7 @@ class Owner:
         """Let the game go after another process took its record over (the caller holds the lock):
         every page is closed (code 4409) and reconnects, once the page whose action found out has been
         sent its ``error``."""
-        pages, self._subscribers = self._subscribers, []
-
-        def close_pages() -> None:
-            for sub in pages:
-                sub.outbox.end(None, CLOSE_MOVED)
-
-        asyncio.get_running_loop().call_soon(close_pages)
+        self._close_pages_soon(None, CLOSE_MOVED)
 
     @property
     def epoch(self) -> int | None:

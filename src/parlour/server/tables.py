@@ -175,7 +175,8 @@ class TableOwner(Owner):
         """Another process owns the table now: this one lets it go (its pages reconnect)."""
         await super()._superseded()
         task = asyncio.get_running_loop().create_task(self.keeper.let_go(self.game_id))
-        self._presence_tasks.add(task)  # not awaited here: letting go takes the owner's own lock
+        # Not awaited under the owner's lock: letting go talks to Redis, which may be what is failing.
+        self._presence_tasks.add(task)
         task.add_done_callback(self._presence_tasks.discard)
 
     async def _reload(self) -> None:
