@@ -92,7 +92,7 @@ class Player:
 
     async def run(self, clock: Clock) -> None:
         """Sit down (player, game, socket), wait until everybody is seated, then play until the end."""
-        _, self.cookie = await asyncio.to_thread(http, f"{self.base}/", None)
+        _, self.cookie = await asyncio.to_thread(http, f"{self.base}/api/player", None, {})
         ws_base = self.base.replace("http://", "ws://")
         seated = False
         while not clock.over():
@@ -218,7 +218,7 @@ class ThirteenPlayer:
         self.matches = 0
 
     async def run(self, stop_at: float, measure_from: float) -> None:
-        _, self.cookie = await asyncio.to_thread(http, f"{self.base}/", None)
+        _, self.cookie = await asyncio.to_thread(http, f"{self.base}/api/player", None, {})
         await asyncio.to_thread(http, f"{self.base}/api/thirteen/settings", self.cookie, {"speed": "instant"})
         while time.monotonic() < stop_at:
             number = self.rng.randrange(26**7)

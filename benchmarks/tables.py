@@ -195,7 +195,7 @@ class Person:
 
 async def make_table(servers: list[str], index: int, figures: Figures) -> list[Person]:
     base = servers[index % len(servers)]
-    _, host_cookie = await asyncio.to_thread(http, f"{base}/thirteen/tables", None)
+    _, host_cookie = await asyncio.to_thread(http, f"{base}/api/player", None, {})
     made, _ = await asyncio.to_thread(
         http, f"{base}/api/tables", host_cookie, {"name": f"Host {index}", "settings": {"speed": "instant"}}
     )
@@ -203,7 +203,7 @@ async def make_table(servers: list[str], index: int, figures: Figures) -> list[P
     people = [host]
     for seat in (1, 2, 3):
         friend_base = servers[(index + seat) % len(servers)]
-        _, cookie = await asyncio.to_thread(http, f"{friend_base}/thirteen/tables", None)
+        _, cookie = await asyncio.to_thread(http, f"{friend_base}/api/player", None, {})
         people.append(Person(made["table"], cookie or "", None, friend_base, figures))
     for person in people:
         await person.open()

@@ -60,9 +60,10 @@ def client(store: Store) -> Iterator[TestClient]:
 
 @pytest.fixture
 def thirteen_client(store: Store) -> Iterator[TestClient]:
-    """A client of an app serving Thirteen and the platform's pages."""
+    """A client of an app serving Thirteen and the platform's pages; a new player."""
     app = create_app(store, games=default_registry())
     with TestClient(app) as test_client:
+        test_client.post("/api/player")
         yield test_client
 
 
@@ -82,5 +83,5 @@ def tripeaks_client(real_store: Any) -> Iterator[TestClient]:
     """A client of an app serving TriPeaks (explicit layouts allowed) on the real store; a new player."""
     app = create_app(real_store, games=tripeaks_games(), routers=[])
     with TestClient(app) as test_client:
-        test_client.get("/")
+        test_client.post("/api/player")
         yield test_client

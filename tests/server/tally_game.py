@@ -30,7 +30,7 @@ from parlour.games.base import (
     StatisticsTable,
     Status,
 )
-from parlour.server.context import current_player, parlour_of, set_player_cookie
+from parlour.server.context import current_player, parlour_of
 
 TARGET = 10
 
@@ -160,6 +160,4 @@ async def tally_page(request: Request) -> HTMLResponse:
     if owner is None:
         owner, _ = await parlour.start(definition, player.id, {})
     view = owner.game.view(0)
-    response = HTMLResponse(f'<main data-game="{owner.game_id}">Tally: <b>{view["total"]}</b></main>')
-    set_player_cookie(request, response)
-    return response
+    return HTMLResponse(f'<main data-game="{owner.game_id}">Tally: <b>{view["total"]}</b></main>')

@@ -102,7 +102,7 @@ class Page:
 
 def player_cookie(server: Server) -> tuple[httpx.Client, str]:
     client = httpx.Client(base_url=server.url)
-    client.get("/thirteen/tables")
+    client.post("/api/player")
     return client, f"parlour_token={client.cookies['parlour_token']}"
 
 

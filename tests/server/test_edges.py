@@ -25,7 +25,7 @@ from parlour.store.secrets import digest
 def served(tmp_path: Path) -> Iterator[tuple[TestClient, Store]]:
     store = new_store(tmp_path / "edges.db")
     with TestClient(create_app(store, games=default_registry())) as client:
-        client.get("/")  # a player, with its cookie
+        client.post("/api/player")  # a player, with its cookie
         yield client, store
 
 

@@ -32,17 +32,42 @@ def app_with(tmp_path: Path, **rules: str) -> tuple[Any, Any]:
     return create_app(store, games=GAMES, routers=[], limits=RateLimits(rules)), store
 
 
-def test_new_players_per_address_are_limited(tmp_path: Path) -> None:
+def test_page_views_make_no_player_and_new_players_per_address_are_limited(tmp_path: Path) -> None:
     app, store = app_with(tmp_path, new_player="3/minute")
     with TestClient(app) as client:
-        for _ in range(3):
+        # A crawler, a health check or an office behind one address: pages, and nobody is made.
+        for _ in range(100):
             client.cookies.clear()
             assert client.get("/").status_code == 200
+        for path in ("/tripeaks", "/tripeaks?number=5&rules=easy", "/tripeaks/numbered"):
+            client.cookies.clear()
+            page = client.get(path)
+            assert page.status_code == 200 and "parlour_token" not in page.cookies, path
+        assert store.all_players() == []
+        # The page's script deals the first game, which makes the player.
+        for _ in range(3):
+            client.cookies.clear()
+            assert client.post("/api/games/tripeaks", json={}).status_code == 201
         client.cookies.clear()
-        refused = client.get("/")
+        refused = client.post("/api/player?lang=fr")
         assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
-        assert refused.json()["code"] == "rate_limited"
+        body = refused.json()
+        assert body["code"] == "rate_limited" and body["message"].startswith("Trop de demandes")
+        assert body["retry_after"] == int(refused.headers["retry-after"])
     assert len(store.all_players()) == 3
+
+
+def test_a_page_refused_for_too_many_requests_is_a_page_in_the_visitors_language(tmp_path: Path) -> None:
+    store = new_store(tmp_path / "limits.db")
+    app = create_app(store, limits=RateLimits({"find_table": "2/minute"}))
+    with TestClient(app) as client:
+        asked = {"accept": "text/html", "accept-language": "hu"}
+        for _ in range(2):
+            assert client.get("/thirteen/t/ZZZZZZ", headers=asked).status_code == 404
+        refused = client.get("/thirteen/t/ZZZZZZ", headers=asked)
+        assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
+        assert refused.headers["content-type"].startswith("text/html")
+        assert '<html lang="hu"' in refused.text and "Túl sok kérés" in refused.text
 
 
 def test_new_games_per_player_are_limited(tmp_path: Path) -> None:
@@ -93,8 +118,8 @@ def test_parallel_starts_leave_one_open_game(tmp_path: Path) -> None:
     async def run() -> list[int]:
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
-            first = await client.get("/tripeaks")  # makes the player and its cookie
-            assert first.status_code in (200, 404)
+            first = await client.post("/api/player")  # makes the player and its cookie
+            assert first.status_code == 201
             client.cookies = first.cookies
             answers = await asyncio.gather(*(client.post("/api/games/tripeaks", json={}) for _ in range(10)))
             return [answer.status_code for answer in answers]

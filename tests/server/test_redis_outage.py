@@ -120,7 +120,7 @@ def play(pages: list[Page], moves: int) -> int:
 
 def cookie(server: Any) -> str:
     with httpx.Client(base_url=server.url) as client:
-        client.get("/thirteen/tables")
+        client.post("/api/player")
         return f"parlour_token={client.cookies['parlour_token']}"
 
 

@@ -20,12 +20,14 @@ def new_game(client: TestClient, **options: Any) -> str:
     return game_id
 
 
-def test_home_page_sets_a_token_and_speaks_the_browser_language(client: TestClient) -> None:
+def test_home_page_makes_no_player_and_speaks_the_browser_language(client: TestClient, store: Any) -> None:
     page = client.get("/", headers={"Accept-Language": "hu-HU,hu;q=0.9"})
     assert page.status_code == 200
     assert '<html lang="hu"' in page.text and "Kártyajátékok" in page.text
-    assert "parlour_token" in page.cookies
+    assert "parlour_token" not in page.cookies  # a page view makes nobody (decision 0042)
     assert page.headers["content-language"] == "hu"
+    made = client.post("/api/player")
+    assert made.status_code == 201 and store.player_by_token(made.cookies["parlour_token"]) is not None
 
 
 def test_language_switch_is_remembered_and_redirects_only_on_site(client: TestClient) -> None:
@@ -40,6 +42,8 @@ def test_language_switch_is_remembered_and_redirects_only_on_site(client: TestCl
 
 def test_a_language_link_changes_only_this_browsers_language(client: TestClient, store: Any) -> None:
     client.get("/language/fr", follow_redirects=False)
+    assert "parlour_token" not in client.cookies  # nor does it make a player
+    client.post("/api/player")
     player = store.player_by_token(client.cookies["parlour_token"])
     assert client.cookies["parlour_lang"] == "fr"
     assert store.preferences(player.id)["lang"] is None  # a link saves nothing (a form does)
@@ -135,7 +139,7 @@ def test_errors_are_explained_in_the_socket_language(client: TestClient) -> None
 def test_another_players_token_is_refused(client: TestClient, store: Any) -> None:
     game_id = new_game(client)
     with TestClient(client.app) as stranger:
-        stranger.get("/")
+        stranger.post("/api/player")
         with stranger.websocket_connect(f"/ws/{game_id}") as socket:
             # The same answer as for a game that does not exist: nothing tells which ids are games.
             assert socket.receive_json() == {"type": "refused", "code": "no_such_game"}
@@ -148,7 +152,7 @@ def test_another_players_token_is_refused(client: TestClient, store: Any) -> Non
 
 
 def test_an_unknown_game_is_refused(client: TestClient) -> None:
-    client.get("/")
+    client.post("/api/player")
     with client.websocket_connect("/ws/nosuchgame") as socket:
         assert socket.receive_json() == {"type": "refused", "code": "no_such_game"}
         with pytest.raises(WebSocketDisconnect) as closed:

@@ -39,7 +39,7 @@ def test_parallel_requests_over_two_processes_never_pass_a_shared_limit(servers:
     first, second = servers
     clients = [httpx.Client(base_url=server.url, timeout=30) for server in (first, second)]
     try:
-        made = clients[0].get("/thirteen/tables")  # one player, whose cookie both processes see
+        made = clients[0].post("/api/player")  # one player, whose cookie both processes see
         cookie = {"cookie": f"parlour_token={made.cookies['parlour_token']}"}
         body = {"name": "Ana", "settings": {}}
         tables = at_once(
@@ -52,12 +52,9 @@ def test_parallel_requests_over_two_processes_never_pass_a_shared_limit(servers:
         # New players from one address (no cookie): 20 a minute, the host's among them.
         urls = [server.url for server in (first, second)]
         players = at_once(
-            [
-                (lambda url=urls[n % 2]: httpx.get(f"{url}/thirteen/tables", timeout=30))
-                for n in range(PARALLEL)
-            ]
+            [(lambda url=urls[n % 2]: httpx.post(f"{url}/api/player", timeout=30)) for n in range(PARALLEL)]
         )
-        assert players.count(200) == 19 and players.count(429) == PARALLEL - 19, players
+        assert players.count(201) == 19 and players.count(429) == PARALLEL - 19, players
         # Table codes tried from one address: 30 a minute.
         codes = at_once(
             [(lambda c=clients[n % 2]: c.get("/thirteen/t/ZZZZZZ", headers=cookie)) for n in range(PARALLEL)]

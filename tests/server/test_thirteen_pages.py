@@ -43,6 +43,7 @@ def test_the_page_opens_a_match_and_keeps_it_across_reloads(client: TestClient) 
     first = client.get("/thirteen")
     assert first.status_code == 200
     game_id = boot_data(first.text)["game"]
+    assert game_id and boot_data(first.text)["player"] is True
     assert boot_data(client.get("/thirteen").text)["game"] == game_id
     assert 'href="/rules/thirteen"' in first.text and "/static/js/thirteen.js" in first.text
 
@@ -96,13 +97,34 @@ def test_bad_settings_are_refused(client: TestClient, store: Store, body: Any) -
     assert client.post("/api/thirteen/settings", content=b"{oops", headers=JSON).status_code == 400
 
 
+def test_a_visitor_gets_the_table_and_its_script_deals_the_first_match(store: Store) -> None:
+    with TestClient(create_app(store, games=default_registry())) as visitor:
+        page = visitor.get("/thirteen")
+        boot = boot_data(page.text)
+        assert page.status_code == 200 and boot["game"] is None and boot["player"] is False
+        assert "parlour_token" not in page.cookies and store.all_players() == []
+        # What the page's script does first: deal a match with the settings it shows.
+        made = visitor.post("/api/games/thirteen", json={"strength": "greedy", "speed": "instant"})
+        assert made.status_code == 201 and len(store.all_players()) == 1
+        assert boot_data(visitor.get("/thirteen").text)["game"] == made.json()["game"]
+        table = visitor.post("/api/tables", json={}).json()
+    with TestClient(create_app(store, games=default_registry())) as watcher:
+        page = watcher.get(table["url"])
+        assert page.status_code == 200 and boot_data(page.text)["player"] is False
+        assert len(store.all_players()) == 1
+        assert watcher.post("/api/player").status_code == 201
+        assert boot_data(watcher.get(table["url"]).text)["player"] is True
+
+
 def test_an_open_match_resumes_after_a_restart(tmp_path: Path) -> None:
     """Every acknowledged move is in the database: a new server rebuilds the match from its record."""
     store = Store(f"sqlite:///{tmp_path / 'parlour.db'}")
     games = Registry([thirteen_game.ThirteenDefinition()])
     with TestClient(create_app(store, games=games, routers=[])) as first:
         first.post("/api/thirteen/settings", json={"speed": "instant"})
-        made = first.post("/api/games/thirteen", json={"code": "TH1-AAAAAAC", "strength": "greedy"})
+        made = first.post(
+            "/api/games/thirteen", json={"code": "TH1-AAAAAAC", "strength": "greedy", "speed": "instant"}
+        )
         game_id = made.json()["game"]
         with first.websocket_connect(f"/ws/{game_id}") as socket:
             socket.send_json({"type": "hello", "v": None})

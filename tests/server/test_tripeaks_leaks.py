@@ -132,7 +132,7 @@ def test_a_ranked_deal_names_no_code_until_it_is_won(store: Any) -> None:
     assert line
     app = create_app(store, games=Registry([definition]), routers=[])
     with TestClient(app) as client:
-        client.get("/")
+        client.post("/api/player")
         [player] = store.all_players()
         spec = definition.prepare(None, code, [0], None)
         ranked = type(spec)(**{**spec.__dict__, "secret": {"salt": "s3cret-salt"}})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
@@ -257,6 +259,32 @@ def test_the_page_shows_the_open_game_and_deals_codes_from_the_address(tripeaks_
         assert refused.status_code == 200 and "Numbered games run from 1 to 50,000" in refused.text
     wrong = tripeaks_client.get("/tripeaks", params={"code": "nonsense"}, headers={"Accept-Language": "hu"})
     assert wrong.status_code == 200 and "Ez nem játszmakód" in wrong.text
+
+
+def script_data(html: str) -> dict[str, Any]:
+    found = re.search(r'<script type="application/json" id="tripeaks-data">(.*?)</script>', html, re.S)
+    assert found, "the page has no script data"
+    data: dict[str, Any] = json.loads(found.group(1))
+    return data
+
+
+def test_a_visitor_gets_the_page_and_its_script_deals_the_first_game(real_store: Any) -> None:
+    """A page view makes nobody: the script deals the first game (the deal the link named)."""
+    app = create_app(real_store, games=Registry([TriPeaksDefinition()]), routers=[])
+    players = len(real_store.all_players())
+    with TestClient(app) as visitor:
+        plain = script_data(visitor.get("/tripeaks").text)
+        assert plain["game"] is None and plain["firstDeal"] == {}
+        linked = visitor.get("/tripeaks", params={"number": "42", "rules": "classic"}, follow_redirects=False)
+        assert linked.status_code == 200 and "parlour_token" not in linked.cookies
+        first_deal = script_data(linked.text)["firstDeal"]
+        assert first_deal == {"number": 42, "rules": "classic"}
+        bad = visitor.get("/tripeaks", params={"code": "nonsense"})
+        assert script_data(bad.text)["firstDeal"] == {} and "not a deal code" in bad.text
+        assert len(real_store.all_players()) == players
+        made = visitor.post("/api/games/tripeaks", json=first_deal)
+        assert made.status_code == 201 and len(real_store.all_players()) == players + 1
+        assert script_data(visitor.get("/tripeaks").text)["game"] == made.json()["game"]
 
 
 def test_every_view_comes_with_its_spoken_description(tripeaks_client: TestClient) -> None:

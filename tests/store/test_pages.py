@@ -29,7 +29,7 @@ def form(client: TestClient, **fields: str) -> dict[str, str]:
 
 
 def me(client: TestClient, store: Store) -> int:
-    client.get("/player")
+    client.post("/api/player")
     player = store.player_by_token(client.cookies["parlour_token"])
     assert player is not None
     return player.player_id
@@ -110,7 +110,7 @@ def test_player_page_name_recovery_and_preferences(client: TestClient, store: St
     assert code is not None and shown.headers["cache-control"] == "no-store"
 
     other_browser = TestClient(client.app)
-    other_browser.get("/player")
+    other_browser.post("/api/player")
     assert store.player_by_token(other_browser.cookies["parlour_token"]).player_id != player_id  # type: ignore[union-attr]
     bad = other_browser.post("/player/recover", data=form(other_browser, code="nope"))
     assert bad.status_code == 400 and "not valid" in bad.text
@@ -185,7 +185,7 @@ def test_leaving_a_numbered_game_tells_the_news(client: TestClient, store: Store
 
 
 @pytest.mark.parametrize("cookie", ["forged", "A" * 43, "' or 1=1 --"])
-def test_a_bad_or_foreign_token_gets_a_fresh_player_not_someone_elses(
+def test_a_bad_or_foreign_token_is_nobody_and_gets_a_fresh_player_not_someone_elses(
     client: TestClient, store: Store, cookie: str
 ) -> None:
     ada = store.create_player("Ada")
@@ -193,11 +193,18 @@ def test_a_bad_or_foreign_token_gets_a_fresh_player_not_someone_elses(
     client.cookies.set("parlour_token", cookie)
     page = client.get("/player")
     assert page.status_code == 200 and "Ada" not in page.text
-    fresh_token = page.cookies["parlour_token"]
+    assert "parlour_token" not in page.cookies  # a page view makes nobody
+    assert "recovery-code" not in page.text  # no player, so nothing to carry to another browser
+    made = client.post("/api/player")
+    assert made.status_code == 201 and made.json()["created"] is True
+    fresh_token = made.cookies["parlour_token"]
     assert fresh_token != cookie
     newcomer = store.player_by_token(fresh_token)
     assert newcomer is not None and newcomer.player_id != ada.player_id
     assert store.statistics(newcomer.player_id)["tripeaks"].rules["all"].played == 0
+    again = client.post("/api/player")
+    assert again.status_code == 200 and again.json()["created"] is False
+    assert "parlour_token" not in again.cookies
 
 
 def test_every_page_links_to_the_players_pages(client: TestClient) -> None:
@@ -229,3 +236,31 @@ def test_play_button_starts_the_numbered_game(store: Store) -> None:
         )
         assert wrong.status_code == 303 and wrong.headers["location"].startswith("/tripeaks/numbered")
         assert [g.game_id for g in store.open_games(player_id, "tripeaks")] == [game.game_id]
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/preferences", {"sound": False}),
+        ("/api/thirteen/settings", {"speed": "instant"}),
+        ("/api/tables", {}),
+        ("/api/games/tripeaks", {}),
+        ("/player/name", {"name": "Ilona"}),
+        ("/tripeaks/numbered/play", {"rules": "easy", "number": "5"}),
+        ("/player/recovery-code", {}),
+    ],
+)
+def test_whichever_action_makes_the_player_gives_its_cookie(
+    store: Store, path: str, body: dict[str, str]
+) -> None:
+    """A player made without its cookie would be lost at once: every first action gives it."""
+    with TestClient(create_app(store)) as visitor:
+        if path.startswith("/api/"):
+            answer = visitor.post(path, json=body, follow_redirects=False)
+        else:
+            answer = visitor.post(path, data=form(visitor, **body), follow_redirects=False)
+        assert answer.status_code < 400, answer.text
+        [player] = store.all_players()
+        assert store.player_by_token(answer.cookies["parlour_token"]).player_id == player.player_id  # type: ignore[union-attr]
+        assert "parlour_token" not in visitor.post("/api/preferences", json={"sound": True}).cookies
+        assert len(store.all_players()) == 1

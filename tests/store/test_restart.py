@@ -93,7 +93,7 @@ def test_kill_9_loses_no_acknowledged_move(fresh: FreshDatabases, backend: str, 
 
     with server(url, tmp_path / "first.log") as (process, address):
         with httpx.Client(base_url=address) as browser:
-            browser.get("/")
+            browser.post("/api/player")
             token = browser.cookies["parlour_token"]
             created = browser.post("/api/games/tripeaks", json={"rules": "easy", "number": NUMBER})
             assert created.status_code == 201, created.text

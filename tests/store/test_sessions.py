@@ -53,6 +53,7 @@ def test_signing_out_every_other_browser_keeps_this_one(store: Store) -> None:
 
 def test_the_player_page_signs_out_elsewhere_with_its_form(store: Store) -> None:
     with TestClient(create_app(store)) as browser:
+        browser.post("/api/player")
         browser.get("/player")
         player = store.player_by_token(browser.cookies["parlour_token"])
         assert player is not None
@@ -73,8 +74,10 @@ def test_the_player_page_signs_out_elsewhere_with_its_form(store: Store) -> None
 )
 def test_cookies_are_secure_over_https(store: Store, base: str, secure: bool) -> None:
     with TestClient(create_app(store), base_url=base) as browser:
+        made = browser.post("/api/player")
         page = browser.get("/")
-        cookies = page.headers.get_list("set-cookie")
+        cookies = made.headers.get_list("set-cookie") + page.headers.get_list("set-cookie")
         assert any(c.startswith("parlour_token=") for c in cookies)
+        assert any(c.startswith("parlour_csrf=") for c in cookies)
         for cookie in cookies:
             assert ("Secure" in cookie) == secure and "HttpOnly" in cookie

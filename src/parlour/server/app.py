@@ -31,9 +31,10 @@ from parlour.games.registry import Registry
 from parlour.server import health, pages, players, rules_pages, socket
 from parlour.server.cluster import Cluster
 from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour, render_error_page
-from parlour.server.i18n import Texts, choose_language, supported
+from parlour.server.i18n import Texts, choose_language, protocol_reason, supported
 from parlour.server.limits import RateLimited, RateLimits
 from parlour.server.live import IDLE_SECONDS
+from parlour.server.player_cookie import PlayerCookie
 from parlour.server.security import CrossSite, Guard
 from parlour.store import Store
 from parlour.store.errors import StoreUnavailable
@@ -80,8 +81,15 @@ async def _refused(request: Request, error: Exception) -> Response:
 
 
 async def _too_many(request: Request, error: Exception) -> Response:
-    """Too many requests: 429 with ``Retry-After``."""
-    response = _error(429, error)
+    """Too many requests: 429 with ``Retry-After``, a page in the visitor's language for a browser
+    asking for a page, else ``{"code": "rate_limited", "message", "retry_after"}`` (message translated)."""
+    lang = _language(request)
+    message = protocol_reason("rate_limited", lang)
+    if _wants_page(request):
+        response = await render_error_page(request, 429, lang, message)
+    else:
+        wait = error.retry_after if isinstance(error, RateLimited) else 60
+        response = JSONResponse({"code": "rate_limited", "message": message, "retry_after": wait}, 429)
     if isinstance(error, RateLimited):
         response.headers["Retry-After"] = str(error.retry_after)
     return response
@@ -204,6 +212,7 @@ def create_app(
     logging.getLogger("python_multipart").setLevel(logging.ERROR)
     app = FastAPI(title="Parlour", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.parlour = parlour
+    app.add_middleware(PlayerCookie)
     app.add_middleware(Guard)
     app.add_exception_handler(CrossSite, _refused)
     app.add_exception_handler(RateLimited, _too_many)

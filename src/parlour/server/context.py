@@ -31,6 +31,7 @@ from parlour.server.group_commit import GroupCommitter
 from parlour.server.i18n import Texts, choose_language, language_choices
 from parlour.server.limits import RateLimited, RateLimits
 from parlour.server.live import LiveGames, Owner
+from parlour.server.player_cookie import NEW_TOKEN, TOKEN_COOKIE
 from parlour.server.security import CrossSite, check_csrf, csrf_token, set_csrf_cookie
 from parlour.server.tables import Tables, restore_match
 from parlour.store.errors import StoreUnavailable
@@ -40,8 +41,6 @@ from parlour.store.types import GameRecord, Outcome, Player
 WEB_DIR: Final = Path(__file__).resolve().parents[1] / "web"
 TEMPLATES_DIR: Final = WEB_DIR / "templates"
 STATIC_DIR: Final = WEB_DIR / "static"
-TOKEN_COOKIE: Final = "parlour_token"
-COOKIE_AGE: Final = 400 * 24 * 3600
 EDGE_ERRORS: Final = (RateLimited, StoreUnavailable, CrossSite)
 """Refusals a page handler passes on for the app to answer (429, 503, 403) instead of showing them."""
 RETRY_PAUSES: Final = (0.1, 0.3, 0.6, 1.0)
@@ -343,18 +342,34 @@ def parlour_of(request: Request) -> Parlour:
     return state
 
 
-async def current_player(request: Request) -> Player:
-    """Return the player of the request's token cookie, creating one (and its cookie) on a first visit."""
+async def known_player(request: Request) -> Player | None:
+    """Return the player of the request's token cookie, None for a visitor who has none yet (or whose
+    token no longer works). Nothing is created: a page view, a crawler or a health check makes no player
+    (decision 0042)."""
     cached: Player | None = getattr(request.state, "player", None)
     if cached is not None:
         return cached
     parlour = parlour_of(request)
     token = request.cookies.get(TOKEN_COOKIE)
     player = await parlour.call(parlour.store.player_by_token, token) if token else None
+    if player is not None:
+        request.state.player = player
+    return player
+
+
+async def current_player(request: Request) -> Player:
+    """Return the player of the request's token cookie, creating one (and its cookie) for a visitor who
+    has none: only an action that needs a player calls this (a new game, a seat, a preference).
+
+    Raises:
+        RateLimited: this address made too many players in the last minute.
+    """
+    player = await known_player(request)
     if player is None:
+        parlour = parlour_of(request)
         await parlour.limits.hit("new_player", request.client.host if request.client else "unknown")
         created = await parlour.write(parlour.store.create_player)
-        request.state.new_token = created.token
+        setattr(request.state, NEW_TOKEN, created.token)  # PlayerCookie gives it with the answer
         player = await parlour.call(parlour.store.player_by_token, created.token)
         if player is None:  # the store lost the player it just made: nothing sensible to show
             raise RuntimeError("a new player could not be read back from the store")
@@ -365,30 +380,19 @@ async def current_player(request: Request) -> Player:
 async def request_language(request: Request) -> str:
     """Return the language of a page request (cookie, saved preference, then ``Accept-Language``)."""
     preference = None
-    player: Player | None = getattr(request.state, "player", None)
+    player = await known_player(request)
     if player is not None:
         preference = player.preferences.get("lang")
     return choose_language(request.cookies, request.headers.get("accept-language"), preference)
-
-
-def set_player_cookie(request: Request, response: Response) -> None:
-    """Give the browser its token if this request created a player."""
-    token = getattr(request.state, "new_token", None)
-    if token:
-        secure = request.url.scheme == "https"
-        response.set_cookie(
-            TOKEN_COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="lax", secure=secure, path="/"
-        )
 
 
 async def render_error_page(request: Request, status: int, lang: str, message: str) -> Response:
     """Render the page a browser gets for an address Parlour has no page at (``status``, ``message``
     in ``lang``), for the player of the request's cookie if it has one: no player is made for it."""
     parlour = parlour_of(request)
-    token = request.cookies.get(TOKEN_COOKIE)
     player = None
     with contextlib.suppress(ParlourError):
-        player = await parlour.call(parlour.store.player_by_token, token) if token else None
+        player = await known_player(request)
     context = {**_page_context(request, lang, player), "message": message}
     response = parlour.templates.TemplateResponse(request, "error.html", context, status_code=status)
     response.headers["Content-Language"] = lang
@@ -411,16 +415,16 @@ def _page_context(request: Request, lang: str, player: Player | None) -> dict[st
 
 
 async def render(request: Request, template: str, context: dict[str, Any] | None = None) -> Response:
-    """Render a page template for the request's player, in the request's language.
+    """Render a page template for the request's player (None for a visitor who has none yet: a page
+    view makes no player), in the request's language.
 
     Every template gets ``lang``, ``_`` (``web`` translations), ``texts`` (a :class:`Texts`),
     ``languages`` (code, name) for the switcher, ``player`` and ``version``.
     """
-    player = await current_player(request)
+    player = await known_player(request)
     lang = await request_language(request)
     full = {"csrf": csrf_token(request), **_page_context(request, lang, player), **(context or {})}
     response = parlour_of(request).templates.TemplateResponse(request, template, full)
     response.headers["Content-Language"] = lang
-    set_player_cookie(request, response)
     set_csrf_cookie(request, response)
     return response

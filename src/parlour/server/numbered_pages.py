@@ -18,9 +18,9 @@ from parlour.server.context import (
     EDGE_ERRORS,
     checked_form,
     current_player,
+    known_player,
     parlour_of,
     request_language,
-    set_player_cookie,
 )
 from parlour.server.players import _int, _page
 from parlour.store.messages import record_messages
@@ -34,7 +34,8 @@ PAGES: Final = -(-NUMBERED_GAMES // PAGE_SIZE)
 @router.get("/tripeaks/numbered", include_in_schema=False)
 async def numbered_page(request: Request) -> Response:
     """The numbered-games picker: 50 games a page, each with its record and the player's own best."""
-    player = await current_player(request)
+    player = await known_player(request)
+    me = player.id if player else None
     parlour = parlour_of(request)
     rules = request.query_params.get("rules", "easy")
     rules = rules if rules in NUMBERED_RULES else "easy"
@@ -43,10 +44,8 @@ async def numbered_page(request: Request) -> Response:
     if wanted is not None:
         number = _int(wanted, 1, 1, NUMBERED_GAMES)
         page = (number - 1) // PAGE_SIZE + 1
-    entries = await parlour.call(
-        parlour.store.numbered_page, rules, player.id, (page - 1) * PAGE_SIZE, PAGE_SIZE
-    )
-    latest = await parlour.call(parlour.store.latest_numbered_outcome, player.id)
+    entries = await parlour.call(parlour.store.numbered_page, rules, me, (page - 1) * PAGE_SIZE, PAGE_SIZE)
+    latest = await parlour.call(parlour.store.latest_numbered_outcome, me)
     lang = await request_language(request)
     return await _page(
         request,
@@ -58,7 +57,7 @@ async def numbered_page(request: Request) -> Response:
             "pages": PAGES,
             "numbered_games": NUMBERED_GAMES,
             "highlight": _int(wanted, 0, 0, NUMBERED_GAMES) if wanted is not None else None,
-            "me": player.id,
+            "me": me,
             "can_play": NAME in parlour.games,
             "latest": latest,
             "latest_news": record_messages(latest, lang) if latest is not None else [],
@@ -86,7 +85,6 @@ async def play_numbered(request: Request) -> Response:
     except ParlourError:
         return RedirectResponse(f"/tripeaks/numbered?rules={rules}&game={number}", 303)
     response = RedirectResponse(kind.page or "/", status_code=303)
-    set_player_cookie(request, response)
     return response
 
 
@@ -95,9 +93,10 @@ async def numbered_record_json(request: Request, rules: str, number: int) -> Res
     """The record of one numbered game and the player's own best, as JSON (404 outside the range)."""
     if rules not in NUMBERED_RULES or not 1 <= number <= NUMBERED_GAMES:
         return JSONResponse({"code": "no_such_numbered_game"}, status_code=404)
-    player = await current_player(request)
+    player = await known_player(request)
+    me = player.id if player else None
     parlour = parlour_of(request)
-    [entry] = await parlour.call(parlour.store.numbered_page, rules, player.id, number - 1, 1)
+    [entry] = await parlour.call(parlour.store.numbered_page, rules, me, number - 1, 1)
     record = entry.record
     body = {
         "rules": rules,
@@ -108,7 +107,7 @@ async def numbered_record_json(request: Request, rules: str, number: int) -> Res
             "best_left": record.best_left,
             "best_moves": record.best_moves,
             "holder": record.holder.name,
-            "mine": record.holder.player_id == player.id,
+            "mine": me is not None and record.holder.player_id == me,
             "set_at": record.set_at.isoformat(),
             "first_winner": record.first_winner.name if record.first_winner else None,
             "plays": record.plays,
@@ -118,6 +117,4 @@ async def numbered_record_json(request: Request, rules: str, number: int) -> Res
         else {"best_left": entry.mine.best_left, "best_moves": entry.mine.best_moves},
         "winnable": entry.winnable,
     }
-    response = JSONResponse(body)
-    set_player_cookie(request, response)
-    return response
+    return JSONResponse(body)

@@ -10,15 +10,14 @@ from starlette.responses import Response
 
 from parlour.errors import ParlourError
 from parlour.server.context import (
-    COOKIE_AGE,
     EDGE_ERRORS,
     current_player,
     json_body,
     parlour_of,
     render,
-    set_player_cookie,
 )
 from parlour.server.i18n import LANG_COOKIE, protocol_reason, supported
+from parlour.server.player_cookie import COOKIE_AGE, NEW_TOKEN
 from parlour.store.messages import record_messages
 from parlour.store.preferences import game_preferences
 from parlour.store.types import Outcome
@@ -54,10 +53,22 @@ async def switch_language(request: Request, lang: str, next: str | None = None) 
     chosen = supported(lang)
     if chosen is None:
         return JSONResponse({"code": "unsupported_language", "lang": lang}, status_code=404)
-    await current_player(request)
     response = RedirectResponse(safe_next(next), status_code=303)
     response.set_cookie(LANG_COOKIE, chosen, max_age=COOKIE_AGE, samesite="lax", path="/")
-    set_player_cookie(request, response)
+    return response
+
+
+@router.post("/api/player")
+async def make_player(request: Request) -> Response:
+    """Make this browser a player if it is not one yet (the token cookie comes with the answer).
+
+    Pages call it before what needs a player but deals nothing (a friends' table's socket). Returns
+    ``{"name": …, "created": bool}``: 201 when a player was made, 200 when the browser had one; 429
+    ``rate_limited`` when this address made too many players in the last minute.
+    """
+    player = await current_player(request)
+    created = getattr(request.state, NEW_TOKEN, None) is not None
+    response = JSONResponse({"name": player.name, "created": created}, status_code=201 if created else 200)
     return response
 
 
@@ -89,7 +100,6 @@ async def create_game(request: Request, kind_name: str) -> Response:
         return JSONResponse({"code": error.code, "message": message, "detail": str(error)}, status_code=400)
     news = [line for outcome in outcomes for line in record_news(outcome, lang)]
     response = JSONResponse({"game": owner.game_id, "kind": kind.name, "news": news}, status_code=201)
-    set_player_cookie(request, response)
     return response
 
 
@@ -122,5 +132,4 @@ async def save_preferences(request: Request) -> Response:
     parlour = parlour_of(request)
     await parlour.write(parlour.store.set_preferences, player.id, **changes)
     response = JSONResponse(await parlour.call(parlour.store.preferences, player.id))
-    set_player_cookie(request, response)
     return response

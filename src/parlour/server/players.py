@@ -17,17 +17,16 @@ from parlour.errors import ParlourError
 from parlour.games.tripeaks import clock
 from parlour.i18n import LANGUAGE_NAMES, gettext_for
 from parlour.server.context import (
-    COOKIE_AGE,
     EDGE_ERRORS,
-    TOKEN_COOKIE,
     checked_form,
     current_player,
+    known_player,
     parlour_of,
     render,
     request_language,
-    set_player_cookie,
 )
 from parlour.server.i18n import LANG_COOKIE
+from parlour.server.player_cookie import COOKIE_AGE, TOKEN_COOKIE, give_token
 from parlour.server.players_chart import places_chart, results_chart
 from parlour.store import UnknownGame
 from parlour.store.messages import record_messages
@@ -65,10 +64,11 @@ def _int(value: str | None, default: int, low: int, high: int) -> int:
 
 @router.get("/stats", include_in_schema=False)
 async def statistics_page(request: Request) -> Response:
-    """The player's statistics: one section per game (its definition's template), with charts."""
-    player = await current_player(request)
+    """The player's statistics: one section per game (its definition's template), with charts; a
+    visitor with no player yet sees every game's figures of no game."""
+    player = await known_player(request)
     parlour = parlour_of(request)
-    stats = await parlour.call(parlour.store.statistics, player.id)
+    stats = await parlour.call(parlour.store.statistics, player.id if player else None)
     sections = [
         {"game": game, "figures": stats[game.name], "template": game.statistics_template}
         for game in parlour.games
@@ -83,13 +83,11 @@ async def statistics_page(request: Request) -> Response:
 
 @router.get("/api/stats")
 async def statistics_json(request: Request) -> Response:
-    """The player's statistics as JSON: ``{game: figures}``."""
-    player = await current_player(request)
+    """The player's statistics as JSON: ``{game: figures}`` (figures of no game without a player)."""
+    player = await known_player(request)
     parlour = parlour_of(request)
-    stats = await parlour.call(parlour.store.statistics, player.id)
-    response = JSONResponse(stats.to_json())
-    set_player_cookie(request, response)
-    return response
+    stats = await parlour.call(parlour.store.statistics, player.id if player else None)
+    return JSONResponse(stats.to_json())
 
 
 @router.get("/api/games/{game_id}/outcome")
@@ -99,7 +97,9 @@ async def game_outcome(request: Request, game_id: str) -> Response:
     200 ``{"outcome": {…}, "messages": [...]}``; 409 ``{"code": "game_open"}`` while the game is being
     played; 404 ``{"code": "no_such_game"}`` for an unknown game or another player's game.
     """
-    player = await current_player(request)
+    player = await known_player(request)
+    if player is None:
+        return JSONResponse({"code": "no_such_game"}, status_code=404)
     parlour = parlour_of(request)
     try:
         outcome = await parlour.call(parlour.store.game_outcome, game_id, player.id)
@@ -119,7 +119,9 @@ async def leave_game(request: Request, game_id: str) -> Response:
     records, and the answer carries the record news like ``GET /api/games/{game_id}/outcome``.
     404 ``{"code": "no_such_game"}`` for an unknown game or another player's game.
     """
-    player = await current_player(request)
+    player = await known_player(request)
+    if player is None:
+        return JSONResponse({"code": "no_such_game"}, status_code=404)
     parlour = parlour_of(request)
     owner = parlour.live.get(game_id)
     if owner is not None and owner.player_id == player.id:
@@ -141,9 +143,9 @@ async def player_page(request: Request) -> Response:
 async def _player_page(
     request: Request, *, code: str | None = None, problem: str | None = None, status: int = 200
 ) -> Response:
-    player = await current_player(request)
+    player = await known_player(request)
     parlour = parlour_of(request)
-    preferences = await parlour.call(parlour.store.preferences, player.id)
+    preferences = await parlour.call(parlour.store.preferences, player.id if player else None)
     response = await _page(
         request,
         "player.html",
@@ -195,7 +197,9 @@ async def show_recovery_code(request: Request) -> Response:
 async def sign_out_elsewhere(request: Request) -> Response:
     """Sign the player out on every other browser (their tokens stop working); this one stays."""
     await checked_form(request)
-    player = await current_player(request)
+    player = await known_player(request)
+    if player is None:  # no player, so no other browser to sign out
+        return RedirectResponse("/player", status_code=303)
     parlour = parlour_of(request)
     await parlour.write(parlour.store.sign_out_elsewhere, player.id, request.cookies.get(TOKEN_COOKIE))
     return RedirectResponse("/player?saved=signed-out", status_code=303)
@@ -211,12 +215,11 @@ async def redeem_recovery_code(request: Request) -> Response:
     except EDGE_ERRORS:
         raise
     except ParlourError:
-        await current_player(request)
         lang = await request_language(request)
         problem = StoreTexts(lang)("This recovery code is not valid.")
         return await _player_page(request, problem=problem, status=400)
     response = RedirectResponse("/player?saved=recovered", status_code=303)
-    response.set_cookie(TOKEN_COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="lax", path="/")
+    give_token(response, token, request.url.scheme)
     return response
 
 

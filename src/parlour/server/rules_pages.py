@@ -18,7 +18,7 @@ from starlette.responses import Response
 from parlour.cards import Card
 from parlour.i18n import gettext_for
 from parlour.i18n.cards import card_name, rank_letters
-from parlour.server.context import current_player, parlour_of, render, request_language
+from parlour.server.context import parlour_of, render, request_language
 from parlour.tripeaks.layout import SLOT_PLACES
 
 DOMAIN: Final = "rules"
@@ -67,7 +67,6 @@ async def rules_page(request: Request, game: str) -> Response:
     rules = definition.rules if definition is not None else None
     if definition is None or rules is None:
         return JSONResponse({"code": "no_such_rules", "game": game}, status_code=404)
-    await current_player(request)
     lang = await request_language(request)
     t = translator(lang)
     others = [(other.name, other.rules) for other in games if other.rules is not None and other.name != game]

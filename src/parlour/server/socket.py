@@ -17,11 +17,12 @@ from starlette.concurrency import run_in_threadpool
 
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
-from parlour.server.context import TOKEN_COOKIE, Parlour
+from parlour.server.context import Parlour
 from parlour.server.i18n import choose_language, protocol_reason, supported
 from parlour.server.limits import MAX_SOCKETS
 from parlour.server.live import Owner
 from parlour.server.outbox import Item, Outbox, Prepared, encode_json
+from parlour.server.player_cookie import TOKEN_COOKIE
 from parlour.server.protocol import (
     CLOSE_REFUSED,
     CLOSE_TOO_SLOW,

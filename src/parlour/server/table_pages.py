@@ -29,10 +29,10 @@ from parlour.games.thirteen_tables import (
 from parlour.server.context import (
     current_player,
     json_body,
+    known_player,
     parlour_of,
     render,
     request_language,
-    set_player_cookie,
 )
 from parlour.server.i18n import supported
 from parlour.server.thirteen_page import page_context, preferred, thirteen_texts
@@ -113,7 +113,6 @@ async def create_table(request: Request) -> Response:
         },
         status_code=201,
     )
-    set_player_cookie(request, response)
     return response
 
 
@@ -129,7 +128,6 @@ async def public_tables(request: Request) -> Response:
 async def tables_page(request: Request) -> Response:
     """Play with friends: create a table, join one by its code, or pick a public one."""
     parlour = parlour_of(request)
-    await current_player(request)
     lang = await request_language(request)
     t = thirteen_texts(lang)
     records = await parlour.call(parlour.store.public_tables)
@@ -155,9 +153,13 @@ async def join_by_code(request: Request, code: str = "") -> Response:
 
 @router.get("/thirteen/t/{code}", include_in_schema=False)
 async def table_page(request: Request, code: str) -> Response:
-    """A friends' table: seats, the match, chat. A code of no table gets a page saying so (404)."""
+    """A friends' table: seats, the match, chat. A code of no table gets a page saying so (404).
+
+    A visitor who is not a player yet gets the page too; its script makes the player
+    (``POST /api/player``) before it connects, since a seat and the chat need one.
+    """
     parlour = parlour_of(request)
-    player = await current_player(request)
+    player = await known_player(request)
     await parlour.limits.hit("find_table", request.client.host if request.client else "unknown")
     lang = await request_language(request)
     try:
@@ -168,7 +170,7 @@ async def table_page(request: Request, code: str) -> Response:
         )
         response.status_code = 404
         return response
-    prefs = await parlour.call(parlour.store.preferences, player.id)
+    prefs = await parlour.call(parlour.store.preferences, player.id if player else None)
     speed, strength = preferred(prefs)
     context = page_context(lang, prefs, speed, strength)
     t = context["t"]
@@ -179,4 +181,5 @@ async def table_page(request: Request, code: str) -> Response:
     boot["emoji"] = list(EMOJI)
     boot["strengthNames"] = {value: t(label) for value, label in STRENGTH_NAMES.items()}
     context["table"] = boot["table"]
+    boot["player"] = player is not None
     return await render(request, "thirteen.html", context)

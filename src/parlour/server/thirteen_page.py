@@ -31,7 +31,14 @@ from parlour.games.thirteen import (
 )
 from parlour.i18n import gettext_for, ngettext_for
 from parlour.i18n.cards import card_pattern, rank_letters, suit_name
-from parlour.server.context import current_player, json_body, parlour_of, render, request_language
+from parlour.server.context import (
+    current_player,
+    json_body,
+    known_player,
+    parlour_of,
+    render,
+    request_language,
+)
 from parlour.server.i18n import supported
 
 RANK_CODES: Final = "A23456789TJQK"
@@ -89,20 +96,28 @@ def preferred(preferences: Any) -> tuple[str, str]:
 
 @router.get("/thirteen", include_in_schema=False)
 async def thirteen_page(request: Request) -> Response:
-    """The Thirteen table: the player's open match (resumed after a reload or restart) or a new one."""
+    """The Thirteen table: the player's open match (resumed after a reload or restart) or a new one.
+
+    A visitor who is not a player yet gets the table without a match: its script deals the first one
+    (``POST /api/games/thirteen``), which makes the player, so that a page view makes nobody.
+    """
     parlour = parlour_of(request)
     definition = _definition(request)
-    player = await current_player(request)
-    prefs_of_player = await parlour.call(parlour.store.preferences, player.id)
+    player = await known_player(request)
+    prefs_of_player = await parlour.call(parlour.store.preferences, player.id if player else None)
     speed, strength = preferred(prefs_of_player)
-    owner = await parlour.current(definition, player.id)
-    if owner is None:
-        owner, _ = await parlour.start(definition, player.id, {"strength": strength, "speed": speed})
-    else:
-        await owner.configure(0, {"speed": speed})
+    game_id = None
+    if player is not None:
+        owner = await parlour.current(definition, player.id)
+        if owner is None:
+            owner, _ = await parlour.start(definition, player.id, {"strength": strength, "speed": speed})
+        else:
+            await owner.configure(0, {"speed": speed})
+        game_id = owner.game_id
     lang = await request_language(request)
     context = page_context(lang, prefs_of_player, speed, strength)
-    context["boot"]["game"] = owner.game_id
+    context["boot"]["game"] = game_id
+    context["boot"]["player"] = player is not None
     return await render(request, "thirteen.html", context)
 
 

@@ -1,4 +1,5 @@
-"""The TriPeaks page: ``GET /tripeaks`` shows the player's open game (dealing one when there is none).
+"""The TriPeaks page: ``GET /tripeaks`` shows the player's open game (dealing one when there is none;
+for a visitor who is not a player yet, the page's script deals it).
 
 ``/tripeaks?code=TP1-E-AAAAAAB`` deals that code and ``/tripeaks?number=123&rules=classic`` that numbered
 game, then redirect to ``/tripeaks`` so that a reload does not deal again. The page's scripts get their
@@ -26,11 +27,12 @@ from parlour.server.context import (
     EDGE_ERRORS,
     checked_form,
     current_player,
+    known_player,
     parlour_of,
     render,
     request_language,
-    set_player_cookie,
 )
+from parlour.store import Player
 from parlour.tripeaks.layout import SLOT_PLACES
 from parlour.tripeaks.rules import VARIANTS
 from parlour.tripeaks.solver import compiled_available
@@ -92,21 +94,11 @@ def deal_options(fields: Mapping[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-async def _start_from_query(request: Request) -> Response | None:
-    """Handle a link that names a deal (``?code=`` or ``?number=&rules=``): deal it at once when the
-    player has no game in play, else ask first (a GET never ends a game). Returns the redirect or the
-    confirmation page, None when the query names no deal.
-
-    Raises:
-        ParlourError: the link names no valid deal (the page shows why).
-    """
-    options = deal_options(request.query_params)
-    if options is None:
-        return None
+async def _start_from_link(request: Request, player: Player, options: dict[str, Any]) -> Response:
+    """Deal what a link named (checked already) at once when the player has no game in play, else ask
+    first (a GET never ends a game). Returns the redirect or the confirmation page."""
     parlour = parlour_of(request)
     definition = _definition(request)
-    player = await current_player(request)
-    definition.new(options)  # checks the options, dealing nothing that is kept
     if await parlour.current(definition, player.id) is not None:
         lang = await request_language(request)
         return await render(
@@ -115,9 +107,7 @@ async def _start_from_query(request: Request) -> Response | None:
             {"options": options, "tt": lambda message: page_text(lang, message), "notice": None},
         )
     await parlour.start(definition, player.id, options)
-    response = RedirectResponse("/tripeaks", status_code=303)
-    set_player_cookie(request, response)
-    return response
+    return RedirectResponse("/tripeaks", status_code=303)
 
 
 @router.post("/tripeaks/deal", include_in_schema=False)
@@ -136,31 +126,41 @@ async def deal_confirmed(request: Request) -> Response:
         except ParlourError:
             pass
     response = RedirectResponse("/tripeaks", status_code=303)
-    set_player_cookie(request, response)
     return response
 
 
 @router.get("/tripeaks", include_in_schema=False)
 async def tripeaks_page(request: Request) -> Response:
-    """The TriPeaks table with the player's open game."""
+    """The TriPeaks table with the player's open game (one is dealt when there is none).
+
+    A visitor who is not a player yet gets the page without a game: its script deals the first one
+    (``POST /api/games/tripeaks``, with the deal a link named), which makes the player, so that a page
+    view (a crawler's, a link preview's) makes nobody.
+    """
     parlour = parlour_of(request)
     kind = _definition(request)
-    player = await current_player(request)
+    player = await known_player(request)
     notice = None
+    first_deal: dict[str, Any] = {}
     try:
-        redirect = await _start_from_query(request)
+        options = deal_options(request.query_params)
+        if options is not None:
+            kind.new(options)  # checks the options, dealing nothing that is kept
+            if player is not None:
+                return await _start_from_link(request, player, options)
+            first_deal = options
     except EDGE_ERRORS:
         raise
     except ParlourError as error:
         notice = kind.explain(error.code, await request_language(request)) or str(error)
-    else:
-        if redirect is not None:
-            return redirect
-    owner = await parlour.current(kind, player.id)
-    if owner is None:
-        owner, _ = await parlour.start(kind, player.id, {})
+    game_id = None
+    if player is not None:
+        owner = await parlour.current(kind, player.id)
+        if owner is None:
+            owner, _ = await parlour.start(kind, player.id, {})
+        game_id = owner.game_id
     lang = await request_language(request)
-    preferences = await parlour.call(parlour.store.preferences, player.id)
+    preferences = await parlour.call(parlour.store.preferences, player.id if player else None)
     settings = {
         "error_help": preferences.get("error_help", True) is not False,
         "sound": preferences.get("sound", True) is not False,
@@ -172,9 +172,10 @@ async def tripeaks_page(request: Request) -> Response:
         request,
         "tripeaks.html",
         {
-            "game_id": owner.game_id,
+            "game_id": game_id,
             "script_data": {
-                "game": owner.game_id,
+                "game": game_id,
+                "firstDeal": first_deal,
                 "lang": lang,
                 "settings": settings,
                 # The layout's geometry, from the engine's one description of it.

@@ -56,7 +56,7 @@ class GameStore(Protocol):
     def sign_out_elsewhere(self, player_id: int, keep_token: str | None) -> int:
         """Stop every browser token of the player but this browser's."""
 
-    def preferences(self, player_id: int) -> dict[str, Any]:
+    def preferences(self, player_id: int | None) -> dict[str, Any]:
         """Return every preference."""
 
     def set_preferences(self, player_id: int, **changes: Any) -> dict[str, Any]:
@@ -91,7 +91,7 @@ class GameStore(Protocol):
         """Return a finished game's outcome."""
 
     # numbered games and statistics
-    def latest_numbered_outcome(self, player_id: int) -> Outcome | None:
+    def latest_numbered_outcome(self, player_id: int | None) -> Outcome | None:
         """Return the outcome of the player's last numbered game."""
 
     def numbered_page(
@@ -99,7 +99,7 @@ class GameStore(Protocol):
     ) -> list[NumberedEntry]:
         """Return lines of the numbered-games picker."""
 
-    def statistics(self, player_id: int) -> Statistics:
+    def statistics(self, player_id: int | None) -> Statistics:
         """Return the player's statistics."""
 
     # friends' tables

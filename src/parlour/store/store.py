@@ -394,12 +394,15 @@ class Store(TablesStore):
             if row is not None:
                 session.delete(row)
 
-    def preferences(self, player_id: int) -> dict[str, Any]:
-        """Return every preference of the player (defaults for those never set).
+    def preferences(self, player_id: int | None) -> dict[str, Any]:
+        """Return every preference of the player (defaults for those never set; only defaults for a
+        visitor who has no player yet, ``None``).
 
         Raises:
             UnknownPlayer: no such player.
         """
+        if player_id is None:
+            return prefs.with_defaults({}, self.games)
         with self._read() as session:
             return prefs.with_defaults(_player_row(session, player_id).preferences, self.games)
 
@@ -635,8 +638,11 @@ class Store(TablesStore):
             outcome = _outcome_from(row)
         return self._with_record(outcome)
 
-    def latest_numbered_outcome(self, player_id: int) -> Outcome | None:
-        """Return the outcome of the player's most recently ended numbered game, None if there is none."""
+    def latest_numbered_outcome(self, player_id: int | None) -> Outcome | None:
+        """Return the outcome of the player's most recently ended numbered game, None if there is none
+        (or no player, ``None``)."""
+        if player_id is None:
+            return None
         with self._read() as session:
             row = session.scalars(
                 select(GameRow)
@@ -736,18 +742,20 @@ class Store(TablesStore):
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count:
             raise InvalidInput(f"numbered games run from 1 to {count:,}, not {number!r}")
 
-    def statistics(self, player_id: int) -> Statistics:
+    def statistics(self, player_id: int | None) -> Statistics:
         """Return the player's statistics, folded by each game from the replayed results of their
         finished games, in the order they ended.
 
         Computing them from the game records, rather than keeping counters, means they can never
         drift from the games themselves, and a new figure applies to old games too. A game left before
         its first move (``empty`` result) does not count at all; games no registered game knows are
-        left out.
+        left out. A visitor who has no player yet (``None``) gets every game's figures of no game.
 
         Raises:
             UnknownPlayer: no such player.
         """
+        if player_id is None:
+            return Statistics({definition.name: definition.fold([]) for definition in self.games})
         with self._read() as session:
             _player_row(session, player_id)
             own = select(

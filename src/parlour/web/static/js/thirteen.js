@@ -839,4 +839,33 @@ installCardDefs();
 setRankLetters(boot.rankLetters);
 setSound(boot.sound);
 if (TABLE) installTableTools();
-connect(TABLE ? TABLE.id : boot.game);
+// A visitor who is not a player yet gets the match page without a match, and a table's page without a
+// player: the first request that needs one (dealing the match; joining the table's socket, which seats
+// and chat need) makes the player, so that a page view makes nobody. A refusal that can pass (too many
+// new players from one address, a server away) is tried again after the wait the server asks for.
+async function startWithoutPlayer() {
+  const url = TABLE ? `/api/player?lang=${boot.lang}` : `/api/games/thirteen?lang=${boot.lang}`;
+  const body = TABLE ? {} : { strength: setting("strength"), speed: setting("speed") };
+  let wait = 2;
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (response.ok) {
+      boot.player = true;
+      connect(TABLE ? TABLE.id : answer.game);
+      return;
+    }
+    wait = Math.max(wait, answer.retry_after ?? 0);
+    say(answer.message);
+  } catch {
+    say(T("Connection lost: reconnecting…"));
+  }
+  setTimeout(startWithoutPlayer, wait * 1000);
+}
+
+if (!boot.player) startWithoutPlayer();
+else connect(TABLE ? TABLE.id : boot.game);

@@ -384,6 +384,42 @@ function connect(gameId) {
   }, { lang: data.lang });
 }
 
+// Ask the server to deal (POST /api/games/tripeaks): {answer} ({game, news}), or {error} ({code, message},
+// and retry_after when the server asks to wait) when it refused or could not be reached.
+async function requestDeal(options) {
+  try {
+    const response = await fetch(`/api/games/tripeaks?lang=${data.lang}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(options),
+    });
+    const answer = await response.json();
+    return response.ok ? { answer } : { error: answer };
+  } catch {
+    return { error: { code: "unreachable", message: T("Connection lost: reconnecting…") } };
+  }
+}
+
+// A visitor who is not a player yet gets the page without a game: dealing the first one (the deal a
+// link named, if any) makes the player. A refusal that can pass (too many new players from one
+// address, a server away) is retried after the wait the server asks for; a bad link's deal is not.
+async function dealFirst(options) {
+  const { answer, error } = await requestDeal(options);
+  if (error && (error.code === "rate_limited" || error.code === "unreachable" || error.code === "not_saved")) {
+    showHelp(error.message, true);
+    setTimeout(() => dealFirst(options), Math.max(2000, (error.retry_after ?? 0) * 1000));
+    return;
+  }
+  if (error) {
+    showHelp(error.message, true);
+    if (Object.keys(options).length) dealFirst({});  // the link named no deal that can be played
+    return;
+  }
+  // The address no longer names a deal to make: a reload shows this game (and never asks to deal it).
+  if (location.search) history.replaceState(null, "", location.pathname);
+  connect(answer.game);
+}
+
 // --- buttons, dialogs, keys -------------------------------------------------------------------------
 stock.addEventListener("click", draw);
 $("undo-button").addEventListener("click", undo);
@@ -401,14 +437,9 @@ $("new-game-button").addEventListener("click", openNewGame);
 // The same deal (and, for a numbered game, the same numbered game) from its first card.
 $("restart-button").addEventListener("click", async () => {
   if (!view?.code || !confirm(T("Start this deal again from the beginning?"))) return;
-  const response = await fetch(`/api/games/tripeaks?lang=${data.lang}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ code: view.code }),
-  });
-  const answer = await response.json();
-  if (!response.ok) {
-    showHelp(answer.message);
+  const { answer, error } = await requestDeal({ code: view.code });
+  if (error) {
+    showHelp(error.message);
     return;
   }
   $("ending").hidden = true;
@@ -433,16 +464,10 @@ newGameForm.addEventListener("submit", async (event) => {
     for (const key of Object.keys(options)) delete options[key];
     options.code = String(form.get("code")).trim();
   }
-  const response = await fetch(`/api/games/tripeaks?lang=${data.lang}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(options),
-  });
-  const answer = await response.json();
-  if (!response.ok) {
-    const error = $("new-game-error");
-    error.textContent = answer.message;
-    error.hidden = false;
+  const { answer, error } = await requestDeal(options);
+  if (error) {
+    $("new-game-error").textContent = error.message;
+    $("new-game-error").hidden = false;
     return;
   }
   newGameDialog.close();
@@ -526,4 +551,5 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
 });
 
-connect(data.game);
+if (data.game) connect(data.game);
+else dealFirst(data.firstDeal);
