@@ -232,26 +232,33 @@ def test_three_friends_and_a_computer_player_play_a_round(client: TestClient, ap
     selections = 0
     for seat, person in enumerate(people):
         assert person.view["hand"] == hands[seat]
-    # Play the round: each person plays their first legal move on their turn.
+
+    # Play the round: each person plays their first legal move on their turn. The pages' own views say
+    # whose turn it is, once every page has seen every event any page has seen: a version some page
+    # received exists, so no page ever waits for an event that may not come.
+    def settle() -> dict[str, Any]:
+        latest = max(p.version for p in people)
+        for p in people:
+            p.sync(latest)
+        return host.view
+
     for _ in range(200):
-        match = table.match
-        if match.between_rounds or match.finished:
+        view = settle()
+        if view["between_rounds"] or table.match.finished:
             break
-        turn = match.match.turn
-        if turn is None or turn == 3:
-            # The computer player's move (or nothing) is the next event every page waits for.
-            target = max(p.version for p in people) + (1 if turn == 3 else 0)
-            for person in people:
-                person.sync(target)
+        turn = view["turn"]
+        if turn == 3:  # the computer player moves next: its move is the next event of every page
+            following = host.version + 1
+            for p in people:
+                p.sync(following)
             continue
         person = people[turn]
-        person.sync(max(p.version for p in people))
         legal = person.ask_legal()
         move = legal[0]
         # The person raises a card first (a selection the others must never see), then plays.
         raised = person.view["hand"][-1:]
         if raised and move != "pass" and raised[0] not in move.split():
-            moves_before = len(table.match.match.moves)
+            moves_before = len(table.match.match.moves)  # nothing moves now: it is this person's turn
             assert person.act(type="select", cards=raised)["type"] == "ack"
             if len(table.match.match.moves) != moves_before:
                 continue  # a card nothing can join is played as soon as it is raised
