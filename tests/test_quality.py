@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -77,3 +81,32 @@ def test_engine_imports_nothing_outside_the_standard_library() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "", f"the engine imports: {result.stdout}"
+
+
+def _pins(lines: list[str]) -> dict[str, str]:
+    """``name: version`` of every ``name==version`` requirement (extras and markers dropped)."""
+    found = {}
+    for line in lines:
+        match = re.match(r"\s*\"?([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?==([^\s\";\\]+)", line)
+        if match:
+            found[match.group(1).lower().replace("_", "-")] = match.group(2)
+    return found
+
+
+@pytest.mark.parametrize("lock", ["main.lock", "dev.lock"])
+def test_the_lock_files_hold_every_pin_of_the_project_with_hashes(lock: str) -> None:
+    """`make run`, `make test` and the container install from the lock files: every direct pin of
+    pyproject.toml (and of the build requirements) is there at the same version, and every locked
+    package carries at least one hash (pip's --require-hashes refuses the file otherwise)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = list(project["dependencies"])
+    if lock == "dev.lock":
+        wanted += project["optional-dependencies"]["dev"]
+    wanted += (ROOT / "requirements" / "build.in").read_text().splitlines()
+    text = (ROOT / "requirements" / lock).read_text()
+    locked = _pins(text.splitlines())
+    for name, version in _pins(wanted).items():
+        assert locked.get(name) == version, f"{name}=={version} is not in requirements/{lock}: run make lock"
+    entries = re.split(r"\n(?=[A-Za-z0-9])", text.split("\n", 2)[2])
+    unhashed = [entry.split()[0] for entry in entries if "==" in entry and "--hash=sha256:" not in entry]
+    assert not unhashed

@@ -27,18 +27,24 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     where = tmp_path_factory.mktemp("wheel")
     dist = where / "dist"
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dist), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(dist),
+         str(ROOT)],
         capture_output=True, text=True, cwd=where,
     )  # fmt: skip
     assert built.returncode == 0, built.stderr[-3000:]
     [wheel] = dist.glob("parlour-*.whl")
     venv = where / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    install = subprocess.run(
-        [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)],
-        capture_output=True, text=True, cwd=where,
-    )  # fmt: skip
-    assert install.returncode == 0, install.stderr[-3000:]
+    # What a deployment does: the locked dependencies, each checked against its hash, then the wheel.
+    python = str(venv / "bin" / "python")
+    for step in (
+        ["--require-hashes", "--only-binary", ":all:", "-r", str(ROOT / "requirements" / "main.lock")],
+        ["--no-deps", str(wheel)],
+    ):
+        install = subprocess.run(
+            [python, "-m", "pip", "install", "--quiet", *step], capture_output=True, text=True, cwd=where
+        )
+        assert install.returncode == 0, install.stderr[-3000:]
     return venv / "bin"
 
 
