@@ -24,10 +24,12 @@ import asyncio
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -182,7 +184,9 @@ def start_server(database_url: str) -> tuple[subprocess.Popen[str], str]:
     if "running on" not in line:
         process.kill()
         raise RuntimeError(f"the server did not start: {line}")
-    address = line.split()[4]
+    address = re.search(r"running on (http://\S+)", line).group(1)
+    # The server logs a line a request: read them all, or the full pipe would stop the server.
+    threading.Thread(target=lambda: [None for _ in process.stderr], daemon=True).start()
     for _ in range(100):  # the store's migrations run at start: wait for the first answer
         try:
             http(f"{address}/", None)

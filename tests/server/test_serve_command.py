@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -26,8 +27,9 @@ def test_serve_logs_its_address_and_serves_the_home_page(tmp_path: Path) -> None
     try:
         assert process.stderr is not None
         line = process.stderr.readline().strip()
-        assert line.startswith("Parlour is running on http://127.0.0.1:"), line
-        address = line.split()[4]
+        found = re.search(r"Parlour is running on (http://127\.0\.0\.1:\d+) ", line)
+        assert found, line
+        address = found.group(1)
         with urllib.request.urlopen(address + "/", timeout=10) as response:
             assert response.status == 200
             assert "Parlour" in response.read().decode()
@@ -46,7 +48,7 @@ def test_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
     )
     assert process.stderr is not None
     try:
-        assert process.stderr.readline().startswith("Parlour is running")
+        assert "Parlour is running" in process.stderr.readline()
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=20) == 0
         rest = process.stderr.read()

@@ -54,12 +54,61 @@ def bind(host: str, port: int) -> socket.socket:
     help="redis://… URL: serve friends' tables together with every other process using the same Redis "
     "and database (see docs/tables.md) [env PARLOUR_REDIS_URL].",
 )
-def serve(host: str, port: int, database_url: str | None, redis_url: str | None) -> None:
+@click.option(
+    "--log-level",
+    type=click.Choice(["debug", "info", "warning", "error"]),
+    default="info",
+    show_default=True,
+    envvar="PARLOUR_LOG_LEVEL",
+    help="Least important log lines shown (info: one line a request and a socket session).",
+)
+@click.option(
+    "--log-format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    envvar="PARLOUR_LOG_FORMAT",
+    help="Log lines as text, or as one JSON object a line (for a log collector).",
+)
+@click.option(
+    "--metrics-port",
+    type=click.IntRange(1, 65535),
+    default=None,
+    envvar="PARLOUR_METRICS_PORT",
+    help="Serve Prometheus metrics at /metrics on this port [default: none].",
+)
+@click.option(
+    "--metrics-host",
+    default="127.0.0.1",
+    show_default=True,
+    envvar="PARLOUR_METRICS_HOST",
+    help="Address the metrics port listens on: keep it off the internet.",
+)
+@click.option(
+    "--forwarded-allow-ips",
+    default="127.0.0.1",
+    show_default=True,
+    envvar="PARLOUR_FORWARDED_ALLOW_IPS",
+    help="Load balancers whose X-Forwarded-For and X-Forwarded-Proto are believed (comma-separated "
+    "addresses or networks; '*' for any): the client's address is what rate limits count.",
+)
+def serve(
+    host: str,
+    port: int,
+    database_url: str | None,
+    redis_url: str | None,
+    log_level: str,
+    log_format: str,
+    metrics_port: int | None,
+    metrics_host: str,
+    forwarded_allow_ips: str,
+) -> None:
     """Start the Parlour web app; open the address it prints in a browser."""
     import uvicorn
 
     from parlour.server.app import create_app
     from parlour.server.limits import RateLimits, limits_from_text
+    from parlour.server.logs import configure
     from parlour.store import Store, StoreUnavailable
 
     def open_store(url: str | None) -> Store:
@@ -77,12 +126,7 @@ def serve(host: str, port: int, database_url: str | None, redis_url: str | None)
     # every thread in the log before the process dies.
     with contextlib.suppress(ValueError, OSError):  # a stderr that is no file (a test's) has no stacks
         faulthandler.enable()
-    # Only the server's own line is shown; the libraries' logs (migrations, uvicorn) stay quiet.
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(message)s"))
-    log.addHandler(handler)
-    log.setLevel(logging.INFO)
-    log.propagate = False
+    configure(log_level, log_format)
     store = open_store(database_url)  # before listening: a missing database is one line, no socket left
     if redis_url is not None:
         check_redis(redis_url)
@@ -92,6 +136,15 @@ def serve(host: str, port: int, database_url: str | None, redis_url: str | None)
     except ValueError as error:
         raise click.ClickException(f"PARLOUR_RATE_LIMITS: {error}") from error
     app = create_app(store, redis_url=redis_url, limits=limits)
+    stop_metrics = None
+    if metrics_port is not None:
+        try:
+            stop_metrics = app.state.parlour.metrics.serve(metrics_port, metrics_host)
+        except OSError as error:
+            listener.close()
+            raise click.ClickException(
+                f"cannot serve metrics on {metrics_host}:{metrics_port}: {error.strerror}"
+            ) from error
     address, bound_port = listener.getsockname()[:2]
     shown = f"[{address}]" if ":" in address else address
     # No per-message compression: a game's messages are a few kilobytes of JSON, and deflating each one
@@ -99,17 +152,27 @@ def serve(host: str, port: int, database_url: str | None, redis_url: str | None)
     # per connection) to save little on the wire.
     config = uvicorn.Config(
         app,
-        log_level="warning",
+        log_config=None,  # the logging set up above is kept
+        access_log=False,  # parlour.access logs each request and socket session instead
         ws_max_size=65536,
         ws_ping_interval=20,
         ws_per_message_deflate=False,
+        proxy_headers=True,
+        forwarded_allow_ips=forwarded_allow_ips,
     )
     tune_collector()
     # uvicorn stops on Ctrl+C and then raises it again for whoever called it: a stop asked for, from the
     # moment the address is shown, is a clean exit (status 0), not click's "Aborted!".
     with contextlib.suppress(KeyboardInterrupt):
-        log.info("Parlour is running on http://%s:%d (press Ctrl+C to stop)", shown, bound_port)
-        uvicorn.Server(config).run(sockets=[listener])
+        started = logging.getLogger("parlour.server.start")
+        started.info("Parlour is running on http://%s:%d (press Ctrl+C to stop)", shown, bound_port)
+        if metrics_port is not None:
+            started.info("Metrics at http://%s:%d/metrics", metrics_host, metrics_port)
+        try:
+            uvicorn.Server(config).run(sockets=[listener])
+        finally:
+            if stop_metrics is not None:
+                stop_metrics()
 
 
 def tune_collector() -> None:

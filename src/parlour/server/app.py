@@ -34,6 +34,7 @@ from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour, render_er
 from parlour.server.i18n import Texts, choose_language, protocol_reason, supported
 from parlour.server.limits import RateLimited, RateLimits
 from parlour.server.live import IDLE_SECONDS
+from parlour.server.logs import AccessLog
 from parlour.server.player_cookie import PlayerCookie
 from parlour.server.security import CrossSite, Guard
 from parlour.store import Store
@@ -194,6 +195,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        parlour.metrics.watch(lambda: len(parlour.live), lambda: len(parlour.tables))
         await parlour.call(the_store.upgrade)
         # Everything loaded so far lives as long as the server: keep it out of the collector's walks.
         gc.freeze()
@@ -214,6 +216,7 @@ def create_app(
     app.state.parlour = parlour
     app.add_middleware(PlayerCookie)
     app.add_middleware(Guard)
+    app.add_middleware(AccessLog, metrics=parlour.metrics)  # outermost: it sees every answer
     app.add_exception_handler(CrossSite, _refused)
     app.add_exception_handler(RateLimited, _too_many)
     app.add_exception_handler(StoreUnavailable, _unavailable)

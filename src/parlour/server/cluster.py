@@ -316,6 +316,8 @@ class Cluster:
                         pipe.eval(RENEW_SCRIPT, 1, lease_key(table_id), self.node, LEASE_MS)
                     renewed = await pipe.execute()
             except (RedisError, OSError) as error:
+                if owned:
+                    self._count_leases("failed", len(owned))
                 # Without Redis nobody can take a lease, and a process that could (cut off from this
                 # one only) is fenced out by the database: the tables stay here, served to their
                 # pages here, until Redis answers again and the leases are renewed or taken back.
@@ -323,6 +325,7 @@ class Cluster:
                 continue
             self._redis_answered()
             for table_id, kept in zip(owned, renewed, strict=True):
+                self._count_leases({0: "lost", 1: "renewed", 2: "taken_back"}.get(kept, "renewed"))
                 if not kept:
                     log.warning("table %s: another process holds its lease: letting it go", table_id)
                     await self._drop(table_id)
@@ -335,6 +338,10 @@ class Cluster:
                         # If the page is still there after all, it reconnects and says hello again:
                         # its next action must not reach an owner that has forgotten it.
                         await self._answer(conn, MOVED_TEXT)
+
+    def _count_leases(self, result: str, count: int = 1) -> None:
+        if self.parlour is not None:
+            self.parlour.metrics.leases.labels(result).inc(count)
 
     async def evict_idle(self, older_than: float) -> int:
         """Give up the tables idle here for ``older_than`` seconds (their leases too); return how many."""
@@ -399,6 +406,9 @@ class Cluster:
             definition = parlour.games.find(owner.game.kind)
             page = pages[conn] = _RemotePage(self, conn, player, lang, definition)
         page.seen = time.monotonic()
+        sent = message.get("at")
+        if isinstance(sent, float):  # the relay's clock: another host's may differ a little
+            parlour.metrics.relay_lag.observe(max(0.0, time.time() - sent))
         if op == "frame":
             try:
                 read = read_frame(message.get("frame") or {})
@@ -448,7 +458,7 @@ class Cluster:
             outbox.push(Prepared.of_text(text, final=True))  # already in the page's language
 
         async def publish(op: str, **fields: Any) -> bool:
-            body = {"op": op, "conn": conn, "player": player_id, "lang": lang, **fields}
+            body = {"op": op, "conn": conn, "player": player_id, "lang": lang, "at": time.time(), **fields}
             try:
                 return bool(await self.redis.publish(table_channel(table_id), json.dumps(body)))
             except RedisError:

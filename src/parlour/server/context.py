@@ -31,6 +31,7 @@ from parlour.server.group_commit import GroupCommitter
 from parlour.server.i18n import Texts, choose_language, language_choices
 from parlour.server.limits import RateLimited, RateLimits
 from parlour.server.live import LiveGames, Owner
+from parlour.server.metrics import Metrics
 from parlour.server.player_cookie import NEW_TOKEN, TOKEN_COOKIE
 from parlour.server.security import CrossSite, check_csrf, csrf_token, set_csrf_cookie
 from parlour.server.tables import Tables, restore_match
@@ -68,6 +69,7 @@ class Parlour:
     cluster: Cluster | None = None
     """The other processes serving the same tables (``--redis-url``), None for a process on its own."""
     limits: RateLimits = field(default_factory=RateLimits)
+    metrics: Metrics = field(default_factory=Metrics)
     _restoring: asyncio.Lock = field(default_factory=asyncio.Lock)
     _starting: tuple[asyncio.Lock, ...] = field(
         default_factory=lambda: tuple(asyncio.Lock() for _ in range(64))
@@ -212,10 +214,17 @@ class Parlour:
         with growing pauses (up to 100 ms); so on SQLite the server queues its writes itself, first
         come first served, and SQLite never has to make one wait.
         """
-        if self.store.backend != "sqlite":
-            return await self.call(function, *args, **kwargs)
-        async with self._writing:
-            return await self.call(function, *args, **kwargs)
+        started = time.perf_counter()
+        try:
+            if self.store.backend != "sqlite":
+                return await self.call(function, *args, **kwargs)
+            async with self._writing:
+                return await self.call(function, *args, **kwargs)
+        except StoreUnavailable:
+            self.metrics.write_failures.inc()
+            raise
+        finally:
+            self.metrics.write_seconds.observe(time.perf_counter() - started)
 
     async def start(
         self, definition: GameDefinition, player_id: int, options: dict[str, Any]

@@ -102,7 +102,8 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                     action = message.get("action")
                     if not isinstance(action, dict):
                         raise BadMessage("an action must be an object", code="bad_message")
-                    version = await owner.act(seat, action)
+                    with parlour.metrics.timed_action(owner.game.kind):
+                        version = await owner.act(seat, action)
                     outbox.push(AckMessage(type="ack", ref=ref, v=version))
                 elif kind == "hint":
                     if not joined:

@@ -194,7 +194,8 @@ async def _act(
     if kind == "sit":
         seat_token = secrets.token_urlsafe(24)
         clean["_token_hash"] = digest(seat_token)
-    version = await owner.act(seat, clean)
+    with parlour.metrics.timed_action(owner.game.kind):
+        version = await owner.act(seat, clean)
     reply = AckMessage(type="ack", ref=ref, v=version)
     if kind in ("sit", "stand"):
         # The page now watches from its new seat (or the lobby): it is sent that seat's state.

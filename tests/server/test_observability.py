@@ -1,0 +1,161 @@
+"""What an operator sees: Prometheus metrics on a port of their own, one log line a request and a socket
+session (text or JSON), and nothing secret in any line."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from parlour.server.logs import Redact
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Served:
+    """``parlour serve`` with metrics and JSON logs; every log line is kept."""
+
+    def __init__(self, tmp_path: Path, *extra: str) -> None:
+        self.metrics_port = free_port()
+        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "parlour", "serve", "--port", "0", "--database-url",
+             f"sqlite:///{tmp_path}/o.db", "--metrics-port", str(self.metrics_port), *extra],
+            stderr=subprocess.PIPE, text=True, env=env,
+        )  # fmt: skip
+        assert self.process.stderr is not None
+        self.lines: list[str] = []
+        first = self.process.stderr.readline()
+        self.lines.append(first)
+        found = re.search(r"running on (http://127\.0\.0\.1:\d+)", first)
+        assert found, first
+        self.url = found.group(1)
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            self.lines.append(line)
+
+    def metrics(self) -> str:
+        return httpx.get(f"http://127.0.0.1:{self.metrics_port}/metrics", timeout=10).text
+
+    def stop(self) -> str:
+        """Stop the server (killed if it will not stop); return everything it logged."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        self._reader.join(timeout=10)
+        assert self.process.stderr is not None
+        self.process.stderr.close()
+        return "".join(self.lines)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    server = Served(tmp_path, "--log-format", "json")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_metrics_and_json_logs_count_routes_and_keep_secrets_out(served: Served) -> None:
+    with httpx.Client(base_url=served.url, timeout=10) as client:
+        assert client.get("/").status_code == 200
+        assert client.post("/api/player").status_code == 201
+        token = client.cookies["parlour_token"]
+        table = client.post("/api/tables", json={"name": "Ada"}).json()
+        assert client.get(table["url"]).status_code == 200
+        assert client.get("/tripeaks?code=TP1-E-AAAAAAB", follow_redirects=True).status_code == 200
+        page = client.get("/player")
+        csrf = client.cookies["parlour_csrf"]
+        shown = client.post("/player/recovery-code", data={"csrf": csrf}, follow_redirects=True)
+        code = re.search(r"[0-9A-Z]{5}(?:-[0-9A-Z]{5}){3}", shown.text)
+        assert page.status_code == 200 and code, "no recovery code shown"
+        assert client.get("/metrics").status_code == 404  # not on the public port
+        with connect(
+            served.url.replace("http", "ws") + f"/ws/table/{table['table']}",
+            additional_headers={"Cookie": f"parlour_token={token}", "Origin": served.url},
+            open_timeout=10,
+        ) as page_socket:
+            page_socket.send(json.dumps({"type": "hello", "v": None, "seat_token": table["seat_token"]}))
+            assert json.loads(page_socket.recv(timeout=10))["type"] == "state"
+            add = {"type": "action", "action": {"type": "add_bot", "seat": 1}, "ref": 1}
+            page_socket.send(json.dumps(add))
+            while json.loads(page_socket.recv(timeout=10)).get("type") != "ack":
+                pass
+    deadline = time.monotonic() + 10
+    while "parlour_websocket_sessions_total" not in (text := served.metrics()):
+        assert time.monotonic() < deadline, text
+        time.sleep(0.1)
+    assert 'parlour_http_requests_total{method="GET",route="/thirteen/t/{code}",status="200"} 1.0' in text
+    assert 'route="/api/player",status="201"' in text
+    assert 'parlour_websocket_sessions_total{close="1000",route="/ws/table/{table_id}"} 1.0' in text
+    assert re.search(r"parlour_action_duration_seconds_count\{game=\"[a-z_]+\"\} 1\.0", text), text
+    assert re.search(r"parlour_database_write_duration_seconds_count [1-9]", text)
+    assert "parlour_tables_owned 1.0" in text and "parlour_draining 0.0" in text
+    assert table["table"] not in text and token not in text
+    log = served.stop()
+    records = [json.loads(line) for line in log.splitlines() if line.strip()]
+    requests = [r for r in records if r.get("event") == "request"]
+    assert {"GET", "POST"} <= {r["method"] for r in requests}
+    assert all({"time", "level", "logger", "route", "status", "ms", "client"} <= set(r) for r in requests)
+    assert any(r["route"] == "/thirteen/t/{code}" for r in requests)
+    [session] = [r for r in records if r.get("event") == "socket"]
+    assert session["route"] == "/ws/table/{table_id}" and session["frames_in"] == 2
+    for secret in (token, code.group(0), table["table"], table["seat_token"], csrf, "AAAAAAB"):
+        assert secret not in log, secret
+
+
+def test_the_text_log_has_a_line_a_request_and_the_level_quiets_it(tmp_path: Path) -> None:
+    loud = Served(tmp_path)
+    try:
+        httpx.get(f"{loud.url}/healthz", timeout=10)
+    finally:
+        loud_log = loud.stop()
+    quiet = Served(tmp_path, "--log-level", "warning")
+    try:
+        httpx.get(f"{quiet.url}/healthz", timeout=10)
+    finally:
+        quiet_log = quiet.stop()
+    assert re.search(r"INFO parlour\.access GET /healthz 200 [\d.]+ ms 127\.0\.0\.1", loud_log), loud_log
+    assert "/healthz" not in quiet_log and "Parlour is running" in quiet_log
+
+
+def test_the_redaction_filter_blanks_every_secret_shape() -> None:
+    record = logging.LogRecord(
+        "parlour.server", logging.WARNING, __file__, 1,
+        "cookie parlour_token=abcDEF123_-xyz0987 code K7QX2-9MZTB-4HRWD-PE8NA url "
+        "postgresql+psycopg://parlour:s3cret@db/parlour path /tripeaks?code=TP1-E-AAAAAAB", None, None,
+    )  # fmt: skip
+    assert Redact().filter(record)
+    text = record.getMessage()
+    for secret in ("abcDEF123_-xyz0987", "K7QX2-9MZTB-4HRWD-PE8NA", "s3cret", "TP1-E-AAAAAAB"):
+        assert secret not in text
+    assert "postgresql+psycopg://parlour:[hidden]@db/parlour" in text and "/tripeaks?[hidden]" in text
