@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import signal
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -213,3 +214,52 @@ def test_a_table_takes_a_bounded_number_of_pages_also_through_another_process(
             extra.recv(timeout=10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
     assert host.act(type="add_bot", seat=1)["type"] == "ack"  # the table is unharmed
+
+
+def test_sigterm_drains_the_owner_and_its_table_moves_at_once(servers: tuple[Server, Server]) -> None:
+    """SIGTERM: the owner finishes what it was doing, gives its lease up and tells every page of the
+    table to reconnect (4409), here and relayed; it exits cleanly, and the other process takes the
+    table at the pages' first try, with every acknowledged move."""
+    from redis import Redis
+
+    from parlour.server.cluster import lease_key
+    from parlour.server.protocol import CLOSE_MOVED
+
+    first, second = servers
+    host_http, host_cookie = player_cookie(first)
+    made = host_http.post("/api/tables", json={"name": "Ana", "settings": {"speed": "instant"}}).json()
+    host = Page(first, made["table"], host_cookie, made["seat_token"])
+    friend_http, friend_cookie = player_cookie(second)
+    friend = Page(second, made["table"], friend_cookie)
+    friend.token = friend.act(type="sit", seat=1, name="Bo")["seat_token"]
+    friend.wait(lambda m: m["type"] == "state" and m["view"]["tables"]["you"] == 1)
+    for seat in (2, 3):
+        assert host.act(type="add_bot", seat=seat, strength="greedy")["type"] == "ack"
+    assert host.act(type="start")["type"] == "ack"
+    friend.wait(lambda m: "hand" in m.get("view", {}))
+    play([host, friend], 6)
+    acknowledged = list(host.acked), list(friend.acked)
+    hands = list(host.view["hand"]), list(friend.view["hand"])
+
+    first.process.send_signal(signal.SIGTERM)
+    for page in (host, friend):
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                page.receive(timeout=12)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_MOVED
+    assert first.process.wait(timeout=15) == 0
+    log = first.log_tail(400)
+    assert "drained in" in log and "1 tables handed over" in log and "Traceback" not in log, log
+    with Redis.from_url(_processes.REDIS) as redis:
+        assert redis.get(lease_key(made["table"])) is None  # given up, not left to run out
+    for page, hand in zip((host, friend), hands, strict=True):
+        page.open(second)  # the first try: the table is taken and restored from its record at once
+        assert page.view["hand"] == hand
+    moves = _recorded_moves(second, made["table"])
+    for acked in acknowledged:
+        position = 0
+        for move in acked:
+            position = moves.index(move, position) + 1
+    play([host, friend], 4)
+    host_http.close()
+    friend_http.close()

@@ -49,3 +49,13 @@ def test_a_redis_that_goes_away_makes_the_process_not_ready(tmp_path: Path) -> N
             assert answer.status_code == 503 and answer.json()["redis"].startswith("failed")
             assert answer.json()["database"] == "ok"
             redis.start()
+
+
+def test_a_draining_process_is_not_ready_but_alive(tmp_path: Path) -> None:
+    store = new_store(tmp_path / "drain.db")
+    app = create_app(store, games=default_registry())
+    with TestClient(app) as client:
+        app.state.parlour.draining = True  # what SIGTERM does first (parlour.server.drain)
+        answer = client.get("/readyz")
+        assert answer.status_code == 503 and answer.json() == {"status": "draining"}
+        assert client.get("/healthz").status_code == 200

@@ -11,6 +11,8 @@ import sys
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from parlour.cli.serve import GC_THRESHOLD, tune_collector
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,19 +42,25 @@ def test_serve_logs_its_address_and_serves_the_home_page(tmp_path: Path) -> None
             process.stderr.close()
 
 
-def test_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
-    """Ctrl+C (SIGINT) is a stop asked for: exit status 0, and no "Aborted!" or traceback."""
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_and_sigterm_stop_the_server_cleanly(tmp_path: Path, stop: signal.Signals) -> None:
+    """Ctrl+C (SIGINT) and SIGTERM are stops asked for: the server drains (stops accepting, finishes
+    its writes), exits with status 0, and says neither "Aborted!" nor a traceback."""
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), PARLOUR_DATABASE_URL=f"sqlite:///{tmp_path}/c.db")
     process = subprocess.Popen(
         [sys.executable, "-m", "parlour", "serve", "--port", "0"], stderr=subprocess.PIPE, text=True, env=env
     )
     assert process.stderr is not None
     try:
-        assert "Parlour is running" in process.stderr.readline()
-        process.send_signal(signal.SIGINT)
+        found = re.search(r"running on (http://\S+) ", process.stderr.readline())
+        assert found
+        with urllib.request.urlopen(found.group(1) + "/healthz", timeout=10) as answer:
+            assert answer.status == 200  # serving, and listening for signals
+        process.send_signal(stop)
         assert process.wait(timeout=20) == 0
         rest = process.stderr.read()
         assert "Aborted" not in rest and "Traceback" not in rest, rest
+        assert "drained in" in rest
     finally:
         if process.poll() is None:
             process.kill()

@@ -7,6 +7,7 @@ import faulthandler
 import gc
 import logging
 import os
+import signal
 import socket
 from typing import Final
 
@@ -107,6 +108,7 @@ def serve(
     import uvicorn
 
     from parlour.server.app import create_app
+    from parlour.server.drain import CLOSE_SECONDS, DrainingServer
     from parlour.server.limits import RateLimits, limits_from_text
     from parlour.server.logs import configure
     from parlour.store import Store, StoreUnavailable
@@ -159,6 +161,7 @@ def serve(
         ws_per_message_deflate=False,
         proxy_headers=True,
         forwarded_allow_ips=forwarded_allow_ips,
+        timeout_graceful_shutdown=CLOSE_SECONDS,
     )
     tune_collector()
     # uvicorn stops on Ctrl+C and then raises it again for whoever called it: a stop asked for, from the
@@ -169,7 +172,12 @@ def serve(
         if metrics_port is not None:
             started.info("Metrics at http://%s:%d/metrics", metrics_host, metrics_port)
         try:
-            uvicorn.Server(config).run(sockets=[listener])
+            # SIGTERM drains first: tables handed over, writes finished (parlour.server.drain).
+            server = DrainingServer(config, app.state.parlour)
+            # A SIGTERM before uvicorn listens for it (it takes the signal over when it starts) is a
+            # stop asked for all the same.
+            signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
+            server.run(sockets=[listener])
         finally:
             if stop_metrics is not None:
                 stop_metrics()

@@ -178,6 +178,8 @@ class Cluster:
         self.redis_down_since: float | None = None
         """When Redis stopped answering this process (None while it answers)."""
         self._renew_now = asyncio.Event()
+        self.draining = False
+        """Set by :meth:`hand_over`: this process takes no table any more."""
 
     # --- life -----------------------------------------------------------------------------------
 
@@ -192,7 +194,7 @@ class Cluster:
         self._pubsub = self.redis.pubsub()
         await self._pubsub.subscribe(f"parlour:node:{self.node}")  # listen() needs one subscription
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._renew())]
+        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._renew(), name="renew")]
 
     async def stop(self) -> None:
         """Give up this process's leases (another process takes the tables at once) and disconnect."""
@@ -285,7 +287,13 @@ class Cluster:
                 raise TableUnavailable(f"table {table_id}: the database does not answer") from error
 
     async def _take(self, parlour: Parlour, table_id: str) -> TableOwner | str | None:
-        """Take a table's lease and the table with it (the caller holds the routing lock)."""
+        """Take a table's lease and the table with it (the caller holds the routing lock); a process
+        that is draining takes none, and answers :data:`REMOTE` or raises :class:`TableUnavailable`.
+        """
+        if self.draining:
+            if await self.redis.exists(lease_key(table_id)):
+                return REMOTE
+            raise TableUnavailable(f"table {table_id}: this process is shutting down")
         taken = await self.redis.set(lease_key(table_id), self.node, nx=True, px=LEASE_MS)
         self._redis_answered()
         if not taken and await self.redis.get(lease_key(table_id)) != self.node:
@@ -342,6 +350,33 @@ class Cluster:
     def _count_leases(self, result: str, count: int = 1) -> None:
         if self.parlour is not None:
             self.parlour.metrics.leases.labels(result).inc(count)
+
+    async def hand_over(self) -> int:
+        """Give every table this process owns to whichever process its pages reach next (draining
+        before a shutdown): each table's action in progress finishes (its write with it), then its lease
+        is given up, so another process can take it at once, and its pages, here and relayed, are told
+        to reconnect (4409). Returns how many tables were handed over.
+
+        Leases are no longer renewed (a renewal would take a released lease back), and this process
+        takes no table any more.
+        """
+        self.draining = True
+        for task in self._tasks:
+            if task.get_name() == "renew":
+                task.cancel()
+        handed = 0
+        async with self._routing:
+            for table_id in list(self._remote):
+                owner = self.parlour.tables.get(table_id) if self.parlour is not None else None
+                if owner is None:
+                    await self._drop(table_id)
+                    continue
+                async with owner.lock:
+                    with contextlib.suppress(RedisError, OSError):
+                        await self.redis.eval(RELEASE_SCRIPT, 1, lease_key(table_id), self.node)
+                    await self._drop(table_id)
+                handed += 1
+        return handed
 
     async def evict_idle(self, older_than: float) -> int:
         """Give up the tables idle here for ``older_than`` seconds (their leases too); return how many."""

@@ -70,6 +70,8 @@ class Parlour:
     """The other processes serving the same tables (``--redis-url``), None for a process on its own."""
     limits: RateLimits = field(default_factory=RateLimits)
     metrics: Metrics = field(default_factory=Metrics)
+    draining: bool = False
+    """Set when the process is stopping (SIGTERM): not ready, taking no table."""
     _restoring: asyncio.Lock = field(default_factory=asyncio.Lock)
     _starting: tuple[asyncio.Lock, ...] = field(
         default_factory=lambda: tuple(asyncio.Lock() for _ in range(64))

@@ -4,8 +4,9 @@ Both are cheap, answer JSON, set no cookie, make no player and count against no 
 health check every second from one address changes nothing.
 
 - ``GET /healthz``: 200 while the process runs its event loop (nothing else is asked).
-- ``GET /readyz``: 200 when this process can serve: its database answers (within a second) and, with
-  ``--redis-url``, Redis answers; 503 otherwise, saying which part does not.
+- ``GET /readyz``: 200 when this process can serve: it is not draining (stopping), its database
+  answers (within a second) and, with ``--redis-url``, Redis answers; 503 otherwise, saying which part
+  does not (``{"status": "draining"}`` while it stops).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ async def healthz() -> Response:
 async def readyz(request: Request) -> Response:
     """The process can serve: ``{"status": "ready"|"not_ready", "database": …, "redis": …}``."""
     parlour = parlour_of(request)
+    if parlour.draining:
+        return JSONResponse({"status": "draining"}, status_code=503, headers={"Cache-Control": "no-store"})
     checks: dict[str, Any] = {"database": await _database(parlour.store)}
     if parlour.cluster is not None:
         checks["redis"] = await _redis(parlour.cluster.redis)

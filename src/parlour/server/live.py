@@ -449,6 +449,10 @@ class LiveGames:
         """Return the live games of one kind that a player owns, newest last."""
         return [o for o in self._owners.values() if o.player_id == player_id and o.game.kind == kind]
 
+    def owners(self) -> list[Owner]:
+        """Return every live game's owner."""
+        return list(self._owners.values())
+
     def __len__(self) -> int:
         return len(self._owners)
 

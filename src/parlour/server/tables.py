@@ -29,6 +29,7 @@ from parlour.games.thirteen_tables import (
 )
 from parlour.server.live import Owner, Recorder
 from parlour.server.outbox import Outbox
+from parlour.server.protocol import CLOSE_MOVED
 from parlour.store.types import GameRecord
 
 log = logging.getLogger("parlour.server")
@@ -94,10 +95,12 @@ class TableOwner(Owner):
         task.add_done_callback(self._presence_tasks.discard)
 
     def close_pages(self) -> None:
-        """Close every page's connection to this table (it is moving to another process)."""
+        """Close every page's connection to this table, after what it was already sent (it is moving
+        to another process: code 4409, and the page reconnects). The owner does nothing more."""
         self.close()
+        self.closed = True
         for sub in list(self._subscribers):
-            sub.outbox.close()
+            sub.outbox.end(None, CLOSE_MOVED)
         self._subscribers.clear()
 
     def seat_of(self, outbox: Outbox) -> int | None:
@@ -105,8 +108,13 @@ class TableOwner(Owner):
         return next((sub.seat for sub in self._subscribers if sub.outbox is outbox), None)
 
     async def sync_presence(self) -> None:
-        """Tell the table which seats have a page now, and send the event when that changed."""
+        """Tell the table which seats have a page now, and send the event when that changed (nothing
+        once the table has moved to another process)."""
+        if self.closed:
+            return
         async with self.lock:
+            if self.closed:
+                return
             await self._tell_presence({sub.seat for sub in self._subscribers if not sub.outbox.closed})
         self.reschedule()
 
