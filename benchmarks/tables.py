@@ -38,7 +38,7 @@ from urllib.parse import urlsplit
 import orjson
 from figures import percentile
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 DELIVERY_TIMEOUT = 10.0
 
@@ -120,7 +120,7 @@ class Person:
                 try:
                     await self.connect()
                     break
-                except (OSError, ConnectionClosed, TimeoutError):
+                except (OSError, ConnectionClosed, TimeoutError, InvalidHandshake):
                     continue
 
     def receive(self, message: dict[str, Any]) -> None:
@@ -193,18 +193,23 @@ class Person:
             await self.act({"type": "pass"} if move == "pass" else {"type": "play", "cards": move.split()})
 
 
-async def make_table(servers: list[str], index: int, figures: Figures) -> list[Person]:
+async def make_table(
+    servers: list[str], index: int, figures: Figures, person: type[Person] | None = None
+) -> list[Person]:
+    """Make table ``index`` on one of the servers, its host and three friends seated (pages spread over
+    the servers), and start its match; return its four people (of class ``person``)."""
+    kind = person or Person
     base = servers[index % len(servers)]
     _, host_cookie = await asyncio.to_thread(http, f"{base}/api/player", None, {})
     made, _ = await asyncio.to_thread(
         http, f"{base}/api/tables", host_cookie, {"name": f"Host {index}", "settings": {"speed": "instant"}}
     )
-    host = Person(made["table"], host_cookie or "", made["seat_token"], base, figures)
+    host = kind(made["table"], host_cookie or "", made["seat_token"], base, figures)
     people = [host]
     for seat in (1, 2, 3):
         friend_base = servers[(index + seat) % len(servers)]
         _, cookie = await asyncio.to_thread(http, f"{friend_base}/api/player", None, {})
-        people.append(Person(made["table"], cookie or "", None, friend_base, figures))
+        people.append(kind(made["table"], cookie or "", None, friend_base, figures))
     for person in people:
         await person.open()
         await person.ready.wait()  # its state has come: the table is live somewhere

@@ -17,9 +17,13 @@ any load balancer and without sticky sessions, serve the same tables:
 - **A dead owner's tables move.** When the owner dies its Redis connection goes, so nobody listens on
   the table's channel any more: a relay that finds no listener closes its page's socket (code 4409),
   the page reconnects, and once the lease has run out the process the page reaches takes it and
-  restores the table from the database. Every acknowledged action is in the database (it is written
-  before its ack), so none is lost. A process that fails to renew a lease (Redis unreachable, or a pause
-  longer than the lease) drops the table at once, so two owners never write one table.
+  restores the table from the database. Every process also keeps a *heartbeat* key
+  (``parlour:node:{node}:alive``, :data:`HEARTBEAT_MS`, renewed every :data:`HEARTBEAT_SECONDS`):
+  a lease whose holder has no heartbeat is taken over at once (:data:`STEAL_SCRIPT`), so a dead
+  process's tables move within seconds instead of waiting out their leases. Every acknowledged action
+  is in the database (it is written before its ack), so none is lost. A process that fails to renew
+  a lease (Redis unreachable, or a pause longer than the lease) drops the table at once, so two owners
+  never write one table.
 """
 
 from __future__ import annotations
@@ -51,6 +55,9 @@ if TYPE_CHECKING:
 LEASE_MS: Final = 8000
 """How long a table's lease lasts without renewal: the longest a dead owner's table waits to move."""
 RENEW_SECONDS: Final = 2.0
+HEARTBEAT_MS: Final = 3000
+"""How long a process counts as alive after its last heartbeat."""
+HEARTBEAT_SECONDS: Final = 0.75
 ALIVE_SECONDS: Final = 5.0
 """How often a relay tells the owner its page is still there."""
 STALE_SECONDS: Final = 15.0
@@ -77,6 +84,21 @@ return 0
 """
 """Renew this process's lease, or take it back when Redis lost it (restarted, or the lease ran out
 during an outage) and nobody else took it: 1 renewed, 2 taken back, 0 another process holds it."""
+STEAL_SCRIPT: Final = """
+local holder = redis.call('get', KEYS[1])
+if not holder then
+  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+if holder == ARGV[1] then return 1 end
+if redis.call('exists', 'parlour:node:' .. holder .. ':alive') == 0 then
+  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0
+"""
+"""Take a table's lease when it is free or its holder's heartbeat has stopped (the holder is dead, or
+cut off from Redis: its writes are then refused by the owner epoch): 1 taken, 0 its holder is alive."""
 RELEASE_SCRIPT: Final = """
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
 return 0
@@ -105,6 +127,11 @@ def _is_hello(frame: Any) -> bool:
 
 def lease_key(table_id: str) -> str:
     return f"parlour:table:{table_id}:lease"
+
+
+def alive_key(node: str) -> str:
+    """The heartbeat key of a process (see :data:`STEAL_SCRIPT`, which spells it out too)."""
+    return f"parlour:node:{node}:alive"
 
 
 def table_channel(table_id: str) -> str:
@@ -191,10 +218,15 @@ class Cluster:
         """
         self.parlour = parlour
         await self.redis.ping()
+        await self.redis.set(alive_key(self.node), "1", px=HEARTBEAT_MS)  # alive before holding anything
         self._pubsub = self.redis.pubsub()
         await self._pubsub.subscribe(f"parlour:node:{self.node}")  # listen() needs one subscription
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._renew(), name="renew")]
+        self._tasks = [
+            loop.create_task(self._listen()),
+            loop.create_task(self._renew(), name="renew"),
+            loop.create_task(self._heartbeat()),
+        ]
 
     async def stop(self) -> None:
         """Give up this process's leases (another process takes the tables at once) and disconnect."""
@@ -204,6 +236,8 @@ class Cluster:
             for table_id in list(self._remote):
                 with contextlib.suppress(RedisError):
                     await self.redis.eval(RELEASE_SCRIPT, 1, lease_key(table_id), self.node)
+        with contextlib.suppress(RedisError):
+            await self.redis.delete(alive_key(self.node))
         with contextlib.suppress(RedisError, RuntimeError):
             if self._pubsub is not None:
                 await self._pubsub.aclose()
@@ -294,9 +328,9 @@ class Cluster:
             if await self.redis.exists(lease_key(table_id)):
                 return REMOTE
             raise TableUnavailable(f"table {table_id}: this process is shutting down")
-        taken = await self.redis.set(lease_key(table_id), self.node, nx=True, px=LEASE_MS)
+        taken = await self.redis.eval(STEAL_SCRIPT, 1, lease_key(table_id), self.node, LEASE_MS)
         self._redis_answered()
-        if not taken and await self.redis.get(lease_key(table_id)) != self.node:
+        if not taken:
             return REMOTE
         owner = await parlour.tables.open(table_id, parlour)
         if owner is None:
@@ -309,6 +343,15 @@ class Cluster:
             await self._drop(table_id)  # a table nobody else could reach: not held at all
             raise
         return owner
+
+    async def _heartbeat(self) -> None:
+        """Tell the other processes this one is alive (its leases are not to be taken over)."""
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            try:
+                await self.redis.set(alive_key(self.node), "1", px=HEARTBEAT_MS)
+            except (RedisError, OSError) as error:
+                self._redis_failed(error)
 
     async def _renew(self) -> None:
         while True:
@@ -507,7 +550,10 @@ class Cluster:
                 if await publish(op, **fields):
                     return True
                 try:
-                    held = bool(await self.redis.exists(lease_key(table_id)))
+                    # Held by a process that is alive (perhaps still restoring the table)? One whose
+                    # heartbeat stopped is dead: the page reconnects, and its lease is taken over.
+                    holder = await self.redis.get(lease_key(table_id))
+                    held = holder is not None and bool(await self.redis.exists(alive_key(holder)))
                 except RedisError:
                     held = False
                 if not held or time.monotonic() > deadline:
