@@ -28,6 +28,7 @@ import random
 import signal
 import sys
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -141,7 +142,28 @@ async def upset(deployment: Deployment, how: str) -> None:
         await asyncio.sleep(RISE_SECONDS)
 
 
-async def measure(deployment: Deployment, tables: int, how: str, before: float, after: float) -> str:
+@dataclass(frozen=True)
+class Result:
+    """What one run measured: pages disconnected and back (``outages``, seconds), acknowledged moves
+    missing from the records, pages never back."""
+
+    tables: int
+    how: str
+    outages: list[float]
+    lost: int
+    stranded: int
+    acknowledged: int
+
+    def line(self) -> str:
+        p50 = percentile(self.outages, 0.5) if self.outages else 0.0
+        longest = max(self.outages) if self.outages else 0.0
+        return (
+            f"failover: tables {self.tables}, signal {self.how}: back p50 {p50:.2f} s, max {longest:.2f} s, "
+            f"lost {self.lost}, stranded {self.stranded}"
+        )
+
+
+async def measure(deployment: Deployment, tables: int, how: str, before: float, after: float) -> Result:
     figures = Figures()
     servers = [deployment.url]
     people: list[list[Page]] = []
@@ -173,22 +195,17 @@ async def measure(deployment: Deployment, tables: int, how: str, before: float, 
         record = await asyncio.to_thread(recorded, deployment, table[0].table)
         lost += sum(missing_moves(page.moves, record) for page in table)
     outages = [seconds for page in pages for seconds in page.outages]
-    p50 = percentile(outages, 0.5) if outages else 0.0
-    longest = max(outages) if outages else 0.0
+    acknowledged = sum(len(page.moves) for page in pages)
     print(
-        f"{len(outages)} disconnections of {len(pages)} pages; "
-        f"{sum(len(page.moves) for page in pages)} moves acknowledged",
+        f"{len(outages)} disconnections of {len(pages)} pages; {acknowledged} moves acknowledged",
         file=sys.stderr,
         flush=True,
     )
-    return (
-        f"failover: tables {tables}, signal {how}: back p50 {p50:.2f} s, max {longest:.2f} s, "
-        f"lost {lost}, stranded {stranded}"
-    )
+    return Result(tables, how, outages, lost, stranded, acknowledged)
 
 
-def run(tables: int, how: str, processes: int = 2, before: float = 5.0, after: float = 20.0) -> str:
-    """Build the deployment, measure, tear it down; return the last line."""
+def run(tables: int, how: str, processes: int = 2, before: float = 5.0, after: float = 20.0) -> Result:
+    """Build the deployment, measure, tear it down; return what was measured."""
     with Deployment(processes) as deployment:
         return asyncio.run(measure(deployment, tables, how, before, after))
 
@@ -206,7 +223,7 @@ def main() -> None:
         parser.error(problem)
     if not 1 <= args.tables <= 500 or not 2 <= args.processes <= 4:
         parser.error("--tables 1-500, --processes 2-4")
-    print(run(args.tables, args.signal, args.processes, args.before, args.after))
+    print(run(args.tables, args.signal, args.processes, args.before, args.after).line())
 
 
 if __name__ == "__main__":

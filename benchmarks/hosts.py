@@ -78,17 +78,20 @@ class Host:
     def __init__(self, namespace: str, address: str) -> None:
         self.namespace = namespace
         self.address = address
+        self.started: list[subprocess.Popen[bytes]] = []
 
     def popen(
         self, command: list[str], log: Path, env: dict[str, str] | None = None
     ) -> subprocess.Popen[bytes]:
         """Start ``command`` in this host, its output appended to ``log``."""
         with log.open("ab") as out:
-            return subprocess.Popen(
+            process = subprocess.Popen(
                 ["ip", "netns", "exec", self.namespace, *command],
                 stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
                 start_new_session=True,
             )  # fmt: skip
+        self.started.append(process)
+        return process
 
     def pids(self) -> list[int]:
         listed = subprocess.run(
@@ -270,6 +273,9 @@ class Deployment:
         while any(host.pids() for host in self.hosts) and time.monotonic() < deadline:
             time.sleep(0.05)
         for host in self.hosts:
+            for process in host.started:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    process.wait(timeout=5)
             with contextlib.suppress(RuntimeError):
                 run("ip", "netns", "delete", host.namespace)
         with contextlib.suppress(RuntimeError):

@@ -132,7 +132,9 @@ class Person:
         if message["type"] == "event":
             self.figures.delivered(self.table, message["v"])
         elif message["type"] in ("ack", "error", "legal") and message.get("ref") in self.replies:
-            self.replies.pop(message["ref"]).set_result(message)
+            waiting = self.replies.pop(message["ref"])
+            if not waiting.done():  # a request that timed out is answered late: nobody waits
+                waiting.set_result(message)
 
     def my_move(self) -> bool:
         view = self.view

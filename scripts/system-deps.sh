@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks for the test suite: Debian's Chromium (browser tests), fonts
-# that cover Devanagari, tmux (terminal tests) and Redis (several server processes). Starts PostgreSQL
-# and Redis when they are not already answering.
+# that cover Devanagari, tmux (terminal tests), Redis (several server processes), HAProxy and iproute2
+# (the deployment test's load balancer and network namespaces). Starts PostgreSQL and Redis when they
+# are not already answering.
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 dpkg -s fonts-noto-core >/dev/null 2>&1 || need+=(fonts-noto-core)
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+command -v haproxy >/dev/null 2>&1 || need+=(haproxy)
+command -v ip >/dev/null 2>&1 || need+=(iproute2)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq

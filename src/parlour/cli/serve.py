@@ -44,16 +44,17 @@ def bind(host: str, port: int) -> socket.socket:
 @click.option(
     "--database-url",
     envvar="PARLOUR_DATABASE_URL",
+    show_envvar=True,
     default=None,
-    help="SQLAlchemy URL of the database [default: an SQLite file in your data directory; "
-    "env PARLOUR_DATABASE_URL].",
+    help="SQLAlchemy URL of the database [default: an SQLite file in your data directory].",
 )
 @click.option(
     "--redis-url",
     envvar="PARLOUR_REDIS_URL",
+    show_envvar=True,
     default=None,
     help="redis://… URL: serve friends' tables together with every other process using the same Redis "
-    "and database (see docs/tables.md) [env PARLOUR_REDIS_URL].",
+    "and database (see docs/tables.md).",
 )
 @click.option(
     "--log-level",
@@ -61,6 +62,7 @@ def bind(host: str, port: int) -> socket.socket:
     default="info",
     show_default=True,
     envvar="PARLOUR_LOG_LEVEL",
+    show_envvar=True,
     help="Least important log lines shown (info: one line a request and a socket session).",
 )
 @click.option(
@@ -69,6 +71,7 @@ def bind(host: str, port: int) -> socket.socket:
     default="text",
     show_default=True,
     envvar="PARLOUR_LOG_FORMAT",
+    show_envvar=True,
     help="Log lines as text, or as one JSON object a line (for a log collector).",
 )
 @click.option(
@@ -76,6 +79,7 @@ def bind(host: str, port: int) -> socket.socket:
     type=click.IntRange(1, 65535),
     default=None,
     envvar="PARLOUR_METRICS_PORT",
+    show_envvar=True,
     help="Serve Prometheus metrics at /metrics on this port [default: none].",
 )
 @click.option(
@@ -83,6 +87,7 @@ def bind(host: str, port: int) -> socket.socket:
     default="127.0.0.1",
     show_default=True,
     envvar="PARLOUR_METRICS_HOST",
+    show_envvar=True,
     help="Address the metrics port listens on: keep it off the internet.",
 )
 @click.option(
@@ -90,6 +95,7 @@ def bind(host: str, port: int) -> socket.socket:
     default="127.0.0.1",
     show_default=True,
     envvar="PARLOUR_FORWARDED_ALLOW_IPS",
+    show_envvar=True,
     help="Load balancers whose X-Forwarded-For and X-Forwarded-Proto are believed (comma-separated "
     "addresses or networks; '*' for any): the client's address is what rate limits count.",
 )
