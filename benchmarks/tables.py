@@ -1,7 +1,13 @@
 """Friends' tables under load: N tables of four people each, spread over one or more server processes.
 
-Run against servers already running (loopback only), for example two processes sharing PostgreSQL and
-Redis, started with loose rate limits (a load test makes every player from one address)::
+``--start K`` starts K server processes of its own on loopback (a new database on the machine's
+PostgreSQL, dropped afterwards, and a Redis server of its own)::
+
+    .venv/bin/python benchmarks/tables.py --start 2 --tables 200 --seconds 30
+
+Or run it against servers already running (loopback only), for example two processes sharing PostgreSQL
+and Redis, started with loose rate limits (a load test makes every player from one address), with their
+process ids for the CPU figure (``--pids``)::
 
     export PARLOUR_RATE_LIMITS="new_player=100000/minute,new_table=100000/minute,find_table=100000/minute"
     parlour serve --port 8001 --database-url postgresql+psycopg://postgres@127.0.0.1:5432/test \\
@@ -9,16 +15,18 @@ Redis, started with loose rate limits (a load test makes every player from one a
     parlour serve --port 8002 --database-url postgresql+psycopg://postgres@127.0.0.1:5432/test \\
         --redis-url redis://127.0.0.1:6379/0 &
     .venv/bin/python benchmarks/tables.py --servers http://127.0.0.1:8001,http://127.0.0.1:8002 \\
-        --tables 200 --seconds 30
+        --pids 1234,1235 --tables 200 --seconds 30
 
 Each table is made on one server; its four people connect round-robin to all the servers, so with
 several servers most pages are relayed to the table's owner. On their turn, people play a random legal
 move (or pass) after a think time (``--think`` seconds on average) and press "Next round" after a round.
 Measured for each acknowledged move: the time from sending it until all four seats have received its
 event. ``lost`` counts acknowledged moves whose event did not reach all four seats within 10 seconds;
-``errors`` counts refused actions and broken connections. The last line is::
+``errors`` counts refused actions and broken connections. ``server CPU`` is the servers' processor time
+(user and system, from ``/proc``) while the people played, divided by the actions acknowledged. The last
+line is::
 
-    tables N servers K: X actions/s, p50 A ms, p99 B ms, errors E, lost L
+    tables N servers K: X actions/s, p50 A ms, p99 B ms, errors E, lost L, server CPU C ms/action
 """
 
 from __future__ import annotations
@@ -27,11 +35,14 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -224,7 +235,18 @@ async def make_table(
     return people
 
 
-async def run(servers: list[str], tables: int, seconds: float, think: float) -> str:
+def cpu_seconds(pids: list[int]) -> float:
+    """Processor time (user and system) the processes have used so far, from ``/proc``."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime (fields 14 and 15)
+    return total
+
+
+async def run(servers: list[str], tables: int, seconds: float, think: float, pids: list[int]) -> str:
     figures = Figures()
     made: list[list[Person]] = []
     for start in range(0, tables, 20):  # make the tables in batches (bounded at once)
@@ -235,10 +257,13 @@ async def run(servers: list[str], tables: int, seconds: float, think: float) -> 
     print(f"{tables} tables made, playing for {seconds:g} s", file=sys.stderr, flush=True)
     figures.latencies.clear()
     acked_before, errors_before = figures.acked, figures.errors
+    cpu_before = cpu_seconds(pids)
     began = time.monotonic()
     until = began + seconds
     await asyncio.gather(*(person.play(think, until) for people in made for person in people))
     elapsed = time.monotonic() - began
+    actions = figures.acked - acked_before
+    cpu = cpu_seconds(pids) - cpu_before
     await asyncio.sleep(DELIVERY_TIMEOUT if figures.pending else 0)
     lost = len(figures.pending)
     for people in made:
@@ -246,30 +271,111 @@ async def run(servers: list[str], tables: int, seconds: float, think: float) -> 
             person.stopping = True
             if person.socket is not None:
                 await person.socket.close()
-    actions = figures.acked - acked_before
     p50 = percentile(figures.latencies, 0.5) * 1000
     p99 = percentile(figures.latencies, 0.99) * 1000
+    per_action = f"{cpu * 1000 / actions:.2f}" if pids and actions else "n/a"
     return (
         f"tables {tables} servers {len(servers)}: {actions / elapsed:.1f} actions/s, p50 {p50:.1f} ms, "
-        f"p99 {p99:.1f} ms, errors {figures.errors - errors_before}, lost {lost}"
+        f"p99 {p99:.1f} ms, errors {figures.errors - errors_before}, lost {lost}, "
+        f"server CPU {per_action} ms/action"
     )
+
+
+LOOSE_LIMITS = "new_player=100000/minute,new_table=100000/minute,find_table=100000/minute"
+
+
+@contextlib.contextmanager
+def own_servers(count: int) -> Iterator[tuple[list[str], list[int]]]:
+    """Start ``count`` servers on loopback sharing a new database on the machine's PostgreSQL and a
+    Redis server of their own; yield their URLs and process ids; stop everything afterwards."""
+    import re
+    import secrets
+    import shutil
+    import socket
+    import subprocess
+    import tempfile
+
+    from sqlalchemy import create_engine, text
+
+    admin_url = os.environ.get(
+        "PARLOUR_BENCH_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+    )
+    name = f"parlour_tables_{secrets.token_hex(4)}"
+    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    database = admin_url.rsplit("/", 1)[0] + f"/{name}"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        redis_port = probe.getsockname()[1]
+    redis = subprocess.Popen(
+        [shutil.which("redis-server") or "redis-server", "--port", str(redis_port), "--bind", "127.0.0.1",
+         "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    parlour = str(Path(sys.executable).with_name("parlour"))
+    processes: list[subprocess.Popen[str]] = []
+    logs = tempfile.TemporaryDirectory()
+    try:
+        time.sleep(0.3)
+        urls = []
+        for index in range(count):
+            log = open(Path(logs.name) / f"{index}.log", "w+")  # noqa: SIM115 (closed with the process)
+            process = subprocess.Popen(
+                [parlour, "serve", "--port", "0", "--database-url", database,
+                 "--redis-url", f"redis://127.0.0.1:{redis_port}/0", "--log-level", "warning"],
+                stdout=log, stderr=subprocess.STDOUT, text=True,
+                env={**os.environ, "PARLOUR_RATE_LIMITS": LOOSE_LIMITS},
+            )  # fmt: skip
+            processes.append(process)
+            deadline = time.monotonic() + 60
+            while not (found := re.search(r"running on (http://\S+)", Path(log.name).read_text())):
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError(Path(log.name).read_text())
+                time.sleep(0.1)
+            urls.append(found.group(1))
+        yield urls, [process.pid for process in processes]
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        redis.terminate()
+        redis.wait(timeout=10)
+        logs.cleanup()
+        with admin.connect() as connection:
+            connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        admin.dispose()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--servers", required=True, help="comma-separated http://127.0.0.1:PORT URLs")
+    parser.add_argument("--servers", help="comma-separated http://127.0.0.1:PORT URLs")
+    parser.add_argument("--pids", default="", help="the servers' process ids, for the CPU figure")
+    parser.add_argument("--start", type=int, default=0, help="start this many servers of its own")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds a person thinks")
     args = parser.parse_args()
+    if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 600:
+        parser.error("--tables 1-2000 and --seconds 1-600")
+    if args.start:
+        if not 1 <= args.start <= 8:
+            parser.error("--start 1-8")
+        with own_servers(args.start) as (servers, pids):
+            print(asyncio.run(run(servers, args.tables, args.seconds, args.think, pids)))
+        return
+    if not args.servers:
+        parser.error("--servers or --start")
     servers = [url.rstrip("/") for url in args.servers.split(",") if url.strip()]
     for url in servers:
         host = urlsplit(url).hostname
         if host not in ("127.0.0.1", "localhost", "::1"):
             parser.error(f"load tests talk to loopback only, not {url}")
-    if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 600:
-        parser.error("--tables 1-2000 and --seconds 1-600")
-    print(asyncio.run(run(servers, args.tables, args.seconds, args.think)))
+    pids = [int(pid) for pid in args.pids.split(",") if pid.strip()]
+    print(asyncio.run(run(servers, args.tables, args.seconds, args.think, pids)))
 
 
 if __name__ == "__main__":
