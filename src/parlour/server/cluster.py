@@ -159,6 +159,48 @@ class _Channel:
                 log.warning("a cluster message could not be handled", exc_info=True)
 
 
+class _Publisher:
+    """PUBLISHes gathered into one Redis round trip per turn of the event loop: an event of a table
+    goes to each of its relayed pages, and one pipeline carries them all (in order), instead of one
+    round trip per page. Each ``publish`` returns once its batch was sent, so a page's outbox still
+    waits for its messages to leave."""
+
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+        self._waiting: list[tuple[str, str, asyncio.Future[int]]] = []
+        self._flushing: asyncio.Task[None] | None = None
+
+    async def publish(self, channel: str, text: str) -> int:
+        """Publish ``text`` on ``channel``; return how many listened.
+
+        Raises:
+            RedisError: Redis did not take the batch.
+        """
+        done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._waiting.append((channel, text, done))
+        if self._flushing is None or self._flushing.done():
+            self._flushing = asyncio.get_running_loop().create_task(self._flush())
+        return await done
+
+    async def _flush(self) -> None:
+        while self._waiting:
+            batch, self._waiting = self._waiting, []
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for channel, text, _ in batch:
+                        pipe.publish(channel, text)
+                    heard = await pipe.execute()
+            except (RedisError, OSError) as error:
+                for _, _, done in batch:
+                    if not done.done():
+                        done.set_exception(error)
+                        done.add_done_callback(lambda future: future.exception())  # seen, if unawaited
+                continue
+            for (_, _, done), listeners in zip(batch, heard, strict=True):
+                if not done.done():
+                    done.set_result(int(listeners))
+
+
 class _RemotePage:
     """A page connected to another process, as the owner sees it: its outbox publishes to Redis the
     very text a page connected here would be sent (in the page's language), which the relay passes on
@@ -175,7 +217,7 @@ class _RemotePage:
         channel = conn_channel(conn)
 
         async def send(item: Item) -> None:
-            await cluster.redis.publish(channel, encode(item, definition, lang))
+            await cluster.publisher.publish(channel, encode(item, definition, lang))
 
         self.outbox = Outbox(send)
 
@@ -195,6 +237,7 @@ class Cluster:
             socket_keepalive=True,
         )
         self.node = secrets.token_hex(8)
+        self.publisher = _Publisher(self.redis)
         self.parlour: Parlour | None = None
         self._pubsub: Any = None
         self._channels: dict[str, _Channel] = {}
@@ -499,7 +542,7 @@ class Cluster:
         """Send one text to a relayed page that has no outbox here (a Redis failure is its relay's
         to notice: it finds no owner and its page reconnects)."""
         with contextlib.suppress(RedisError):
-            await self.redis.publish(conn_channel(conn), text)
+            await self.publisher.publish(conn_channel(conn), text)
 
     async def _forget(self, table_id: str, conn: str) -> None:
         page = self._remote.get(table_id, {}).pop(conn, None)
@@ -538,7 +581,7 @@ class Cluster:
         async def publish(op: str, **fields: Any) -> bool:
             body = {"op": op, "conn": conn, "player": player_id, "lang": lang, "at": time.time(), **fields}
             try:
-                return bool(await self.redis.publish(table_channel(table_id), json.dumps(body)))
+                return bool(await self.publisher.publish(table_channel(table_id), json.dumps(body)))
             except RedisError:
                 return False
 
@@ -553,6 +596,8 @@ class Cluster:
                     # Held by a process that is alive (perhaps still restoring the table)? One whose
                     # heartbeat stopped is dead: the page reconnects, and its lease is taken over.
                     holder = await self.redis.get(lease_key(table_id))
+                    if isinstance(holder, bytes):
+                        holder = holder.decode()
                     held = holder is not None and bool(await self.redis.exists(alive_key(holder)))
                 except RedisError:
                     held = False

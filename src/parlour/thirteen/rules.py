@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from parlour.errors import InvalidInput
@@ -36,8 +36,8 @@ class Rules:
     single_winner: bool = True
 
     def to_json(self) -> dict[str, Any]:
-        """Return the rules as a JSON object (every field by name)."""
-        return asdict(self)
+        """Return the rules as a JSON object (every field by name): a new dict each time."""
+        return {name: getattr(self, name) for name in _FIELD_NAMES}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Rules:
@@ -61,3 +61,7 @@ class Rules:
 
 STANDARD: Final = Rules()
 """The rules of the spec: CardGames.io's southern Tiến lên."""
+
+
+_FIELD_NAMES: Final = tuple(field.name for field in fields(Rules))
+"""The rules' fields in order (every value is a bool or an int: no deep copy is needed, as asdict makes)."""
