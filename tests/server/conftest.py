@@ -85,3 +85,14 @@ def tripeaks_client(real_store: Any) -> Iterator[TestClient]:
     with TestClient(app) as test_client:
         test_client.post("/api/player")
         yield test_client
+
+
+def page_data(html: str, element: str) -> dict[str, Any]:
+    """The JSON a page hands its script in ``<script type="application/json" id="{element}">``."""
+    import json
+    import re
+
+    found = re.search(rf'<script type="application/json" id="{element}">(.*?)</script>', html, re.S)
+    assert found, f"the page has no {element} data"
+    data: dict[str, Any] = json.loads(found.group(1))
+    return data

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +11,7 @@ from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 from jinja2.ext import extract_from_ast
 
+from conftest import page_data
 from parlour.games import thirteen as thirteen_game
 from parlour.games.registry import Registry, default_registry
 from parlour.i18n import LANGUAGES, LOCALE_DIR, translations
@@ -33,10 +32,7 @@ def client(thirteen_client: TestClient) -> TestClient:
 
 
 def boot_data(html: str) -> dict[str, Any]:
-    found = re.search(r'<script type="application/json" id="thirteen-boot">(.*?)</script>', html, re.S)
-    assert found, "the page has no boot data"
-    data: dict[str, Any] = json.loads(found.group(1))
-    return data
+    return page_data(html, "thirteen-boot")
 
 
 def test_the_page_opens_a_match_and_keeps_it_across_reloads(client: TestClient) -> None:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from scripted_deals import chain_deal, chain_moves
 
+from conftest import page_data
 from parlour.games.registry import Registry
 from parlour.games.tripeaks import TriPeaksDefinition
 from parlour.server.app import create_app
@@ -262,10 +261,7 @@ def test_the_page_shows_the_open_game_and_deals_codes_from_the_address(tripeaks_
 
 
 def script_data(html: str) -> dict[str, Any]:
-    found = re.search(r'<script type="application/json" id="tripeaks-data">(.*?)</script>', html, re.S)
-    assert found, "the page has no script data"
-    data: dict[str, Any] = json.loads(found.group(1))
-    return data
+    return page_data(html, "tripeaks-data")
 
 
 def test_a_visitor_gets_the_page_and_its_script_deals_the_first_game(real_store: Any) -> None:
