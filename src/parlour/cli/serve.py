@@ -173,16 +173,16 @@ def serve(
     # uvicorn stops on Ctrl+C and then raises it again for whoever called it: a stop asked for, from the
     # moment the address is shown, is a clean exit (status 0), not click's "Aborted!".
     with contextlib.suppress(KeyboardInterrupt):
+        # SIGTERM drains first: tables handed over, writes finished (parlour.server.drain). A SIGTERM
+        # that comes before uvicorn listens for it (it takes the signal over when it starts) is a stop
+        # asked for all the same.
+        server = DrainingServer(config, app.state.parlour)
+        signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
         started = logging.getLogger("parlour.server.start")
         started.info("Parlour is running on http://%s:%d (press Ctrl+C to stop)", shown, bound_port)
         if metrics_port is not None:
             started.info("Metrics at http://%s:%d/metrics", metrics_host, metrics_port)
         try:
-            # SIGTERM drains first: tables handed over, writes finished (parlour.server.drain).
-            server = DrainingServer(config, app.state.parlour)
-            # A SIGTERM before uvicorn listens for it (it takes the signal over when it starts) is a
-            # stop asked for all the same.
-            signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
             server.run(sockets=[listener])
         finally:
             if stop_metrics is not None:
