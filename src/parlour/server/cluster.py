@@ -98,7 +98,9 @@ end
 return 0
 """
 """Take a table's lease when it is free or its holder's heartbeat has stopped (the holder is dead, or
-cut off from Redis: its writes are then refused by the owner epoch): 1 taken, 0 its holder is alive."""
+cut off from Redis: its writes are then refused by the owner epoch): 1 taken, 0 its holder is alive.
+The script reads the holder's heartbeat key, which it cannot declare in advance: fine on one Redis
+server, not on Redis Cluster (whose scripts may touch only declared keys of one slot)."""
 RELEASE_SCRIPT: Final = """
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
 return 0
