@@ -327,3 +327,21 @@ def test_the_view_follows_the_trick_and_a_round_ends_with_every_hand_shown(clien
     remaining = ended["last_round"]["remaining"]
     assert len(remaining) == 4 and sum(not cards for cards in remaining) >= 1  # the winner is out
     assert table.view(0)["last_round"] == ended["last_round"]
+
+
+def test_the_last_round_of_a_match_keeps_every_hand_shown_in_the_view() -> None:
+    """The match-end window lists each seat's cards left, as after any other round."""
+    from parlour.games.thirteen import ThirteenTable
+    from parlour.thirteen import Match
+    from parlour.thirteen.rules import Rules
+
+    table = ThirteenTable(Match.from_code("TH1-AAAAAAC", Rules(target_points=1)), "greedy", bot_seed=3)
+    change = None
+    while not table.match.over:
+        if table.match.turn == 0 and not table.between_rounds:
+            change = table._move(0, table.match.view(0).legal_moves()[0], auto=False)
+        else:
+            change = table.auto()
+        assert change is not None
+    assert change.public["winners"] and change.public["last_round"]
+    assert table.view(0)["last_round"] == change.public["last_round"]

@@ -152,7 +152,8 @@ class ThirteenTable(LiveGame):
         data["fairness"] = self.fairness()
         data["trick"] = _current_trick(view)
         data["gone"] = _gone(view)
-        if self.between_rounds and self.last_round is not None:
+        # The results window shows every seat's cards left, after a round and at the end of the match.
+        if (self.between_rounds or self.match.over) and self.last_round is not None:
             data["last_round"] = self.last_round
         data["can_pass"] = view.may_pass and not self.between_rounds
         data["between_rounds"] = self.between_rounds
