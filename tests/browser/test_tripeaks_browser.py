@@ -107,6 +107,9 @@ def test_keyboard_play_reaches_the_stuck_ending_and_undo_reopens_it(page: Any) -
     page.keyboard.press("Enter")
     expect(page.locator("#discard")).to_have_attribute("data-card", "6C")
     expect(page.locator("#announcer")).to_contain_text("6 of clubs")
+    # The focus stays on the board, on the next free card at the played card's place (not <body>).
+    focused = page.evaluate("document.activeElement.className")
+    assert "card-slot" in focused and "free" in focused, focused
     page.keyboard.press("u")
     expect(page.locator("#discard")).to_have_attribute("data-card", "5C")
     for _ in range(23):

@@ -69,6 +69,7 @@ function setCard(element, code) {
 }
 
 function render(next, message) {
+  const focusedCard = slots.includes(document.activeElement) ? document.activeElement : null;
   view = next;
   Object.assign(names, message.names ?? {});
   const description = message.description;
@@ -122,6 +123,7 @@ function render(next, message) {
   if (hintButton) hintButton.disabled = view.status !== "playing";
   for (const hinted of document.querySelectorAll(".hinted")) hinted.classList.remove("hinted");
   if (description) $("board-description").textContent = description;
+  keepFocusAfter(focusedCard);
   showEnding();
 }
 
@@ -527,12 +529,30 @@ $("copy-code-button").addEventListener("click", async () => {
   showHelp(T("Deal code copied"));
 });
 
+// Keyboard order: the cards from left to right (the lower of two at one place first), then the stock.
+function byPlace(a, b) {
+  return a.style.getPropertyValue("--x") - b.style.getPropertyValue("--x") || ROW_OF(+b.dataset.position) - ROW_OF(+a.dataset.position);
+}
+
+function freeInOrder() {
+  const cards = slots.filter((s) => !s.hidden && s.classList.contains("free")).sort(byPlace);
+  return [...cards, stock];
+}
+
 function focusNeighbour(step) {
-  const order = [...slots.filter((s) => !s.hidden).sort((a, b) => a.style.getPropertyValue("--x") - b.style.getPropertyValue("--x") || ROW_OF(+b.dataset.position) - ROW_OF(+a.dataset.position)), stock];
-  const free = order.filter((el) => el === stock || el.classList.contains("free"));
+  const free = freeInOrder();
   const index = free.indexOf(document.activeElement);
   const next = free[(index + step + free.length) % free.length] ?? free[0];
   next?.focus();
+}
+
+// A card played from the keyboard leaves the board: the focus goes on to the next free card at its
+// place (or the stock), so that the next arrow key continues from there and a screen reader keeps it.
+function keepFocusAfter(left) {
+  if (!left || !(left.hidden || !left.classList.contains("free"))) return;
+  const free = freeInOrder();
+  const next = free.find((el) => el !== stock && byPlace(el, left) >= 0) ?? free[free.length - 1];
+  next?.focus({ preventScroll: true });
 }
 
 document.addEventListener("keydown", (event) => {
