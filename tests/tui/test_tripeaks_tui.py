@@ -4,6 +4,7 @@ line, refusals explained, the records kept in the store, at 80×24 and 120×40."
 from __future__ import annotations
 
 import asyncio
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -148,7 +149,8 @@ def test_a_thirteen_round_is_played_with_the_keys(tmp_path: Path) -> None:
             return str(app.query_one("#status").render()) + "\n" + keys
 
     status, keys = run(play()).split("\n")
-    assert "The round is over" in status
+    assert "The round is over" in status and status.endswith("  [c]")  # the key hint is not markup
+    assert re.search(r"1\. .+ \+\d, 2\. .+ \+\d, 3\. .+ \+\d, 4\. .+ \+\d", status), status
     assert "Next round" in keys and "Pass" not in keys and "Raise" not in keys  # only what means something
     record = recorder.store.game_record(recorder.game_id or "", recorder.player_id)
     assert len(record.moves) == recorder.moves > 13  # every seat's moves, the person's and the others'

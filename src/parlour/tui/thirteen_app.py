@@ -154,6 +154,17 @@ class ThirteenApp(ParlourApp):
 
     # --- drawing -----------------------------------------------------------------------------------
 
+    def finishing_order(self) -> str:
+        """Who finished where in the round just played, with the points each won: "1. You +2, 2. …"."""
+        results = self.view["results"]
+        if not results:
+            return ""
+        last = results[-1]
+        return ", ".join(
+            f"{place}. {self.seat_name(seat)} +{last['points'][seat]}"
+            for place, seat in enumerate(last["order"], start=1)
+        )
+
     def seat_name(self, seat: int) -> str:
         return _(self.lang, SEAT_NAMES[seat])
 
@@ -184,7 +195,8 @@ class ThirteenApp(ParlourApp):
             for step in view["trick"]
         )
         self.query_one("#trick", Static).update(trick)
-        self.query_one("#status", Static).update(self.status_line())
+        # Plain text: a status line is no markup ("[c]", a name in brackets, must show as written).
+        self.query_one("#status", Static).update(Text(self.status_line()))
         fair = view["fairness"]
         line = f"{_(lang, 'Fair deal')}: {(fair.get('commitment') or '—')[:16]}…"
         if fair.get("code"):  # revealed at the end: check it with parlour thirteen verify
@@ -220,7 +232,7 @@ class ThirteenApp(ParlourApp):
             )
             return f"{ending} {self.message}".strip()
         if view["between_rounds"]:
-            return _(lang, "The round is over.") + "  [c]"
+            return f"{_(lang, 'The round is over.')} {self.finishing_order()}  [c]"
         if self.message:
             return self.message
         if view["turn"] == 0:
