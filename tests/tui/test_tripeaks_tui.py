@@ -117,7 +117,7 @@ def test_new_game_takes_a_pasted_code_and_undo_goes_back(tmp_path: Path) -> None
 
 
 def test_a_thirteen_round_is_played_with_the_keys(tmp_path: Path) -> None:
-    from parlour.tui.thirteen_app import ThirteenApp
+    from parlour.tui.thirteen_app import HandWidget, ThirteenApp
 
     recorder = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
     app = ThirteenApp({"code": "TH1-AAAAAAC", "speed": "instant", "strength": "greedy"}, "en", recorder)
@@ -146,6 +146,9 @@ def test_a_thirteen_round_is_played_with_the_keys(tmp_path: Path) -> None:
                     await pilot.press("enter")
             await pilot.pause()
             keys = " ".join(str(item.render()) for item in app.query("FooterKey"))
+            # Until the person goes on, the hand shows what was left of the round, not the next deal.
+            view = app.table.view(0)
+            assert app.query_one(HandWidget).shown == view["last_round"]["remaining"][0] != view["hand"]
             return str(app.query_one("#status").render()) + "\n" + keys
 
     status, keys = run(play()).split("\n")

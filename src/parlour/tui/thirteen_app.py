@@ -68,8 +68,18 @@ class HandWidget(Widget):
         super().__init__(id="hand")
         self.owner = owner
 
+    @property
+    def shown(self) -> list[str]:
+        """The cards shown: the hand, or after a round the cards the person still held when it ended
+        (the next hand waits until the person goes on, as the results window covers it on the web)."""
+        view = self.owner.view
+        last = view.get("last_round")
+        if (view["between_rounds"] or view["winners"]) and last:
+            return list(last["remaining"][0])
+        return list(view["hand"])
+
     def render(self) -> Text:
-        hand = self.owner.view["hand"]
+        hand = self.shown
         grid = [[(" ", "")] * max(1, len(hand) * CARD_STEP) for _ in range(4)]
         for index, code in enumerate(hand):
             card = Card.parse(code)
@@ -90,6 +100,8 @@ class HandWidget(Widget):
 
     def on_click(self, event: events.Click) -> None:
         index = event.x // CARD_STEP
+        if self.shown != self.owner.view["hand"]:
+            return  # the last round's cards: nothing to raise
         if 0 <= index < len(self.owner.view["hand"]):
             self.owner.cursor = index
             self.owner.toggle(self.owner.view["hand"][index])
