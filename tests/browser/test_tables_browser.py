@@ -72,6 +72,9 @@ def test_two_people_sit_deal_chat_and_one_leaves(page: Any, friend: Any, live_se
     # plays before the friend) sits at the friend's right (east).
     assert friend.locator(".th-seat-east [data-role=name]").inner_text() == "Ana"
     friend.get_by_role("button", name="Csevegés").click()
+    # The phrases in the order of a game: the greeting first, the goodbye last among the words.
+    words = friend.eval_on_selector_all(".th-phrase", "els => els.map(e => e.textContent)")
+    assert words[0] == "Helló!" and words[9] == "Szia!", words
     friend.get_by_role("button", name="Szép volt!").click()
     page.wait_for_selector(".th-seat-west [data-role=bubble]:not([hidden])")
     assert page.locator(".th-seat-west [data-role=bubble]").inner_text() == "Well played!"

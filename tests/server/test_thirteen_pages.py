@@ -105,8 +105,12 @@ def test_a_visitor_gets_the_table_and_its_script_deals_the_first_match(store: St
         assert boot_data(visitor.get("/thirteen").text)["game"] == made.json()["game"]
         table = visitor.post("/api/tables", json={}).json()
     with TestClient(create_app(store, games=default_registry())) as watcher:
-        page = watcher.get(table["url"])
+        page = watcher.get(table["url"], headers={"accept-language": "fr"})
         assert page.status_code == 200 and boot_data(page.text)["player"] is False
+        # The quick-chat phrases come in the order of a game (greeting first, goodbye last), translated.
+        phrases = boot_data(page.text)["phrases"]
+        assert [key for key, _ in phrases][:2] == ["hello", "good_luck"] and phrases[-1][0] == "bye"
+        assert dict(phrases)["hello"] == "Bonjour\u00a0!"  # French puts a no-break space before "!"
         assert len(store.all_players()) == 1
         assert watcher.post("/api/player").status_code == 201
         assert boot_data(watcher.get(table["url"]).text)["player"] is True

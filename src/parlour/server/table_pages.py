@@ -177,7 +177,9 @@ async def table_page(request: Request, code: str) -> Response:
     boot = context["boot"]
     boot["table"] = {"id": record.table_id, "code": record.code, "url": f"/thirteen/t/{record.code}"}
     boot["texts"].update({message: t(message) for message in TABLE_TEXTS})
-    boot["phrases"] = {key: t(text) for key, text in PHRASES.items()}
+    # Pairs, not an object: the page's JSON is written with sorted keys, and the phrases go in the order
+    # of a game (Hello! first, Bye! last), not in the alphabet's.
+    boot["phrases"] = [[key, t(text)] for key, text in PHRASES.items()]
     boot["emoji"] = list(EMOJI)
     boot["strengthNames"] = {value: t(label) for value, label in STRENGTH_NAMES.items()}
     context["table"] = boot["table"]

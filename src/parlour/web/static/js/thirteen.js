@@ -15,6 +15,8 @@ const T = (message) => boot.texts[message] ?? message;
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
 const SEAT_AREAS = ["south", "west", "north", "east"];
 const TABLE = boot.table ?? null; // a friends' table ({id, code, url}), or null against the computer
+// Quick-chat phrases in the order a game uses them ([id, text] pairs), and the text of each id.
+const PHRASES = new Map(boot.phrases ?? []);
 const SEAT_KEY = TABLE ? `parlour.seat.${TABLE.id}` : null;
 
 const table = document.querySelector(".th-table");
@@ -555,7 +557,7 @@ function installTableTools() {
   const nameInput = seatingEl.querySelector('[data-role="seat-name"]');
   if (!nameInput.value) nameInput.value = localStorage.getItem("parlour.name") ?? "";
   const phrases = chatEl.querySelector('[data-role="chat-phrases"]');
-  const choices = [...Object.entries(boot.phrases ?? {}), ...(boot.emoji ?? []).map((emoji) => [emoji, emoji])];
+  const choices = [...PHRASES, ...(boot.emoji ?? []).map((emoji) => [emoji, emoji])];
   phrases.replaceChildren(...choices.map(([key, text]) => {
     const button = document.createElement("button");
     button.type = "button";
@@ -634,7 +636,7 @@ function onEvent(message) {
   view = message.view;
   const data = message.data || {};
   if (message.name === "chat") {
-    showBubble(data.seat, data.text ?? boot.phrases?.[data.phrase] ?? data.phrase);
+    showBubble(data.seat, data.text ?? PHRASES.get(data.phrase) ?? data.phrase);
   } else if (message.name === "started") {
     note = null;
     selection.clear();
