@@ -80,3 +80,40 @@ def test_every_card_of_the_thirteen_hand_shows_a_strip_to_tap(browser: Any, live
         assert max(box["x"] + box["width"] for box in boxes if box) <= 360
     finally:
         context.close()
+
+
+BROKEN_WORDS = r"""() => [...document.querySelectorAll('.th-scores th, .th-scores td')].flatMap(cell => {
+  const broken = [];
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode());) {
+    for (const word of node.data.matchAll(/[^\s-]+-?/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (lines.size > 1) broken.push(word[0]);
+    }
+  }
+  return broken;
+})"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844), (1280, 800)])
+def test_no_word_of_the_points_table_breaks(browser: Any, live_server: Any, size: tuple[int, int]) -> None:
+    """The points table keeps every word whole ("Round", "Computer 1", "Összesen"), in every language,
+    with a long name at a friends' table too (it may break after its hyphen, never inside a word)."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+    page = context.new_page()
+    try:
+        for lang in ("en", "hi", "hu", "fr"):
+            page.goto(f"{live_server.url}/language/{lang}?next=/thirteen")
+            page.wait_for_selector(".th-scores tfoot td")
+            assert page.evaluate(BROKEN_WORDS) == [], f"{lang} at {width} px"
+            made = page.request.post(f"{live_server.url}/api/tables", data={"name": "Jean-Baptiste"}).json()
+            page.goto(f"{live_server.url}{made['url']}")
+            page.wait_for_selector(".th-scores tfoot td")
+            assert page.evaluate(BROKEN_WORDS) == [], f"{lang} at {width} px, a friends' table"
+            assert page.evaluate(OVERFLOW) <= width, f"{lang} at {width} px: wider than the window"
+    finally:
+        context.close()
