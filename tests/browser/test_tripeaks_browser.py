@@ -253,3 +253,32 @@ def test_a_game_replaced_in_another_tab_says_so_and_stays_quiet(page: Any) -> No
     page.wait_for_timeout(300)
     expect(page.locator("#help-message")).to_contain_text(ended)
     second.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (360, 740), (390, 844)])
+def test_the_help_message_is_on_the_screen_wherever_the_board_is(
+    browser: Any, live_server: Any, size: Any
+) -> None:
+    """A refused tap's help shows inside the window, at the top of the page and scrolled to the piles,
+    and taps still reach the cards under it."""
+    width, height = size
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, bypass_csp=True, has_touch=True
+    )
+    page = context.new_page()
+    page.base_url = live_server.url
+    try:
+        open_table(page, chain_deal().to_text())
+        for scrolled in (False, True):
+            if scrolled:
+                page.locator("#stock").scroll_into_view_if_needed()
+            slot(page, "7C").click()  # on the 5: not adjacent
+            message = page.locator("#help-message")
+            expect(message).to_have_text("Rank must be exactly one higher or lower")
+            box = message.bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (size, box)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (size, box)
+        page.locator("#stock").click()  # under the message on a phone: the tap still draws
+        expect(page.locator("#stock-count")).to_have_text("22")
+    finally:
+        context.close()
