@@ -192,8 +192,14 @@ def test_restart_deals_the_same_cards_again(page: Any) -> None:
     expect(page.locator("#restart-button")).to_be_disabled()  # nothing to restart before a move
     page.locator("#stock").click()
     expect(page.locator("#moves")).to_have_text("1")
-    page.on("dialog", lambda dialog: dialog.accept())
+    page.on("dialog", lambda dialog: pytest.fail(f"the browser's own box was opened: {dialog.message}"))
+    page.locator("#restart-button").click()  # the page's own dialog asks first; Escape keeps the game
+    expect(page.locator("#restart-dialog")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#restart-dialog")).to_be_hidden()
+    expect(page.locator("#moves")).to_have_text("1")
     page.locator("#restart-button").click()
+    page.locator("#restart-confirm").click()
     expect(page.locator("#moves")).to_have_text("0")
     expect(page.locator("#stock-count")).to_have_text("23")
     expect(page.locator("#deal-code")).to_have_text("TP1-C-AAAAAAD")

@@ -437,8 +437,15 @@ function openNewGame() {
 }
 $("new-game-button").addEventListener("click", openNewGame);
 // The same deal (and, for a numbered game, the same numbered game) from its first card.
-$("restart-button").addEventListener("click", async () => {
-  if (!view?.code || !confirm(T("Start this deal again from the beginning?"))) return;
+// Asked in the page's own dialog (in the page's language and style, not the browser's box).
+const restartDialog = $("restart-dialog");
+$("restart-button").addEventListener("click", () => {
+  if (!view?.code) return;
+  restartDialog.returnValue = "";
+  restartDialog.showModal();
+});
+restartDialog.addEventListener("close", async () => {
+  if (restartDialog.returnValue !== "restart" || !view?.code) return;
   const { answer, error } = await requestDeal({ code: view.code });
   if (error) {
     showHelp(error.message);
