@@ -46,6 +46,14 @@ def test_two_people_sit_deal_chat_and_one_leaves(page: Any, friend: Any, live_se
 
     friend.goto(page.url)
     friend.wait_for_selector('[data-role="seating"]:not([hidden])')
+    # No name typed: the page asks for one (in the friend's language) and seats nobody.
+    friend.fill('[data-role="seat-name"]', "")
+    friend.locator(".th-seating-seat").nth(1).get_by_role("button", name="Ide ülök").click()
+    friend.wait_for_selector('[data-role="seat-name-error"]:not([hidden])')
+    asked = friend.locator('[data-role="seat-name-error"]').inner_text()
+    assert asked == "Előbb írd be a neved, aztán ülj le."
+    assert friend.evaluate("document.activeElement.dataset.role") == "seat-name"
+    assert live_table(live_server, code).seating[1].kind != "person"
     friend.fill('[data-role="seat-name"]', "Bence")
     friend.locator(".th-seating-seat").nth(1).get_by_role("button", name="Ide ülök").click()
     friend.wait_for_function("() => !document.querySelector('[data-role=seat-name-field]').offsetParent")

@@ -465,8 +465,11 @@ function seatButton(label, action) {
   button.type = "button";
   button.className = "button";
   button.textContent = label;
-  // An action may be made at the click (a seat taken with the name typed by then).
-  button.addEventListener("click", () => send(typeof action === "function" ? action() : action));
+  // An action may be made at the click (a seat taken with the name typed by then); null sends nothing.
+  button.addEventListener("click", () => {
+    const made = typeof action === "function" ? action() : action;
+    if (made) send(made);
+  });
   return button;
 }
 
@@ -488,7 +491,14 @@ function renderTable() {
       name.textContent = seatName(seat) + (tables.host === seat ? ` · ${T("Host")}` : "");
       item.append(name);
       if (entry.kind === "empty" && me === null) {
-        item.append(seatButton(T("Sit here"), () => ({ type: "sit", seat, name: askName() })));
+        item.append(seatButton(T("Sit here"), () => {
+          const name = askName();
+          if (name) return { type: "sit", seat, name };
+          // No name typed: ask for one, rather than seating "Player 2" without a word.
+          seatingEl.querySelector('[data-role="seat-name-error"]').hidden = false;
+          seatingEl.querySelector('[data-role="seat-name"]').focus();
+          return null;
+        }));
       }
       if (entry.kind === "empty" && host) {
         item.append(seatButton(T("Add a computer player"), { type: "add_bot", seat, strength: botStrength() }));
@@ -533,6 +543,7 @@ function renderTable() {
 function askName() {
   const input = seatingEl.querySelector('[data-role="seat-name"]');
   const name = input.value.trim();
+  if (name) seatingEl.querySelector('[data-role="seat-name-error"]').hidden = true;
   if (name) localStorage.setItem("parlour.name", name);
   return name;
 }
