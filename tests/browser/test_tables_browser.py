@@ -64,6 +64,9 @@ def test_two_people_sit_deal_chat_and_one_leaves(page: Any, friend: Any, live_se
         page.wait_for_function(
             f"() => document.querySelectorAll('.th-seating-seat.is-bot').length >= {seat - 1}"
         )
+    # Every seat taken: the host is told the game can start now.
+    note = "document.querySelector('[data-role=seating-note]').textContent"
+    page.wait_for_function(f"() => {note}.startsWith('Every seat is taken')")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_function("() => document.querySelectorAll('.th-hand .card').length === 13")
     friend.wait_for_function("() => document.querySelectorAll('.th-hand .card').length === 13")

@@ -48,6 +48,7 @@ TABLE_TEXTS: Final = (
     "Host", "You", "Chat", "{seconds} s left", "Ready", "Waiting for the others…", "Leave this seat",
     "The host can start once every seat is taken.", "Take a free seat to play.",
     "This seat token is no seat's at this table.", "Computer", "Computer {n}",
+    "Every seat is taken: start the game when you are ready.",
 )  # fmt: skip
 """Texts the page shows at a friends' table (``thirteen_web`` msgids), sent translated."""
 

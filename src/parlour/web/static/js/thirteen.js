@@ -273,7 +273,9 @@ function statusText() {
   const me = mySeat();
   if (!inMatch()) {
     if (me === null) return T("Take a free seat to play.");
-    return view.tables.host === me ? T("The host can start once every seat is taken.") : T("Waiting for the host to start.");
+    if (view.tables.host !== me) return T("Waiting for the host to start.");
+    const full = view.tables.seats.every((seat) => seat.kind !== "empty");
+    return full ? T("Every seat is taken: start the game when you are ready.") : T("The host can start once every seat is taken.");
   }
   if (view.winners.length) return T("The game is over.");
   if (view.between_rounds) {
