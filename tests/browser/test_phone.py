@@ -117,3 +117,33 @@ def test_no_word_of_the_points_table_breaks(browser: Any, live_server: Any, size
             assert page.evaluate(OVERFLOW) <= width, f"{lang} at {width} px: wider than the window"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (390, 844)])
+def test_a_side_seat_on_its_turn_stays_inside_the_window(browser: Any, live_server: Any, size: Any) -> None:
+    """West and east on their turn, with the longest turn chips of every language and long names: each
+    panel stays inside its column and the window."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+    page = context.new_page()
+    try:
+        for lang in ("en", "hi", "hu", "fr"):
+            page.goto(f"{live_server.url}/language/{lang}?next=/thirteen")
+            page.wait_for_selector(".th-scores tfoot td")
+            boxes = page.evaluate(
+                """() => [...document.querySelectorAll('.th-seat-west, .th-seat-east')].map((seat) => {
+                  seat.classList.add('is-turn');
+                  seat.querySelector('[data-role="name"]').textContent = 'Jean-Baptiste Poquelin';
+                  const chip = seat.querySelector('[data-role="chip"]');
+                  chip.hidden = false;
+                  chip.className = 'th-chip th-chip-turn';
+                  chip.textContent = 'Gondolkodik… 30 mp van hátra';
+                  const r = seat.querySelector('.th-panel').getBoundingClientRect();
+                  return [r.left, r.right];
+                })"""
+            )
+            for left, right in boxes:
+                assert left >= 0 and right <= width, f"{lang} at {width} px: a side panel at {left}-{right}"
+            assert page.evaluate(OVERFLOW) <= width, f"{lang} at {width} px: wider than the window"
+    finally:
+        context.close()
