@@ -50,6 +50,10 @@ def test_every_page_fits_the_phone(browser: Any, live_server: Any, size: tuple[i
         for box in page.locator("dialog[open] button").all():
             bounds = box.bounding_box()
             assert bounds is not None and bounds["x"] >= 0 and bounds["x"] + bounds["width"] <= width, lang
+        page.locator("dialog[open] summary").click()  # the variants, open
+        for row in page.locator("dialog[open] label, dialog[open] summary").all():
+            bounds = row.bounding_box()
+            assert bounds is not None and bounds["height"] >= 43.5, f"{lang} a New game row under 44 px"
         page.keyboard.press("Escape")
         page.locator("#settings-button").click()  # the settings, with the hint strength when hints are on
         from parlour.tripeaks.solver import compiled_available
@@ -59,6 +63,9 @@ def test_every_page_fits_the_phone(browser: Any, live_server: Any, size: tuple[i
             bounds = box.bounding_box()
             assert bounds is not None and bounds["x"] >= 0 and bounds["x"] + bounds["width"] <= width, lang
             assert bounds["height"] >= 43.5, f"{lang} a settings control is under 44 px"
+        for row in page.locator("dialog[open] label").all():
+            bounds = row.bounding_box()
+            assert bounds is not None and bounds["height"] >= 43.5, f"{lang} a settings row under 44 px"
     finally:
         context.close()
 
