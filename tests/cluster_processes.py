@@ -16,7 +16,7 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,8 +59,14 @@ def require_redis() -> None:
 class Server:
     """One ``parlour serve`` process on a free port."""
 
-    def __init__(self, database: str, env: dict[str, str] | None = None, redis: str | None = REDIS) -> None:
-        command = [PARLOUR, "serve", "--port", "0", "--database-url", database]
+    def __init__(
+        self,
+        database: str,
+        env: dict[str, str] | None = None,
+        redis: str | None = REDIS,
+        extra: Sequence[str] = (),
+    ) -> None:
+        command = [PARLOUR, "serve", "--port", "0", "--database-url", database, *extra]
         if redis is not None:
             command += ["--redis-url", redis]
         self.process = subprocess.Popen(
@@ -74,8 +80,8 @@ class Server:
         self.url = f"http://127.0.0.1:{found.group(1)}"
         self.ws = self.url.replace("http://", "ws://")
         # The server's log is read as it comes: a pipe nobody reads fills up, and the server then blocks
-        # on its next log line. The newest lines are kept for a failing test to show.
-        self.log: collections.deque[str] = collections.deque(maxlen=400)
+        # on its next log line. The newest lines are kept (its start line first) for a test to read.
+        self.log: collections.deque[str] = collections.deque([line.rstrip("\n")], maxlen=400)
         self._reader = threading.Thread(target=self._read_log, daemon=True)
         self._reader.start()
 

@@ -3,7 +3,9 @@ on the screen, and the Thirteen hand leaves every card a strip a finger can hit.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,15 +26,28 @@ SMALL_CONTROLS = """() => [...document.querySelectorAll('a, button, select, inpu
   .map(e => (e.textContent || e.name || e.tagName).trim().slice(0, 20))"""
 
 
+@contextlib.contextmanager
+def window(browser: Any, size: tuple[int, int], **options: Any) -> Iterator[Any]:
+    """A page in a browser window of ``size`` of its own (a new player), closed afterwards."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True, **options)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def open_thirteen(page: Any, url: str, lang: str) -> None:
+    """Open Thirteen in ``lang`` and wait for its points table."""
+    page.goto(f"{url}/language/{lang}?next=/thirteen")
+    page.wait_for_selector(".th-scores tfoot td")
+
+
 @pytest.mark.parametrize("size", [(360, 740), (390, 844)])
 @pytest.mark.parametrize("lang", ["en", "hi", "hu", "fr"])
 def test_every_page_fits_the_phone(browser: Any, live_server: Any, size: tuple[int, int], lang: str) -> None:
-    width, height = size
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, bypass_csp=True, has_touch=True
-    )
-    page = context.new_page()
-    try:
+    width = size[0]
+    with window(browser, size, has_touch=True) as page:
         page.goto(f"{live_server.url}/language/{lang}?next=/")
         for path in PAGES:
             page.goto(f"{live_server.url}{path}")
@@ -66,14 +81,10 @@ def test_every_page_fits_the_phone(browser: Any, live_server: Any, size: tuple[i
         for row in page.locator("dialog[open] label").all():
             bounds = row.bounding_box()
             assert bounds is not None and bounds["height"] >= 43.5, f"{lang} a settings row under 44 px"
-    finally:
-        context.close()
 
 
 def test_every_card_of_the_thirteen_hand_shows_a_strip_to_tap(browser: Any, live_server: Any) -> None:
-    context = browser.new_context(viewport={"width": 360, "height": 740}, bypass_csp=True, has_touch=True)
-    page = context.new_page()
-    try:
+    with window(browser, (360, 740), has_touch=True) as page:
         page.goto(f"{live_server.url}/thirteen")
         cards = page.locator(".th-hand .card")
         cards.nth(12).wait_for()
@@ -85,8 +96,6 @@ def test_every_card_of_the_thirteen_hand_shows_a_strip_to_tap(browser: Any, live
             visible = following["x"] - box["x"] if same_row else box["width"]
             assert visible >= 36, f"a card shows only {visible:.0f} px"
         assert max(box["x"] + box["width"] for box in boxes if box) <= 360
-    finally:
-        context.close()
 
 
 BROKEN_WORDS = r"""() => [...document.querySelectorAll('.th-scores th, .th-scores td')].flatMap(cell => {
@@ -109,34 +118,26 @@ BROKEN_WORDS = r"""() => [...document.querySelectorAll('.th-scores th, .th-score
 def test_no_word_of_the_points_table_breaks(browser: Any, live_server: Any, size: tuple[int, int]) -> None:
     """The points table keeps every word whole ("Round", "Computer 1", "Összesen"), in every language,
     with a long name at a friends' table too (it may break after its hyphen, never inside a word)."""
-    width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
-    page = context.new_page()
-    try:
+    width = size[0]
+    with window(browser, size) as page:
         for lang in ("en", "hi", "hu", "fr"):
-            page.goto(f"{live_server.url}/language/{lang}?next=/thirteen")
-            page.wait_for_selector(".th-scores tfoot td")
+            open_thirteen(page, live_server.url, lang)
             assert page.evaluate(BROKEN_WORDS) == [], f"{lang} at {width} px"
             made = page.request.post(f"{live_server.url}/api/tables", data={"name": "Jean-Baptiste"}).json()
             page.goto(f"{live_server.url}{made['url']}")
             page.wait_for_selector(".th-scores tfoot td")
             assert page.evaluate(BROKEN_WORDS) == [], f"{lang} at {width} px, a friends' table"
             assert page.evaluate(OVERFLOW) <= width, f"{lang} at {width} px: wider than the window"
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (390, 844)])
 def test_a_side_seat_on_its_turn_stays_inside_the_window(browser: Any, live_server: Any, size: Any) -> None:
     """West and east on their turn, with the longest turn chips of every language and long names: each
     panel stays inside its column and the window."""
-    width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
-    page = context.new_page()
-    try:
+    width = size[0]
+    with window(browser, size) as page:
         for lang in ("en", "hi", "hu", "fr"):
-            page.goto(f"{live_server.url}/language/{lang}?next=/thirteen")
-            page.wait_for_selector(".th-scores tfoot td")
+            open_thirteen(page, live_server.url, lang)
             boxes = page.evaluate(
                 """() => [...document.querySelectorAll('.th-seat-west, .th-seat-east')].map((seat) => {
                   seat.classList.add('is-turn');
@@ -152,5 +153,3 @@ def test_a_side_seat_on_its_turn_stays_inside_the_window(browser: Any, live_serv
             for left, right in boxes:
                 assert left >= 0 and right <= width, f"{lang} at {width} px: a side panel at {left}-{right}"
             assert page.evaluate(OVERFLOW) <= width, f"{lang} at {width} px: wider than the window"
-    finally:
-        context.close()

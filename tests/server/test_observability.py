@@ -5,12 +5,8 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
 import socket
-import subprocess
-import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,9 +15,10 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from conftest import helper
 from parlour.server.logs import Redact
 
-ROOT = Path(__file__).resolve().parents[2]
+_processes = helper("cluster_processes")
 pytestmark = pytest.mark.slow
 
 
@@ -32,48 +29,21 @@ def free_port() -> int:
         return port
 
 
-class Served:
-    """``parlour serve`` with metrics and JSON logs; every log line is kept."""
+class Served(_processes.Server):
+    """``parlour serve`` on its own SQLite file with metrics on a port of their own."""
 
     def __init__(self, tmp_path: Path, *extra: str) -> None:
         self.metrics_port = free_port()
-        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "parlour", "serve", "--port", "0", "--database-url",
-             f"sqlite:///{tmp_path}/o.db", "--metrics-port", str(self.metrics_port), *extra],
-            stderr=subprocess.PIPE, text=True, env=env,
-        )  # fmt: skip
-        assert self.process.stderr is not None
-        self.lines: list[str] = []
-        first = self.process.stderr.readline()
-        self.lines.append(first)
-        found = re.search(r"running on (http://127\.0\.0\.1:\d+)", first)
-        assert found, first
-        self.url = found.group(1)
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-
-    def _read(self) -> None:
-        assert self.process.stderr is not None
-        for line in self.process.stderr:
-            self.lines.append(line)
+        flags = ["--metrics-port", str(self.metrics_port), *extra]
+        super().__init__(f"sqlite:///{tmp_path}/o.db", redis=None, extra=flags)
 
     def metrics(self) -> str:
         return httpx.get(f"http://127.0.0.1:{self.metrics_port}/metrics", timeout=10).text
 
-    def stop(self) -> str:
+    def stopped_log(self) -> str:
         """Stop the server (killed if it will not stop); return everything it logged."""
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
-        self._reader.join(timeout=10)
-        assert self.process.stderr is not None
-        self.process.stderr.close()
-        return "".join(self.lines)
+        self.stop()
+        return "\n".join(self.log)
 
 
 @pytest.fixture
@@ -121,7 +91,7 @@ def test_metrics_and_json_logs_count_routes_and_keep_secrets_out(served: Served)
     assert re.search(r"parlour_database_write_duration_seconds_count [1-9]", text)
     assert "parlour_tables_owned 1.0" in text and "parlour_draining 0.0" in text
     assert table["table"] not in text and token not in text
-    log = served.stop()
+    log = served.stopped_log()
     records = [json.loads(line) for line in log.splitlines() if line.strip()]
     requests = [r for r in records if r.get("event") == "request"]
     assert {"GET", "POST"} <= {r["method"] for r in requests}
@@ -138,12 +108,12 @@ def test_the_text_log_has_a_line_a_request_and_the_level_quiets_it(tmp_path: Pat
     try:
         httpx.get(f"{loud.url}/healthz", timeout=10)
     finally:
-        loud_log = loud.stop()
+        loud_log = loud.stopped_log()
     quiet = Served(tmp_path, "--log-level", "warning")
     try:
         httpx.get(f"{quiet.url}/healthz", timeout=10)
     finally:
-        quiet_log = quiet.stop()
+        quiet_log = quiet.stopped_log()
     assert re.search(r"INFO parlour\.access GET /healthz 200 [\d.]+ ms 127\.0\.0\.1", loud_log), loud_log
     assert "/healthz" not in quiet_log and "Parlour is running" in quiet_log
 

@@ -250,8 +250,7 @@ class Cluster:
         self.redis_down_since: float | None = None
         """When Redis stopped answering this process (None while it answers)."""
         self._renew_now = asyncio.Event()
-        self.draining = False
-        """Set by :meth:`hand_over`: this process takes no table any more."""
+        self._renewing: asyncio.Task[None] | None = None
 
     # --- life -----------------------------------------------------------------------------------
 
@@ -267,11 +266,8 @@ class Cluster:
         self._pubsub = self.redis.pubsub()
         await self._pubsub.subscribe(f"parlour:node:{self.node}")  # listen() needs one subscription
         loop = asyncio.get_running_loop()
-        self._tasks = [
-            loop.create_task(self._listen()),
-            loop.create_task(self._renew(), name="renew"),
-            loop.create_task(self._heartbeat()),
-        ]
+        self._renewing = loop.create_task(self._renew())
+        self._tasks = [loop.create_task(self._listen()), self._renewing, loop.create_task(self._heartbeat())]
 
     async def stop(self) -> None:
         """Give up this process's leases (another process takes the tables at once) and disconnect."""
@@ -369,7 +365,7 @@ class Cluster:
         """Take a table's lease and the table with it (the caller holds the routing lock); a process
         that is draining takes none, and answers :data:`REMOTE` or raises :class:`TableUnavailable`.
         """
-        if self.draining:
+        if parlour.draining:
             if await self.redis.exists(lease_key(table_id)):
                 return REMOTE
             raise TableUnavailable(f"table {table_id}: this process is shutting down")
@@ -445,25 +441,20 @@ class Cluster:
         is given up, so another process can take it at once, and its pages, here and relayed, are told
         to reconnect (4409). Returns how many tables were handed over.
 
-        Leases are no longer renewed (a renewal would take a released lease back), and this process
-        takes no table any more.
+        Leases are no longer renewed (a renewal would take a released lease back); the caller has
+        marked the process draining, so it takes no table any more (:meth:`_take`).
         """
-        self.draining = True
-        for task in self._tasks:
-            if task.get_name() == "renew":
-                task.cancel()
+        if self._renewing is not None:
+            self._renewing.cancel()
         handed = 0
         async with self._routing:
             for table_id in list(self._remote):
                 owner = self.parlour.tables.get(table_id) if self.parlour is not None else None
-                if owner is None:
-                    await self._drop(table_id)
-                    continue
-                async with owner.lock:
+                async with owner.lock if owner is not None else contextlib.nullcontext():
                     with contextlib.suppress(RedisError, OSError):
                         await self.redis.eval(RELEASE_SCRIPT, 1, lease_key(table_id), self.node)
                     await self._drop(table_id)
-                handed += 1
+                handed += owner is not None
         return handed
 
     async def evict_idle(self, older_than: float) -> int:

@@ -357,14 +357,14 @@ async def known_player(request: Request) -> Player | None:
     """Return the player of the request's token cookie, None for a visitor who has none yet (or whose
     token no longer works). Nothing is created: a page view, a crawler or a health check makes no player
     (decision 0042)."""
-    cached: Player | None = getattr(request.state, "player", None)
-    if cached is not None:
+    # Looked up once a request, found or not (a page asks for the player and then for its language).
+    if hasattr(request.state, "player"):
+        cached: Player | None = request.state.player
         return cached
     parlour = parlour_of(request)
     token = request.cookies.get(TOKEN_COOKIE)
     player = await parlour.call(parlour.store.player_by_token, token) if token else None
-    if player is not None:
-        request.state.player = player
+    request.state.player = player
     return player
 
 

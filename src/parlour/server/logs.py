@@ -140,51 +140,47 @@ class AccessLog:
 
     async def _socket(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.monotonic()
-        counts = {"in": 0, "out": 0}
+        frames_in = frames_out = 0
         close: int | None = None
         opened = False
-        route = "unmatched"
 
         async def receiving() -> Message:
+            nonlocal frames_in, close
             message = await receive()
             if message["type"] == "websocket.receive":
-                counts["in"] += 1
+                frames_in += 1
             elif message["type"] == "websocket.disconnect" and close is None:
-                _closed(message.get("code", 1005))
+                close = message.get("code", 1005)
             return message
 
-        def _closed(code: int) -> None:
-            nonlocal close
-            close = code
-
         async def sending(message: Message) -> None:
-            nonlocal opened, route
+            nonlocal frames_out, close, opened
             kind = message["type"]
             if kind == "websocket.accept" and not opened:
-                opened, route = True, _route(scope)
-                self.metrics.sockets_open.labels(route).inc()
+                opened = True
+                self.metrics.sockets_open.labels(_route(scope)).inc()
             elif kind == "websocket.send":
-                counts["out"] += 1
+                frames_out += 1
             elif kind == "websocket.close" and close is None:
-                _closed(message.get("code", 1000))
+                close = message.get("code", 1000)
             await send(message)
 
         try:
             await self.app(scope, receiving, sending)
         finally:
-            route = _route(scope) if not opened else route
+            route = _route(scope)  # the router set it before the socket was accepted
             if opened:
                 self.metrics.sockets_open.labels(route).dec()
             code = close if close is not None else (1006 if opened else 403)
             self.metrics.sockets.labels(route, str(code)).inc()
             fields: dict[str, Any] = {
                 "event": "socket", "route": route, "close": code,
-                "seconds": round(time.monotonic() - started, 1), "frames_in": counts["in"],
-                "frames_out": counts["out"], "client": _client(scope),
+                "seconds": round(time.monotonic() - started, 1), "frames_in": frames_in,
+                "frames_out": frames_out, "client": _client(scope),
             }  # fmt: skip
             access.info(
                 "WS %s closed %d after %.1f s, %d frames in, %d out %s", route, code, fields["seconds"],
-                counts["in"], counts["out"], fields["client"], extra=fields,
+                frames_in, frames_out, fields["client"], extra=fields,
             )  # fmt: skip
 
 

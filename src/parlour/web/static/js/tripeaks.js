@@ -556,7 +556,7 @@ function focusNeighbour(step) {
 // A card played from the keyboard leaves the board: the focus goes on to the next free card at its
 // place (or the stock), so that the next arrow key continues from there and a screen reader keeps it.
 function keepFocusAfter(left) {
-  if (!left || !(left.hidden || !left.classList.contains("free"))) return;
+  if (!left || (!left.hidden && left.classList.contains("free"))) return; // still there: nothing to do
   const free = freeInOrder();
   const next = free.find((el) => el !== stock && byPlace(el, left) >= 0) ?? free[free.length - 1];
   next?.focus({ preventScroll: true });
