@@ -42,6 +42,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from parlour.errors import ParlourError
+from parlour.server.batching import Batcher
 from parlour.server.limits import MAX_TABLE_SOCKETS
 from parlour.server.outbox import Item, Outbox, Prepared, encode_json
 from parlour.server.protocol import CLOSE_MOVED, CLOSE_REFUSED
@@ -162,15 +163,14 @@ class _Channel:
 
 
 class _Publisher:
-    """PUBLISHes gathered into one Redis round trip per turn of the event loop: an event of a table
-    goes to each of its relayed pages, and one pipeline carries them all (in order), instead of one
-    round trip per page. Each ``publish`` returns once its batch was sent, so a page's outbox still
-    waits for its messages to leave."""
+    """PUBLISHes gathered into one Redis round trip (a pipeline) per batch: an event of a table goes to
+    each of its relayed pages, and one pipeline carries them all, in order, instead of one round trip
+    per page. Each ``publish`` returns once its batch was sent, so a page's outbox still waits for its
+    messages to leave."""
 
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
-        self._waiting: list[tuple[str, str, asyncio.Future[int]]] = []
-        self._flushing: asyncio.Task[None] | None = None
+        self._batcher: Batcher[tuple[str, str], int] = Batcher(self._send)
 
     async def publish(self, channel: str, text: str) -> int:
         """Publish ``text`` on ``channel``; return how many listened.
@@ -178,29 +178,14 @@ class _Publisher:
         Raises:
             RedisError: Redis did not take the batch.
         """
-        done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self._waiting.append((channel, text, done))
-        if self._flushing is None or self._flushing.done():
-            self._flushing = asyncio.get_running_loop().create_task(self._flush())
-        return await done
+        return await self._batcher.submit((channel, text))
 
-    async def _flush(self) -> None:
-        while self._waiting:
-            batch, self._waiting = self._waiting, []
-            try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for channel, text, _ in batch:
-                        pipe.publish(channel, text)
-                    heard = await pipe.execute()
-            except (RedisError, OSError) as error:
-                for _, _, done in batch:
-                    if not done.done():
-                        done.set_exception(error)
-                        done.add_done_callback(lambda future: future.exception())  # seen, if unawaited
-                continue
-            for (_, _, done), listeners in zip(batch, heard, strict=True):
-                if not done.done():
-                    done.set_result(int(listeners))
+    async def _send(self, batch: list[tuple[str, str]]) -> list[int]:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for channel, text in batch:
+                pipe.publish(channel, text)
+            heard = await pipe.execute()
+        return [int(listeners) for listeners in heard]
 
 
 class _RemotePage:

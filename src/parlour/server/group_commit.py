@@ -10,9 +10,10 @@ adds no delay at all.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Protocol
+
+from parlour.server.batching import Batcher
 
 Item = tuple[str, Any, int, Sequence[str]]
 """(game id, player id, index of the first move, moves)."""
@@ -35,10 +36,17 @@ class GroupCommitter:
     def __init__(self, store: BatchStore, run: Callable[[Callable[[], Any]], Awaitable[Any]]) -> None:
         self.store = store
         self.run = run
-        self._waiting: list[tuple[Item, int | None, asyncio.Future[int]]] = []
-        self._writer: asyncio.Task[None] | None = None
-        self.transactions = 0
-        self.appends = 0
+        self._batcher: Batcher[tuple[Item, int | None], int] = Batcher(self._write)
+
+    @property
+    def transactions(self) -> int:
+        """Transactions written so far."""
+        return self._batcher.batches
+
+    @property
+    def appends(self) -> int:
+        """Appends written so far."""
+        return self._batcher.items
 
     async def append(
         self, game_id: str, player_id: Any, first_index: int, moves: Sequence[str], epoch: int | None = None
@@ -49,29 +57,11 @@ class GroupCommitter:
         Raises:
             ParlourError: the store refused these moves (nothing of them was stored).
         """
-        done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self._waiting.append(((game_id, player_id, first_index, list(moves)), epoch, done))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._write_all())
-        return await done
+        return await self._batcher.submit(((game_id, player_id, first_index, list(moves)), epoch))
 
-    async def _write_all(self) -> None:
-        while self._waiting:
-            batch, self._waiting = self._waiting, []
-            items = [item for item, _, _ in batch]
-            epochs = {item[0]: epoch for item, epoch, _ in batch if epoch is not None}
-            try:
-                results = await self.run(
-                    lambda items=items, epochs=epochs: self.store.append_moves_many(items, epochs)  # type: ignore[misc]
-                )
-            except Exception as error:  # the transaction itself failed: every move of it is lost
-                results = [error] * len(batch)
-            self.transactions += 1
-            self.appends += len(batch)
-            for (_, _, done), result in zip(batch, results, strict=True):
-                if done.done():
-                    continue
-                if isinstance(result, BaseException):
-                    done.set_exception(result)
-                else:
-                    done.set_result(result)
+    async def _write(self, batch: list[tuple[Item, int | None]]) -> list[Any]:
+        """Write one transaction: a move count or an error per append (raises if the transaction failed)."""
+        items = [item for item, _ in batch]
+        epochs = {item[0]: epoch for item, epoch in batch if epoch is not None}
+        results: list[Any] = await self.run(lambda: self.store.append_moves_many(items, epochs))
+        return results
