@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from thirteen_play import lead_lowest_card
 
 pytestmark = pytest.mark.browser
 
@@ -153,3 +154,124 @@ def test_a_side_seat_on_its_turn_stays_inside_the_window(browser: Any, live_serv
             for left, right in boxes:
                 assert left >= 0 and right <= width, f"{lang} at {width} px: a side panel at {left}-{right}"
             assert page.evaluate(OVERFLOW) <= width, f"{lang} at {width} px: wider than the window"
+
+
+OFF_SCREEN = """(atTheTop) => {
+  const parts = ['.th-seat-west .th-panel', '.th-seat-north .th-panel', '.th-seat-east .th-panel',
+    '.th-seat-west .th-fan', '.th-seat-north .th-fan', '.th-seat-east .th-fan', '.th-pile', '.th-pile-label',
+    '.th-trick', '.th-me .th-panel-me', '.th-status', '.th-play', '.th-pass', '.th-chat-button',
+    '.th-hand .card'];
+  const out = [];
+  for (const selector of parts) {
+    for (const element of document.querySelectorAll(selector)) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      // Where it lies in the first screen of the page (Playwright's clicks may scroll to their target).
+      const r = { left: box.left, right: box.right, top: box.top + scrollY, bottom: box.bottom + scrollY };
+      if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+        out.push(`${selector} at ${[r.left, r.top, r.right, r.bottom].map(Math.round).join(',')}`);
+    }
+  }
+  if (atTheTop && scrollY !== 0) out.push(`scrolled to ${scrollY}`);
+  return out;
+}"""
+"""What of the Thirteen table lies outside the page's first screen (and whether the page has scrolled,
+when it should be at its top)."""
+
+
+def _assert_whole_table_on_screen(page: Any, where: str, *, at_the_top: bool = False) -> None:
+    # Measured where the cards come to rest, not while the last play flies in.
+    page.wait_for_function("() => document.querySelector('.th-pile').getAnimations().length === 0")
+    assert page.evaluate(OFF_SCREEN, at_the_top) == [], f"{where}: not on the screen without scrolling"
+
+
+def _play_until_the_trick_grows(page: Any, where: str) -> None:
+    """Check the table at the deal, with a raised card on the person's turn, and with a trick on the felt."""
+    _assert_whole_table_on_screen(page, f"{where}, at the deal", at_the_top=True)
+    grown = "() => document.querySelectorAll('.th-trick li').length >= 3"
+    my_turn = "() => !!document.querySelector('.th-me.is-turn')"
+    raised = False
+    for _ in range(20):  # the person passes, or leads the lowest card, until a trick of three steps shows
+        page.wait_for_function(f"() => ({grown})() || ({my_turn})()", timeout=30_000)
+        if raised and page.evaluate(grown):
+            break
+        page.wait_for_function(my_turn, timeout=30_000)
+        if not raised:  # a card that may be played, raised (the selection rule refuses one that may not)
+            cards = page.locator(".th-hand .card")
+            for index in reversed(range(cards.count())):
+                if not page.evaluate(my_turn):
+                    break  # the click played its card at once (it could not be part of a larger play)
+                cards.nth(index).click()
+                if page.locator(".th-hand .card.selected").count():
+                    _assert_whole_table_on_screen(page, f"{where}, a card raised")
+                    raised = True
+                    break
+            if raised and page.evaluate(grown):
+                break
+            if not page.evaluate(my_turn):
+                continue
+        version = page.evaluate("() => document.querySelector('.th-table').dataset.version")
+        if page.evaluate("() => !document.querySelector('[data-action=pass]').disabled"):
+            page.click('[data-action="pass"]')
+        else:  # leading: the lowest card alone is always a legal lead
+            while page.locator(".th-hand .card.selected").count():
+                page.locator(".th-hand .card.selected").first.click()
+            lead_lowest_card(page)
+        page.wait_for_function(
+            "(version) => document.querySelector('.th-table').dataset.version !== version", arg=version
+        )
+    else:
+        raise AssertionError(f"{where}: no trick of three steps came")
+    _assert_whole_table_on_screen(page, f"{where}, a trick in play")
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fr"])
+def test_the_whole_thirteen_table_fits_one_phone_screen(
+    browser: Any, live_server: Any, size: tuple[int, int], lang: str
+) -> None:
+    """Opponents, the trick, the hand, Play and Pass are all on the screen without scrolling, alone
+    against the computer and at a friends' table, on the deal, with a card raised and with a trick."""
+    with window(browser, size, has_touch=True) as page:
+        page.goto(f"{live_server.url}/language/{lang}?next=/thirteen")
+        page.wait_for_selector(".th-hand .card")
+        _play_until_the_trick_grows(page, f"{lang} {size} alone")
+        made = page.request.post(f"{live_server.url}/api/tables", data={"name": "Jean-Baptiste"}).json()
+        page.goto(f"{live_server.url}{made['url']}")
+        page.wait_for_selector('[data-role="seating"]:not([hidden])')
+        for seat in (1, 2, 3):
+            # The seat's first button is "Add a computer player".
+            page.locator(".th-seating-seat").nth(seat).locator("button").first.click()
+            bots = "() => document.querySelectorAll('.th-seating-seat.is-bot').length"
+            page.wait_for_function(f"() => ({bots})() >= {seat}")
+        page.click('[data-action="start"]')
+        page.wait_for_selector(".th-hand .card")
+        _play_until_the_trick_grows(page, f"{lang} {size} a friends' table")
+
+
+def test_the_phone_menu_opens_and_closes(browser: Any, live_server: Any) -> None:
+    """On a phone the header is one row with a Menu button: it opens the games' and languages' links
+    (each 44 px), and Escape closes it, handing the focus back to the button."""
+    with window(browser, (360, 740), has_touch=True) as page:
+        page.goto(f"{live_server.url}/thirteen")
+        header = page.locator(".site-header").bounding_box()
+        assert header is not None and header["height"] <= 56
+        assert not page.locator(".site-nav a").first.is_visible()
+        page.get_by_role("button", name="Menu").click()
+        assert page.get_by_role("button", name="Menu").get_attribute("aria-expanded") == "true"
+        links = page.locator("#site-menu a")
+        assert links.count() >= 9
+        for index in range(links.count()):
+            box = links.nth(index).bounding_box()
+            assert box is not None and box["height"] >= 43.5 and box["x"] + box["width"] <= 360
+        page.keyboard.press("Escape")
+        assert not page.locator(".site-nav a").first.is_visible()
+        assert page.evaluate("document.activeElement.classList.contains('site-menu-button')")
+        page.get_by_role("button", name="Menu").click()
+        page.locator('#site-menu a[lang="hu"]').click()
+        page.wait_for_selector(".th-hand .card")
+        assert page.get_by_role("button", name="Menü").is_visible()
+    with window(browser, (1280, 800)) as page:
+        page.goto(f"{live_server.url}/thirteen")
+        assert not page.get_by_role("button", name="Menu").is_visible()
+        assert page.locator(".site-nav a").first.is_visible()

@@ -29,7 +29,7 @@ def lead_lowest_card(page: Any) -> None:
     lowest.click()
     page.wait_for_function(
         f"([code, rounds]) => ({played})([code, rounds])"
-        " || document.querySelector('[data-role=status]').textContent.includes('Press Play')",
+        " || document.querySelector('.th-table').dataset.verdict === 'wait'",
         arg=[code, rounds],
         polling=POLL,
     )

@@ -417,7 +417,9 @@ function render() {
   if (!view) return;
   table.dataset.version = String(live?.version ?? ""); // the event this view follows (tests wait on it)
   table.dataset.seat = String(mySeat() ?? ""); // the seat this page plays from ("" watching)
-  table.dataset.phase = view.tables?.phase ?? "playing";
+  const phase = view.tables?.phase ?? "playing";
+  const started = table.dataset.phase === "gathering" && phase === "playing";
+  table.dataset.phase = phase;
   renderSeats();
   if (TABLE) renderTable();
   if (!inMatch()) {
@@ -430,9 +432,19 @@ function render() {
   renderControls();
   renderScores();
   renderResult();
+  if (started) bringTableIntoView(); // measured once the seating has made way for the hand
 }
 
 // --- a friends' table: seats, people, the host's tools, chat, timers -----------------------------
+
+// When the game starts, the table comes back into view: on a phone the host pressed Start in the side
+// box below the table. The page goes to its top when the header and the table fit the window together.
+function bringTableIntoView() {
+  const bounds = table.getBoundingClientRect();
+  if (bounds.top >= 0 && bounds.bottom <= innerHeight) return;
+  if (bounds.bottom + scrollY <= innerHeight) window.scrollTo(0, 0);
+  else table.scrollIntoView({ block: "start" });
+}
 
 let turnDeadline = null; // performance.now() when the player to move runs out of time, or null
 
@@ -665,6 +677,7 @@ function onEvent(message) {
     note = null;
     if (data.seat === mySeat()) selection.clear();
   } else if (message.name === "selection") {
+    table.dataset.verdict = data.verdict; // what the server made of the raised cards (tests wait on it)
     note = data.verdict === "wait" ? T("Press Play to play these cards, or add more.")
       : boot.reasons?.[data.reason] ?? T("These cards cannot be played now.");
     if (data.verdict !== "wait") shake();
@@ -741,6 +754,7 @@ let dragging = null;
 
 function selectionChanged() {
   note = null;
+  delete table.dataset.verdict;
   renderHand();
   renderControls();
   if (myTurn() && selection.size > 0) send({ type: "select", cards: [...selection] });
