@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -179,3 +180,55 @@ def test_a_search_cut_short_says_it_does_not_know_from_both_cores() -> None:
         assert status == 0
         assert answer["winnable"] is None and answer["proved"] is False, (core, answer)
         assert answer["core"] == core
+
+
+@pytest.mark.parametrize("command", ["show", "solve", "hint", "replay"])
+def test_a_numbered_games_number_stands_for_its_code(command: str) -> None:
+    """``1`` is numbered game #1 (Easy unless --rules says Classic), wherever a deal code is taken."""
+    extra = ("--samples", "8") if command == "hint" else ()
+    for rules, code in ((None, "TP1-E-AAAAAAB"), ("classic", "TP1-C-AAAAAAB")):
+        chosen = ("--rules", rules) if rules else ()
+        by_number = run(command, "1", *chosen, *extra, "--json")
+        by_code = run(command, code, *extra, "--json")
+        assert by_number[0] == 0, by_number[1]
+        assert json.loads(by_number[1]) == json.loads(by_code[1])
+    for number in ("0", "50001", "99999999999"):
+        exit_code, output = run(command, number)
+        assert exit_code == 2 and "numbered games run from 1 to 50000" in output
+
+
+def test_text_answers_speak_the_chosen_language(tmp_path: Path) -> None:
+    exit_code, output = run("solve", "1", "--lang", "hu")
+    assert exit_code == 0 and "lépésben megnyerhető (a leosztás elejétől)" in output and "állapot" in output
+    exit_code, output = run("solve", "1", "--lang", "fr", "--any-win")
+    assert exit_code == 0 and output.startswith("Gagnable : une victoire en ")
+    exit_code, output = run("hint", "1", "--samples", "8", "--lang", "hi")
+    assert exit_code == 0 and "नमूनों में से" in output
+    exit_code, output = run("autoplay", "--player", "greedy", "--from", "1", "--to", "2", "--rules", "easy",
+                            "--jobs", "1", "--lang", "fr")  # fmt: skip
+    assert exit_code == 0 and "intervalle de Wilson à 95 %" in output
+    out = tmp_path / "c.jsonl"
+    exit_code, output = run("census", "--from", "1", "--to", "2", "--rules", "classic", "--jobs", "1",
+                            "--out", str(out), "--lang", "hu")  # fmt: skip
+    assert exit_code == 0 and "Felmérés (Klasszikus): 2 leosztás" in output and "leglassabb" in output
+
+
+def test_json_is_the_answer_alone_and_a_default_file_is_named(tmp_path: Path, monkeypatch: Any) -> None:
+    """With --json standard output holds one JSON document and standard error no progress bar, even
+    where a terminal would show one; a census without --out says which file it writes."""
+    monkeypatch.chdir(tmp_path)
+    terminal = {"FORCE_COLOR": "1"}
+    for args in (
+        ["autoplay", "--player", "greedy", "--from", "1", "--to", "3", "--rules", "easy", "--jobs", "1"],
+        ["census", "--from", "1", "--to", "3", "--rules", "easy", "--jobs", "1", "--out", "c.jsonl"],
+    ):
+        shown = CliRunner().invoke(main, ["tripeaks", *args], env=terminal)
+        assert shown.exit_code == 0 and "3/3" in shown.stdout + shown.stderr  # a person at a terminal sees it
+        result = CliRunner().invoke(main, ["tripeaks", *args, "--json"], env=terminal)
+        assert result.exit_code == 0 and json.loads(result.stdout)["deals"] == 3
+        assert result.stderr == "", result.stderr
+    result = CliRunner().invoke(main, ["tripeaks", "census", "--from", "1", "--to", "2", "--rules", "classic",
+                                       "--jobs", "1", "--json"])  # fmt: skip
+    assert json.loads(result.stdout)["out"] == "census-classic-1-2.jsonl"
+    assert "writing census-classic-1-2.jsonl in the current folder" in result.stderr
+    assert len((tmp_path / "census-classic-1-2.jsonl").read_text().splitlines()) == 2

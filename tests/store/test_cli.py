@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
+from rich.cells import cell_len
 
 from parlour.cli import main
 from parlour.store import Store
@@ -50,7 +51,26 @@ def test_db_upgrade_then_stats(fresh: FreshDatabases, backend: str) -> None:
     assert listing[0]["tripeaks"]["all"]["won"] == 1 and listing[0]["thirteen"]["games"] == 0
 
     missing = runner.invoke(main, ["stats", "--player", "Nobody", "--database-url", url])
-    assert missing.exit_code == 1 and "no player is called 'Nobody'" in missing.output
+    assert missing.exit_code == 1 and "no player is called “Nobody”" in missing.output
+
+    # In another language, and in an 80-column window: every heading whole, the figures turned on their
+    # side when the rules' columns do not fit.
+    hungarian = runner.invoke(main, ["stats", "--lang", "hu", "--database-url", url], env={"COLUMNS": "200"})
+    assert "Játékosok" in hungarian.output and "nyerési arány" in hungarian.output
+    for lang, words in (
+        ("en", ("Win rate", "Best score", "Moves/win")),
+        ("hi", ("जीत दर", "सबसे अच्छा स्कोर")),
+    ):
+        narrow = runner.invoke(
+            main,
+            ["stats", "--player", "Ada Lovelace", "--lang", lang, "--database-url", url],
+            env={"COLUMNS": "80"},
+        )
+        assert narrow.exit_code == 0, narrow.output
+        assert "…" not in narrow.output and max(cell_len(line) for line in narrow.output.splitlines()) <= 80
+        assert all(word in narrow.output for word in words), narrow.output
+    missing = runner.invoke(main, ["stats", "--player", "Nobody", "--lang", "fr", "--database-url", url])
+    assert missing.exit_code == 1 and "aucun joueur ne s'appelle « Nobody »" in missing.output
 
 
 def test_db_upgrade_reports_an_unreachable_database() -> None:

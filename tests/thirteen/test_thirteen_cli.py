@@ -15,6 +15,7 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from parlour.cli import main
+from parlour.cli.thirteen import KIND_NAMES
 from parlour.thirteen import Match
 from parlour.thirteen.bots import GreedyBot, make_bot
 
@@ -171,7 +172,8 @@ def test_play_announces_an_instant_win_under_the_house_rule() -> None:
 
 def test_catalogs_hold_exactly_the_messages_the_command_uses() -> None:
     source = (ROOT / "src/parlour/cli/thirteen.py").read_text(encoding="utf-8")
-    used = set(re.findall(r'self\._\(\s*"((?:[^"\\]|\\.)*)"\s*\)', source)) | {"{count} card"}
+    used = set(re.findall(r'(?:self\._|\b_)\(\s*(?:lang,\s*)?"((?:[^"\\]|\\.)*)"\s*\)', source))
+    used |= {"{count} card"} | set(KIND_NAMES.values())
     for lang in ("hi", "hu", "fr"):
         path = ROOT / f"src/parlour/i18n/locale/{lang}/LC_MESSAGES/thirteen.po"
         with path.open("rb") as handle:
@@ -182,19 +184,22 @@ def test_catalogs_hold_exactly_the_messages_the_command_uses() -> None:
         assert ids == used, f"{lang}: {sorted(ids ^ used)}"
 
 
-def test_simulate_shows_progress_on_stderr_for_long_runs() -> None:
-    args = ["thirteen", "simulate", "--players", "greedy,greedy,greedy,greedy", "--games", "20", "--json"]
-    result = CliRunner().invoke(main, args)
-    assert result.exit_code == 0
-    assert json.loads(result.stdout)["games"] == 20
-    assert "20/20" in result.stderr
+def test_simulate_shows_progress_on_a_terminal_and_json_alone_with_json() -> None:
+    args = ["thirteen", "simulate", "--players", "greedy,greedy,greedy,greedy", "--games", "20"]
+    on_a_terminal = CliRunner().invoke(main, args, env={"FORCE_COLOR": "1"})
+    assert on_a_terminal.exit_code == 0 and "20/20" in on_a_terminal.stderr
+    as_json = CliRunner().invoke(main, [*args, "--json"], env={"FORCE_COLOR": "1"})
+    assert as_json.exit_code == 0 and json.loads(as_json.stdout)["games"] == 20
+    assert as_json.stderr == ""  # no progress bar: --json output is the answer alone
+    piped = CliRunner().invoke(main, args)
+    assert piped.exit_code == 0 and piped.stderr == ""  # nobody watches a bar in a pipe or a log
 
 
 def test_judge_text_counts_one_card_in_the_singular() -> None:
     result = CliRunner().invoke(main, ["thirteen", "judge", "--table", "2H", "--play", "5S 5C 5D 5H"])
     assert result.exit_code == 0
     assert "2♥: single, 1 card, top 2♥" in result.output
-    assert "quad, 4 cards, top 5♥" in result.output
+    assert "four of a kind, 4 cards, top 5♥" in result.output
 
 
 def test_play_reports_a_repeated_card_in_the_language_and_ignores_a_play_of_no_card() -> None:

@@ -5,39 +5,84 @@ from __future__ import annotations
 import json
 
 import click
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 
 from parlour.cli.db import database_url_option
+from parlour.cli.options import LANG_OPTION
 from parlour.errors import ParlourError
 from parlour.games.base import StatisticsTable
 from parlour.games.registry import Registry
+from parlour.i18n import gettext_for
 from parlour.store import Player, Statistics, Store, StoreUnavailable
 
-
-def statistics_table(table: StatisticsTable) -> Table:
-    """Return a game's statistics table (from its definition) as a Rich table."""
-    rich = Table(title=table.title)
-    for index, heading in enumerate(table.headings):
-        rich.add_column(heading, justify="left" if index == 0 and table.labelled else "right")
-    for row in table.rows:
-        rich.add_row(*row)
-    return rich
+DOMAIN = "terminal"
+"""The terminal's catalog, which holds the statistics' words for the TUI and for ``parlour stats``."""
 
 
-def overview_table(games: Registry, rows: list[tuple[Player, Statistics]]) -> Table:
-    """Return one line per player: each game's summary figures (TriPeaks played/won/best, Thirteen …)."""
-    table = Table(title="Players")
-    table.add_column("Player", justify="left")
+def statistics_table(table: StatisticsTable) -> RenderableType:
+    """Return a game's statistics table (from its definition) for Rich: one row per rule set, or, where
+    the window is too narrow for every column's heading, one row per figure instead."""
+    return _FittedTable(table)
+
+
+class _FittedTable:
+    """A statistics table laid out when its width is known: as given while every heading fits on one
+    line, turned on its side (figures down, rule sets across) in a narrower window."""
+
+    def __init__(self, table: StatisticsTable) -> None:
+        self.table = table
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        wide = self._as_given()
+        unbounded = options.update_width(1_000_000)  # Measurement.get clamps to the width it is given
+        needed = Measurement.get(console, unbounded, wide).maximum
+        if needed <= options.max_width or not self.table.labelled:
+            yield wide
+        else:
+            yield self._on_its_side()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._as_given()).clamp(max_width=options.max_width)
+
+    def _as_given(self) -> Table:
+        rich = Table(title=self.table.title)
+        for index, heading in enumerate(self.table.headings):
+            left = index == 0 and self.table.labelled
+            rich.add_column(heading, justify="left" if left else "right", no_wrap=True)
+        for row in self.table.rows:
+            rich.add_row(*row)
+        return rich
+
+    def _on_its_side(self) -> Table:
+        rich = Table(title=self.table.title)
+        rich.add_column(self.table.headings[0], justify="left")
+        for row in self.table.rows:
+            rich.add_column(row[0], justify="right", no_wrap=True)
+        for index, heading in enumerate(self.table.headings[1:], start=1):
+            rich.add_row(heading, *(row[index] for row in self.table.rows))
+        return rich
+
+
+def overview_table(games: Registry, rows: list[tuple[Player, Statistics]], lang: str = "en") -> Table:
+    """Return one line per player in ``lang``: each game's summary figures (TriPeaks played/won/best,
+    Thirteen …)."""
+    table = Table(title=_(lang, "Players"))
+    table.add_column(_(lang, "Player"), justify="left")
     for definition in games:
         for heading, _value in definition.statistics_summary(definition.fold([])):
-            table.add_column(heading, justify="right")
+            table.add_column(_(lang, heading), justify="right")
     for player, stats in rows:
         cells = [display(player)]
         for definition in games:
             cells.extend(value for _heading, value in definition.statistics_summary(stats[definition.name]))
         table.add_row(*cells)
     return table
+
+
+def _(lang: str, message: str) -> str:
+    return gettext_for(lang, DOMAIN, message)
 
 
 def display(player: Player) -> str:
@@ -68,7 +113,8 @@ def find_players(store: Store, name: str) -> list[Player]:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: each player's figures, by game.")
 @database_url_option
-def stats(name: str | None, as_json: bool, database_url: str | None) -> None:
+@LANG_OPTION
+def stats(name: str | None, as_json: bool, database_url: str | None, lang: str) -> None:
     """Show statistics: every player in one table, or one player's TriPeaks and Thirteen figures."""
     try:
         store = Store(database_url)
@@ -79,7 +125,7 @@ def stats(name: str | None, as_json: bool, database_url: str | None) -> None:
         console = Console()
         found = store.all_players() if name is None else find_players(store, name)
         if name is not None and not found:
-            raise click.ClickException(f"no player is called {name!r}")
+            raise click.ClickException(_(lang, "no player is called “{name}”").format(name=name))
         if as_json:
             listing = [
                 {
@@ -93,16 +139,16 @@ def stats(name: str | None, as_json: bool, database_url: str | None) -> None:
             return
         if name is None:
             if not found:
-                console.print("No player yet: play a game first (parlour serve).")
+                console.print(_(lang, "No player yet: play a game first (parlour serve)."), markup=False)
                 return
             everyone = [(player, store.statistics(player.player_id)) for player in found]
-            console.print(overview_table(store.games, everyone))
+            console.print(overview_table(store.games, everyone, lang))
             return
         for player in found:
             figures = store.statistics(player.player_id)
             label = display(player) if len(found) == 1 else f"{display(player)} (#{player.player_id})"
             for definition in store.games:
                 for table in definition.statistics_tables(figures[definition.name], label):
-                    console.print(statistics_table(table))
+                    console.print(statistics_table(table.translated(lambda text: _(lang, text))))
     finally:
         store.close()

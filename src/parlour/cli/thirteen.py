@@ -10,6 +10,7 @@ from dataclasses import fields, replace
 from typing import Any, TextIO
 
 import click
+from rich.cells import cell_len
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -19,7 +20,7 @@ from parlour.cli.options import LANG_OPTION
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidCard, InvalidInput, ParlourError
 from parlour.games.thirteen import REASONS
-from parlour.i18n import gettext_for, ngettext_for, normalize_language
+from parlour.i18n import decimal, gettext_for, ngettext_for, normalize_language, percent
 from parlour.thirteen import Match, Move, Rules, classify, format_code, parse_code
 from parlour.thirteen.bots import BOTS, PLAYERS, make_bot
 from parlour.thirteen.combos import Combo, beats
@@ -40,6 +41,26 @@ _PROGRESS_FROM_GAMES = 20
 @click.group()
 def thirteen() -> None:
     """Thirteen (Tiến lên): judge plays, simulate computer players, play against three of them."""
+
+
+KIND_NAMES = {
+    "single": "single",
+    "pair": "pair",
+    "triple": "triple",
+    "quad": "four of a kind",
+    "sequence": "sequence",
+    "double_sequence": "double sequence",
+}
+"""The words for each kind of combination (``Combo.kind``), in English: the msgids."""
+
+
+def kind_name(kind: str, lang: str) -> str:
+    """The name of a kind of combination (``pair``, ``double_sequence`` …) in ``lang``."""
+    return gettext_for(lang, DOMAIN, KIND_NAMES[kind])
+
+
+def _(lang: str, message: str) -> str:
+    return gettext_for(lang, DOMAIN, message)
 
 
 def _rules(house: tuple[str, ...], target: int | None = None) -> Rules:
@@ -123,16 +144,25 @@ def judge(table_text: str, play_text: str, as_json: bool, house: tuple[str, ...]
     def line(combo: dict[str, Any] | None, cards: list[Card]) -> str:
         shown = " ".join(card.pretty() for card in sorted(cards, key=lambda c: mask_of([c])))
         if not cards:
-            return "empty"
+            return _(lang, "empty")
         if combo is None:
-            return f"{shown}: not a combination"
-        top = Card.parse(combo["top"]).pretty()
-        count = f"{combo['length']} card" + ("" if combo["length"] == 1 else "s")
-        return f"{shown}: {combo['kind'].replace('_', ' ')}, {count}, top {top}"
+            return _(lang, "{cards}: not a combination").format(cards=shown)
+        length = int(combo["length"])
+        count = ngettext_for(lang, DOMAIN, "{count} card", "{count} cards", length).format(count=length)
+        return _(lang, "{cards}: {kind}, {count}, top {top}").format(
+            cards=shown,
+            kind=kind_name(str(combo["kind"]), lang),
+            count=count,
+            top=Card.parse(combo["top"]).pretty(),
+        )
 
-    click.echo(f"table: {line(answer['table'], table)}")
-    click.echo(f"play:  {line(answer['play'], play)}")
-    click.echo("legal: yes" if answer["legal"] else f"legal: no ({answer['reason']})")
+    labels = [_(lang, "table:"), _(lang, "play:"), _(lang, "legal:")]
+    width = max(cell_len(label) for label in labels)
+    verdict = _(lang, "yes") if answer["legal"] else _(lang, "no ({reason})").format(reason=answer["reason"])
+    for label, text in zip(
+        labels, (line(answer["table"], table), line(answer["play"], play), verdict), strict=True
+    ):
+        click.echo(f"{label}{' ' * (width - cell_len(label))} {text}")
     _refused(answer, lang)
 
 
@@ -153,7 +183,8 @@ def _refused(answer: dict[str, Any], lang: str) -> None:
 @click.argument("salt")
 @click.argument("committed", metavar="COMMITMENT")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def verify(code: str, salt: str, committed: str, as_json: bool) -> None:
+@LANG_OPTION
+def verify(code: str, salt: str, committed: str, as_json: bool, lang: str) -> None:
     """Check that a finished match was dealt from the code it committed to at its start.
 
     CODE and SALT are revealed when the match ends; COMMITMENT was shown from its first card. Exit
@@ -166,9 +197,10 @@ def verify(code: str, salt: str, committed: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({"code": code.strip().upper(), "fair": fair}))
     elif fair:
-        click.echo(f"The commitment matches: the match was dealt from {code.strip().upper()}.")
+        text = _(lang, "The commitment matches: the match was dealt from {code}.")
+        click.echo(text.format(code=code.strip().upper()))
     else:
-        click.echo("The commitment does NOT match this code and salt.")
+        click.echo(_(lang, "The commitment does NOT match this code and salt."))
     if not fair:
         raise SystemExit(1)
 
@@ -203,13 +235,14 @@ def _player_names(players: str, *, exactly: int | None = None, at_least: int | N
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0), help="Seed of deals and bots.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @_house_option
-def simulate(players: str, games: int, seed: int, as_json: bool, house: tuple[str, ...]) -> None:
+@LANG_OPTION
+def simulate(players: str, games: int, seed: int, as_json: bool, house: tuple[str, ...], lang: str) -> None:
     """Play whole games to 10 points between computer players, rotating seats, and print each player's
     share of first places per round, mean points per round and games won."""
     names = _player_names(players, exactly=4)
     rules = _rules(house)
     console = Console(stderr=True)
-    if games >= _PROGRESS_FROM_GAMES:  # on stderr, so --json output stays clean
+    if games >= _PROGRESS_FROM_GAMES and not as_json and console.is_terminal:  # a person watches stderr
         with Progress(
             TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
         ) as progress:
@@ -220,16 +253,25 @@ def simulate(players: str, games: int, seed: int, as_json: bool, house: tuple[st
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
-    table = Table(title=f"Thirteen: {games} games, {result.rounds} rounds, seed {seed}")
-    for column in ("player", "first places", "share of firsts (95%)", "points / round", "games won"):
-        table.add_column(column, justify="left" if column == "player" else "right")
+    title = _(lang, "Thirteen: {games} games, {rounds} rounds, seed {seed}")
+    table = Table(title=title.format(games=games, rounds=result.rounds, seed=seed))
+    columns = (
+        _(lang, "player"),
+        _(lang, "first places"),
+        _(lang, "share of firsts (95%)"),
+        _(lang, "points / round"),
+        _(lang, "games won"),
+    )
+    for index, column in enumerate(columns):
+        table.add_column(column, justify="left" if index == 0 else "right")
     for index, player in enumerate(result.players):
+        low, high = player.first_share_interval
         table.add_row(
             f"{index + 1}. {player.name}",
             str(player.firsts),
-            "{:.1%} ({:.1%}–{:.1%})".format(player.first_share, *player.first_share_interval),
-            f"{player.mean_points:.3f}",
-            f"{player.games_won} ({player.games_won / games:.1%})",
+            f"{percent(player.first_share, lang)} ({percent(low, lang)}–{percent(high, lang)})",
+            decimal(player.mean_points, lang, 3),
+            f"{player.games_won} ({percent(player.games_won / games, lang)})",
         )
     Console(soft_wrap=True).print(table)
 
@@ -246,7 +288,8 @@ def simulate(players: str, games: int, seed: int, as_json: bool, house: tuple[st
 )
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0), help="Seed of deals and bots.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def ratings(players: str, games: int, seed: int, as_json: bool) -> None:
+@LANG_OPTION
+def ratings(players: str, games: int, seed: int, as_json: bool, lang: str) -> None:
     """Rate the computer players: every four of them sit at a table for GAMES whole games, and a
     Bradley–Terry model fitted to the finishing orders gives each an Elo-scale rating (the weakest at
     0) with a 95% bootstrap interval."""
@@ -254,7 +297,12 @@ def ratings(players: str, games: int, seed: int, as_json: bool) -> None:
     tables = math.comb(len(names), 4)
     console = Console(stderr=True)
     with Progress(
-        TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        disable=as_json or not console.is_terminal,  # a bar only where a person watches it
     ) as progress:
         task = progress.add_task("games", total=games * tables)
         orders = round_robin(names, games, seed, progress=lambda n: progress.advance(task, n))
@@ -266,11 +314,11 @@ def ratings(players: str, games: int, seed: int, as_json: bool) -> None:
         click.echo(json.dumps({"games": games, "tables": tables, "rounds": len(orders), "seed": seed,
                                "ratings": [rating.to_json() for rating in table_of]}))  # fmt: skip
         return
-    shown = Table(
-        title=f"Thirteen ratings: {tables} tables × {games} games, {len(orders)} rounds, seed {seed}"
-    )
-    for column in ("player", "rating", "95% interval", "rounds"):
-        shown.add_column(column, justify="left" if column == "player" else "right")
+    title = _(lang, "Thirteen ratings: {tables} tables × {games} games, {rounds} rounds, seed {seed}")
+    shown = Table(title=title.format(tables=tables, games=games, rounds=len(orders), seed=seed))
+    columns = (_(lang, "player"), _(lang, "rating"), _(lang, "95% interval"), _(lang, "rounds"))
+    for index, column in enumerate(columns):
+        shown.add_column(column, justify="left" if index == 0 else "right")
     for rating in table_of:
         shown.add_row(
             rating.name, f"{rating.rating:.0f}", f"{rating.low:.0f}–{rating.high:.0f}", str(rating.rounds)
@@ -313,14 +361,7 @@ class _Terminal:
         return ngettext_for(self.lang, DOMAIN, "{count} card", "{count} cards", count).format(count=count)
 
     def kind(self, combo: Combo) -> str:
-        return {
-            "single": self._("single"),
-            "pair": self._("pair"),
-            "triple": self._("triple"),
-            "quad": self._("four of a kind"),
-            "sequence": self._("sequence"),
-            "double_sequence": self._("double sequence"),
-        }[combo.kind]
+        return kind_name(combo.kind, self.lang)
 
     def show(self, view: PlayerView) -> None:
         combo = view.table_combo
@@ -540,7 +581,7 @@ def play(
 ) -> None:
     """Play a whole game to 10 points against three computer players (you are Player 1, seat 0).
 
-    CODE (or ``--code``) replays that match; without it a new random match is dealt.
+    CODE (or --code) replays that match; without it a new random match is dealt.
     """
     code = code_argument or code
     try:

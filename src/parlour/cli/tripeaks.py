@@ -6,7 +6,6 @@ import json
 import secrets
 import sys
 from collections.abc import Iterable
-from dataclasses import replace
 from functools import cache
 from typing import Any, Final, TextIO
 
@@ -17,7 +16,7 @@ from rich.text import Text
 
 from parlour.cards import DECK, Card
 from parlour.cli.options import HINT_STRENGTH_OPTION, LANG_OPTION
-from parlour.cli.tripeaks_solver import SOLVER_COMMANDS, numbered_line
+from parlour.cli.tripeaks_solver import RULES_CHOICE, SOLVER_COMMANDS, code_for, numbered_line
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidCode, InvalidInput
 from parlour.games.tripeaks import hint_text, player_hint
@@ -111,20 +110,17 @@ def _console() -> Console:
     return Console(highlight=False, emoji=False, soft_wrap=True)  # print typed text exactly as typed
 
 
-def _parse_code(text: str, rules: str | None = None) -> DealCode:
-    try:
-        code = DealCode.parse(text)
-    except InvalidCode as error:
-        raise click.BadParameter(str(error), param_hint="CODE") from error
-    if rules is not None:
-        linked = Rules.named(rules).king_ace_linked
-        code = DealCode(code.number, replace(code.rules, king_ace_linked=linked))
-    return code
-
-
 def _dump(state: dict[str, Any]) -> None:
     click.echo(json.dumps(state, ensure_ascii=False, indent=2))
 
+
+CODE_RULES_OPTION = click.option(
+    "--rules",
+    type=RULES_CHOICE,
+    default=None,
+    help="Easy (King and Ace linked, the default) or Classic: a numbered game's rules, or overrides the "
+    "letter of CODE.",
+)
 
 REVEAL_OPTION = click.option("--reveal", is_flag=True, help="Show face-down cards and the stock order too.")
 
@@ -136,12 +132,16 @@ def tripeaks() -> None:
 
 @tripeaks.command("show")
 @click.argument("code")
+@CODE_RULES_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON state instead of the board.")
 @REVEAL_OPTION
 @LANG_OPTION
-def show(code: str, as_json: bool, reveal: bool, lang: str) -> None:
-    """Show the deal of CODE (e.g. TP1-E-AAAAAAB) as a player sees it, with its spoken description."""
-    game = Game.from_code(_parse_code(code))
+def show(code: str, rules: str | None, as_json: bool, reveal: bool, lang: str) -> None:
+    """Show the deal of CODE as a player sees it, with its spoken description.
+
+    CODE is a deal code such as TP1-E-AAAAAAB, or a numbered game's number (1 to 50000) under --rules.
+    """
+    game = Game.from_code(code_for(code, rules))
     if as_json:
         _dump(game.to_json(reveal=reveal))
         return
@@ -157,17 +157,21 @@ def show(code: str, as_json: bool, reveal: bool, lang: str) -> None:
 @tripeaks.command("replay")
 @click.argument("code")
 @click.argument("moves", nargs=-1)
+@CODE_RULES_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON state instead of the board.")
 @REVEAL_OPTION
 @LANG_OPTION
-def replay(code: str, moves: tuple[str, ...], as_json: bool, reveal: bool, lang: str) -> None:
-    """Apply MOVES to the deal of CODE and print the resulting state.
+def replay(
+    code: str, moves: tuple[str, ...], rules: str | None, as_json: bool, reveal: bool, lang: str
+) -> None:
+    """Apply MOVES to the deal of CODE (a deal code, or a numbered game's number under --rules) and print
+    the resulting state.
 
     A move is a card (KC or K♣: remove that peak card), draw, or undo. A refused move is reported on
     standard error with its number (1 = the first move), the move, the reason in the chosen language
     and its code; it changes nothing and replay goes on. Exit status 1 when a move was refused.
     """
-    game = Game.from_code(_parse_code(code))
+    game = Game.from_code(code_for(code, rules))
     rejected = []
     for index, move in enumerate(moves, start=1):
         try:
@@ -352,19 +356,14 @@ def _lines(stream: TextIO) -> Iterable[str]:
 
 @tripeaks.command("play")
 @click.argument("code", required=False)
-@click.option(
-    "--rules",
-    type=click.Choice(["easy", "classic"], case_sensitive=False),
-    default=None,
-    help="Easy (King and Ace linked, the default) or Classic; overrides the letter of CODE.",
-)
+@CODE_RULES_OPTION
 @LANG_OPTION
 @click.option("--no-error-help", is_flag=True, help="Do not explain why a card cannot be played.")
 @HINT_STRENGTH_OPTION
 def play(code: str | None, rules: str | None, lang: str, no_error_help: bool, hint_strength: str) -> None:
     """Play TriPeaks in the terminal: the deal of CODE, or a random deal."""
     if code:
-        deal_code = _parse_code(code, rules)
+        deal_code = code_for(code, rules)
     else:
         deal_code = DealCode(secrets.randbelow(DEAL_NUMBER_LIMIT), Rules.named(rules or "easy"))
     stdin = sys.stdin

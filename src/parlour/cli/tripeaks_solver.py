@@ -11,6 +11,7 @@ import multiprocessing
 import os
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +19,13 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
-from parlour.cli.options import HINT_STRENGTH_OPTION
+from parlour.cli.options import HINT_STRENGTH_OPTION, LANG_OPTION
 from parlour.errors import IllegalMove, InvalidInput
-from parlour.i18n import gettext_for
+from parlour.games.tripeaks import deal_from
+from parlour.i18n import decimal, gettext_for, percent
+from parlour.i18n.tripeaks import rules_name
 from parlour.intervals import wilson
 from parlour.tripeaks import Deal, DealCode, Game, Rules
 from parlour.tripeaks.solver import numbered_result, solve
@@ -43,10 +47,14 @@ from parlour.tripeaks.solver.players import (
     hint_at,
     play_number,
 )
-from parlour.tripeaks.solver.solve import DEFAULT_NODE_LIMIT
+from parlour.tripeaks.solver.solve import DEFAULT_NODE_LIMIT, Solution
 
 DOMAIN = "solver"
 RULES_CHOICE = click.Choice(["easy", "classic"], case_sensitive=False)
+
+
+def _(lang: str, message: str) -> str:
+    return gettext_for(lang, DOMAIN, message)
 
 
 def _console(*, stderr: bool = False) -> Console:
@@ -68,31 +76,45 @@ def numbered_line(code: DealCode, lang: str = "en") -> str | None:
     return text.format(number=result.number, left=result.best_left, moves=result.best_moves)
 
 
-def game_for(text: str, rules_name: str | None) -> Game:
-    """A game from a deal code or an explicit layout (52 or 53 cards in layout order, ``-`` for an empty
-    discard pile). A layout is played under ``rules_name`` (Easy by default); a code under its own rules.
+def code_for(text: str, rules_name: str | None, param_hint: str = "CODE") -> DealCode:
+    """The deal code ``text`` names: a deal code (under ``rules_name``'s King–Ace rule when given) or a
+    numbered game's number (under ``rules_name``, Easy by default).
 
     Raises:
-        click.BadParameter: the text is neither.
+        click.BadParameter: the text is neither, or the number is not a numbered game's.
     """
+    typed = text.strip()
     try:
-        if len(text.replace(",", " ").split()) > 1:
-            deal = Deal.parse(text)
-            base = Rules.named(rules_name or "easy")
-            rules = Rules(
-                king_ace_linked=base.king_ace_linked,
-                joker=deal.has_joker,
-                empty_discard=deal.discard is None,
-            )
-            return Game(deal, rules)
-        code = DealCode.parse(text)
-        if rules_name is not None:
-            code = DealCode(
-                code.number, Rules(**(code.rules.as_dict() | {"king_ace_linked": rules_name == "easy"}))
-            )
-        return Game.from_code(code)
+        if typed.isascii() and typed.isdigit():
+            return deal_from(typed, Rules.named(rules_name or "easy"))[0]
+        code = DealCode.parse(typed)
     except InvalidInput as error:
-        raise click.BadParameter(str(error), param_hint="CODE_OR_DEAL") from error
+        raise click.BadParameter(str(error), param_hint=param_hint) from error
+    if rules_name is None:
+        return code
+    linked = Rules.named(rules_name).king_ace_linked
+    return DealCode(code.number, replace(code.rules, king_ace_linked=linked))
+
+
+def game_for(text: str, rules_name: str | None) -> Game:
+    """A game from a deal code, a numbered game's number or an explicit layout (52 or 53 cards in layout
+    order, ``-`` for an empty discard pile). A layout or a number is played under ``rules_name`` (Easy by
+    default); a code under its own rules, with ``rules_name``'s King–Ace rule when given.
+
+    Raises:
+        click.BadParameter: the text is none of these.
+    """
+    if len(text.replace(",", " ").split()) <= 1:
+        return Game.from_code(code_for(text, rules_name, "DEAL"))
+    try:
+        deal = Deal.parse(text)
+    except InvalidInput as error:
+        raise click.BadParameter(str(error), param_hint="DEAL") from error
+    base = Rules.named(rules_name or "easy")
+    rules = Rules(
+        king_ace_linked=base.king_ace_linked, joker=deal.has_joker, empty_discard=deal.discard is None
+    )
+    return Game(deal, rules)
 
 
 def _apply(game: Game, moves: tuple[str, ...]) -> None:
@@ -108,13 +130,20 @@ def _apply(game: Game, moves: tuple[str, ...]) -> None:
 @click.argument("moves", nargs=-1)
 @click.option("--rules", type=RULES_CHOICE, help="Rules for an explicit layout, or to override a code's.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-@click.option("--node-limit", type=click.IntRange(min=1), default=DEFAULT_NODE_LIMIT, show_default=True)
+@click.option(
+    "--node-limit",
+    type=click.IntRange(min=1),
+    default=DEFAULT_NODE_LIMIT,
+    show_default=True,
+    help="Stop a search after this many states and answer 'unknown' (a deal that is hard to prove).",
+)
 @click.option("--core", "core_name", type=click.Choice(["c", "python"]), help="Force a solver core.")
 @click.option(
     "--any-win",
     is_flag=True,
     help="Only whether it can be won: the first win found, not the fewest moves (much faster).",
 )
+@LANG_OPTION
 def solve_command(
     deal: str,
     moves: tuple[str, ...],
@@ -123,8 +152,10 @@ def solve_command(
     node_limit: int,
     core_name: str | None,
     any_win: bool,
+    lang: str,
 ) -> None:
-    """Solve DEAL (a code, or 52 cards in layout order as one quoted argument) after MOVES.
+    """Solve DEAL (a code, a numbered game's number, or 52 cards in layout order as one quoted argument)
+    after MOVES.
 
     Prints whether the position can be won, a win with the fewest moves (or the best result when it
     cannot), and that line of moves from the position reached. With --any-win, only whether it can be
@@ -146,29 +177,39 @@ def solve_command(
                 answer["best"] = None  # not searched for
         click.echo(json.dumps(answer, ensure_ascii=False))
         return
-    console = _console()
-    if solution.winnable and any_win:
-        console.print(
-            f"[bold green]Winnable.[/] A win in {solution.moves} moves (from the start of the deal), "
-            "not necessarily the fewest."
-        )
-    elif solution.winnable:
-        console.print(f"[bold green]Winnable[/] in {solution.moves} moves (from the start of the deal).")
-    elif any_win and solution.proved:
-        console.print("[bold red]Not winnable.[/]")
-    elif solution.proved:
-        console.print(
-            f"[bold red]Not winnable.[/] Best result: {solution.best_left} cards left "
-            f"in {solution.best_moves} moves."
-        )
-    else:
-        console.print(
-            f"[bold yellow]Unknown:[/] the search stopped after {solution.nodes} states without a win. "
-            f"Best found: {solution.best_left} cards left in {solution.best_moves} moves."
-        )
+    _console().print(Text(_solution_text(solution, any_win, lang), style=_solution_style(solution)))
     if solution.winnable or not any_win:
-        console.print(" ".join(solution.line) or "(no moves)", markup=False)
-    console.print(f"[dim]{solution.nodes} states, {seconds:.3f} s, {solution.core} core[/]")
+        _console().print(" ".join(solution.line) or _(lang, "(no moves)"), markup=False)
+    line = _(lang, "{nodes} states, {seconds} s, {core} core").format(
+        nodes=solution.nodes, seconds=decimal(seconds, lang, 3), core=solution.core
+    )
+    _console().print(Text(line, style="dim"))
+
+
+def _solution_style(solution: Solution) -> str:
+    return "bold green" if solution.winnable else "bold red" if solution.proved else "bold yellow"
+
+
+def _solution_text(solution: Solution, any_win: bool, lang: str) -> str:
+    """What the search found, in ``lang``: winnable (in how many moves), not winnable, or unknown."""
+    if solution.winnable and any_win:
+        text = _(
+            lang, "Winnable: a win in {moves} moves (from the start of the deal), not necessarily the fewest."
+        )
+        return text.format(moves=solution.moves)
+    if solution.winnable:
+        return _(lang, "Winnable in {moves} moves (from the start of the deal).").format(moves=solution.moves)
+    if any_win and solution.proved:
+        return _(lang, "Not winnable.")
+    best = {"left": solution.best_left, "moves": solution.best_moves}
+    if solution.proved:
+        return _(lang, "Not winnable. Best result: {left} cards left in {moves} moves.").format(**best)
+    text = _(
+        lang,
+        "Unknown: the search stopped after {nodes} states without a win. "
+        "Best found: {left} cards left in {moves} moves.",
+    )
+    return text.format(nodes=solution.nodes, **best)
 
 
 def _census_jobs(first: int | None, last: int | None, deals_file: Path | None, rules: Rules) -> list[Job]:
@@ -181,38 +222,68 @@ def _census_jobs(first: int | None, last: int | None, deals_file: Path | None, r
     return jobs_for_numbers(first, last, rules)
 
 
-def _print_summary(console: Console, summary: Summary, title: str) -> None:
+def _print_summary(console: Console, summary: Summary, rules: str, lang: str) -> None:
     low, high = summary.interval
-    console.print(f"[bold]{title}[/]: {summary.deals} deals")
+    title = _(lang, "Census ({rules}): {deals} deals").format(
+        rules=rules_name(rules, lang), deals=summary.deals
+    )
+    console.print(Text(title, style="bold"))
     console.print(
-        f"winnable: {summary.winnable} = {100 * summary.share:.2f}% "
-        f"(95% Wilson interval {100 * low:.2f}%–{100 * high:.2f}%)"
+        _(lang, "winnable: {count} = {share} (95% Wilson interval {low}–{high})").format(
+            count=summary.winnable,
+            share=percent(summary.share, lang, 2),
+            low=percent(low, lang, 2),
+            high=percent(high, lang, 2),
+        ),
+        markup=False,
     )
     if summary.unproved:
-        console.print(f"[yellow]unproved (node limit): {summary.unproved}[/]")
+        unproved = _(lang, "unproved (node limit): {count}").format(count=summary.unproved)
+        console.print(Text(unproved, style="yellow"))
     if summary.mean_moves is not None:
-        console.print(f"mean shortest win: {summary.mean_moves:.2f} moves")
-    table = Table("slowest deals", "seconds", "winnable", "moves")
+        mean = _(lang, "mean shortest win: {moves} moves").format(moves=decimal(summary.mean_moves, lang, 2))
+        console.print(mean, markup=False)
+    table = Table(_(lang, "slowest deals"), _(lang, "seconds"), _(lang, "winnable"), _(lang, "moves"))
+    yes, no = _(lang, "yes"), _(lang, "no")
     for record in summary.slowest:
         key = str(record.get("code") or record.get("deal"))
-        table.add_row(key[:60], f"{record['seconds']:.3f}", str(record["winnable"]), str(record["moves"]))
+        winnable = yes if record["winnable"] else no
+        table.add_row(key[:60], decimal(record["seconds"], lang, 3), winnable, str(record["moves"]))
     console.print(table)
 
 
 @click.command("census")
 @click.option("--from", "first", type=int, help="First deal number.")
 @click.option("--to", "last", type=int, help="Last deal number (inclusive).")
-@click.option("--deals-file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--rules", type=RULES_CHOICE, required=True)
-@click.option("--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default=True)
+@click.option(
+    "--deals-file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Solve the deals of this file instead: one a line, a deal code or the cards in layout order "
+    "(# starts a comment).",
+)
+@click.option("--rules", type=RULES_CHOICE, required=True, help="Easy (King and Ace linked) or Classic.")
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=os.cpu_count() or 1,
+    show_default=True,
+    help="Processes working at once (one per core by default).",
+)
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),
     help="JSON lines, one per deal [default: census-RULES-FROM-TO.jsonl in the current folder].",
 )
-@click.option("--node-limit", type=click.IntRange(min=1), default=DEFAULT_NODE_LIMIT, show_default=True)
+@click.option(
+    "--node-limit",
+    type=click.IntRange(min=1),
+    default=DEFAULT_NODE_LIMIT,
+    show_default=True,
+    help="Stop a search after this many states and answer 'unknown' (a deal that is hard to prove).",
+)
 @click.option("--core", "core_name", type=click.Choice(["c", "python"]), help="Force a solver core.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON (no progress bar).")
+@LANG_OPTION
 def census_command(
     first: int | None,
     last: int | None,
@@ -223,6 +294,7 @@ def census_command(
     node_limit: int,
     core_name: str | None,
     as_json: bool,
+    lang: str,
 ) -> None:
     """Solve many deals on every core, resumably, and print what share can be won.
 
@@ -241,7 +313,10 @@ def census_command(
         out = Path(f"census-{rules}-{label}.jsonl")
     console = _console(stderr=as_json)
     if defaulted:
-        console.print(f"writing {out} in the current folder (--out chooses the file)")
+        console.print(
+            _(lang, "writing {out} in the current folder (--out chooses the file)").format(out=out),
+            markup=False,
+        )
     started = time.perf_counter()
     with Progress(
         TextColumn("[bold]census[/]"),
@@ -249,7 +324,7 @@ def census_command(
         MofNCompleteColumn(),
         TimeRemainingColumn(),
         console=console,
-        disable=as_json,
+        disable=as_json or not console.is_terminal,
     ) as bar:
         task = bar.add_task("census", total=len(work))
 
@@ -267,13 +342,22 @@ def census_command(
                     progress=advance,
                 )
         except KeyboardInterrupt:
-            console.print(f"[yellow]interrupted: solved deals are kept in {out}; run again to resume[/]")
+            stopped = _(lang, "interrupted: solved deals are kept in {out}; run again to resume").format(
+                out=out
+            )
+            console.print(Text(stopped, style="yellow"))
             raise SystemExit(130) from None
     if as_json:
         click.echo(json.dumps({"rules": rules, "out": str(out), **summarise(records).to_json()}))
         return
-    console.print(f"{len(records)} deals in {out}, {time.perf_counter() - started:.1f} s wall time")
-    _print_summary(console, summarise(records), f"census ({rules})")
+    wall = decimal(time.perf_counter() - started, lang, 1)
+    console.print(
+        _(lang, "{count} deals in {out}, {seconds} s wall time").format(
+            count=len(records), out=out, seconds=wall
+        ),
+        markup=False,
+    )
+    _print_summary(console, summarise(records), rules, lang)
 
 
 @click.command("hint")
@@ -287,9 +371,16 @@ def census_command(
     show_default=True,
     help="The most samples to draw (fewer when the best move is clearly ahead sooner).",
 )
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Seed of the random samples (the same seed, the same answer).",
+)
 @HINT_STRENGTH_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the hint as JSON.")
+@LANG_OPTION
 def hint_command(
     code: str,
     moves: tuple[str, ...],
@@ -298,6 +389,7 @@ def hint_command(
     seed: int,
     hint_strength: str,
     as_json: bool,
+    lang: str,
 ) -> None:
     """A fair hint after MOVES: the move most likely to win judged only from what the player sees.
 
@@ -317,12 +409,16 @@ def hint_command(
         click.echo(json.dumps(hint.to_json(), ensure_ascii=False))
         return
     console = _console()
-    console.print(
-        f"[bold]{hint.move}[/]: wins {100 * hint.chance:.1f}% of {hint.samples} samples "
-        f"(95% interval {100 * hint.low:.1f}%–{100 * hint.high:.1f}%)"
+    text = _(lang, "{move}: wins {chance} of {samples} samples (95% interval {low}–{high})").format(
+        move=hint.move,
+        chance=percent(hint.chance, lang),
+        samples=hint.samples,
+        low=percent(hint.low, lang),
+        high=percent(hint.high, lang),
     )
+    console.print(Text(text, style="bold"))
     for move, chance in sorted(hint.chances.items(), key=lambda item: -item[1]):
-        console.print(f"  {move:>5}  {100 * chance:5.1f}%", markup=False)
+        console.print(f"  {move:>5}  {percent(chance, lang):>6}", markup=False)
 
 
 def _play_all(
@@ -349,9 +445,9 @@ def _play_all(
     required=True,
     help="greedy (Simple), quick (200 samples a move) or fair (Thorough): the hint strengths, weakest first.",
 )
-@click.option("--from", "first", type=click.IntRange(min=0), required=True)
-@click.option("--to", "last", type=click.IntRange(min=0), required=True)
-@click.option("--rules", type=RULES_CHOICE, required=True)
+@click.option("--from", "first", type=click.IntRange(min=0), required=True, help="First deal number.")
+@click.option("--to", "last", type=click.IntRange(min=0), required=True, help="Last deal number (inclusive).")
+@click.option("--rules", type=RULES_CHOICE, required=True, help="Easy (King and Ace linked) or Classic.")
 @click.option(
     "--samples",
     type=click.IntRange(min=1),
@@ -359,11 +455,32 @@ def _play_all(
     show_default=True,
     help="The fair player's most samples a move (the quick player's, when below 200).",
 )
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--jobs", type=click.IntRange(min=1), default=os.cpu_count() or 1, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Seed of the random samples (the same seed, the same answer).",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=os.cpu_count() or 1,
+    show_default=True,
+    help="Processes working at once (one per core by default).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON (no progress bar).")
+@LANG_OPTION
 def autoplay_command(
-    player: str, first: int, last: int, rules: str, samples: int, seed: int, jobs: int, as_json: bool
+    player: str,
+    first: int,
+    last: int,
+    rules: str,
+    samples: int,
+    seed: int,
+    jobs: int,
+    as_json: bool,
+    lang: str,
 ) -> None:
     """Play deals FROM..TO without peeking and report the win rate (with the solvable share when the
     shipped census covers the deals: the bound no player can beat)."""
@@ -379,7 +496,7 @@ def autoplay_command(
         MofNCompleteColumn(),
         TimeRemainingColumn(),
         console=console,
-        disable=as_json,
+        disable=as_json or not console.is_terminal,
     ) as bar:
         task = bar.add_task(player, total=len(args))
         results = _play_all(args, jobs, lambda: bar.advance(task))
@@ -402,12 +519,25 @@ def autoplay_command(
     if as_json:
         click.echo(json.dumps(report))
         return
+    text = _(lang, "{player} won {won} of {deals} = {rate} (95% Wilson interval {low}–{high})")
+    rate = percent(won / len(results), lang, 2)
     console.print(
-        f"{player} won {won} of {len(results)} = {100 * won / len(results):.2f}% "
-        f"(95% Wilson interval {100 * low:.2f}%–{100 * high:.2f}%)"
+        text.format(
+            player=player,
+            won=won,
+            deals=len(results),
+            rate=rate,
+            low=percent(low, lang, 2),
+            high=percent(high, lang, 2),
+        ),
+        markup=False,
     )
     if solvable is not None:
-        console.print(f"solvable with every card known: {solvable} = {100 * solvable / len(results):.2f}%")
+        share = percent(solvable / len(results), lang, 2)
+        console.print(
+            _(lang, "solvable with every card known: {count} = {share}").format(count=solvable, share=share),
+            markup=False,
+        )
 
 
 SOLVER_COMMANDS = (solve_command, census_command, hint_command, autoplay_command)

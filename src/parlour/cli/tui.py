@@ -38,8 +38,9 @@ def run_tripeaks(
     hint_strength: str = DEFAULT_STRENGTH,
 ) -> None:
     """Open TriPeaks in the terminal on a deal (a code, a numbered game's number, or a random deal)."""
+    from parlour.games.tripeaks import deal_from
     from parlour.tripeaks import Game
-    from parlour.tui.tripeaks_app import TriPeaksApp, deal_from
+    from parlour.tui.tripeaks_app import TriPeaksApp
 
     try:
         code, numbered = deal_from(code_text or "")  # nothing: a random Easy deal
@@ -125,7 +126,11 @@ def tripeaks_tui(
 @database_url_option
 @click.option("--no-record", is_flag=True, help="Keep nothing in the database (no statistics).")
 @click.option(
-    "--speed", type=click.Choice(["instant", "fast", "normal", "slow"]), default="normal", show_default=True
+    "--speed",
+    type=click.Choice(["instant", "fast", "normal", "slow"]),
+    default="normal",
+    show_default=True,
+    help="How quickly the computer players move.",
 )
 def thirteen_tui(code: str | None, lang: str, database_url: str | None, no_record: bool, speed: str) -> None:
     """Thirteen full-screen in the terminal against three computer players.

@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, Protocol, runtime_checkable
@@ -272,6 +272,15 @@ class StatisticsTable:
     headings: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     labelled: bool = True
+
+    def translated(self, translate: Callable[[str], str]) -> StatisticsTable:
+        """Return this table with its headings (and row labels, when ``labelled``) put through
+        ``translate``, a catalog's gettext."""
+        headings = tuple(translate(heading) for heading in self.headings)
+        rows = self.rows
+        if self.labelled:
+            rows = tuple((translate(row[0]), *row[1:]) for row in self.rows)
+        return replace(self, headings=headings, rows=rows)
 
 
 @dataclass(frozen=True)

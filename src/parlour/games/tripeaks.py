@@ -227,6 +227,26 @@ def numbered_of(code: DealCode) -> int | None:
     return code.number if numbered_rules and 1 <= code.number <= NUMBERED_GAMES else None
 
 
+def deal_from(text: str, rules: Rules = tp_rules.EASY) -> tuple[DealCode, int | None]:
+    """Read what the New game window was given: a deal code (a numbered deal's code is that numbered
+    game), a numbered game's number (under ``rules``, Easy or Classic), or nothing (a random deal under
+    ``rules``, variants included).
+
+    Raises:
+        InvalidInput: none of these (the reason code says which: ``invalid_code``, ``invalid_number``).
+    """
+    typed = text.strip()
+    if not typed:
+        return DealCode(secrets.randbelow(DEAL_NUMBER_LIMIT), rules), None
+    if typed.isascii() and typed.isdigit():
+        number = int(typed)
+        if not 1 <= number <= NUMBERED_GAMES or rules not in (tp_rules.EASY, tp_rules.CLASSIC):
+            raise InvalidInput(f"numbered games run from 1 to {NUMBERED_GAMES}", code="invalid_number")
+        return DealCode(number, rules), number
+    code = DealCode.parse(typed)
+    return code, numbered_of(code)
+
+
 def verdict_text(verdict: Json, lang: str) -> str:
     """Return a numbered game's census verdict in words: "Winnable in 48 moves" (with the plural the
     language needs) or "This game cannot be won"."""

@@ -17,6 +17,7 @@ from typing import Final
 from babel.core import Locale, negotiate_locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
 from babel.support import Translations
 
 from parlour.errors import InvalidInput
@@ -105,3 +106,13 @@ def ngettext_for(lang: str, domain: str, singular: str, plural: str, n: int) -> 
 def domains() -> list[str]:
     """Return the names of every catalog domain that exists in some language."""
     return sorted({path.stem for path in LOCALE_DIR.glob("*/LC_MESSAGES/*.po")})
+
+
+def percent(value: float, lang: str, digits: int = 1) -> str:
+    """Return ``value`` (0.125) as a percentage the way ``lang`` writes it: ``12.5%``, ``12,5%``."""
+    return format_percent(value, "#,##0." + "0" * digits + "%", locale=normalize_language(lang))
+
+
+def decimal(value: float, lang: str, digits: int = 1) -> str:
+    """Return ``value`` with ``digits`` decimals the way ``lang`` writes it: ``1,234.5``, ``1 234,5``."""
+    return format_decimal(value, "#,##0." + "0" * digits, locale=normalize_language(lang))

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import ClassVar, Final
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -19,7 +18,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from parlour.cli.stats import statistics_table
-from parlour.games.base import StatisticsTable
 from parlour.i18n import gettext_for
 from parlour.tui.records import Recorder
 
@@ -97,22 +95,13 @@ def statistics_renderable(recorder: Recorder | None, lang: str = "en") -> Render
     if recorder is None:
         return Text(terminal_text(lang, "Nothing is recorded in this session (--no-record)."))
     figures = recorder.store.statistics(recorder.player_id)
-    tables: list[Table] = []
+    tables: list[RenderableType] = []
     for definition in recorder.store.games:
         if definition.name in figures.games:
             player = terminal_text(lang, "this terminal")
             for table in definition.statistics_tables(figures[definition.name], player):
-                tables.append(statistics_table(translated_table(table, lang)))
+                tables.append(statistics_table(table.translated(lambda text: terminal_text(lang, text))))
     return Group(*tables)
-
-
-def translated_table(table: StatisticsTable, lang: str) -> StatisticsTable:
-    """Return a game's statistics table with its headings and row labels in ``lang``."""
-    headings = tuple(terminal_text(lang, heading) for heading in table.headings)
-    if not table.labelled:
-        return replace(table, headings=headings)
-    rows = tuple((terminal_text(lang, row[0]), *row[1:]) for row in table.rows)
-    return replace(table, headings=headings, rows=rows)
 
 
 class StatisticsScreen(ModalScreen[None]):

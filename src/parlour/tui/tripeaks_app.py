@@ -5,7 +5,6 @@ view and send moves, as the web page does.
 
 from __future__ import annotations
 
-import secrets
 from typing import ClassVar, Final
 
 from rich.text import Text
@@ -18,12 +17,10 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
 
 from parlour.cards import Card
-from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidInput
 from parlour.games.tripeaks import (
-    NUMBERED_GAMES,
+    deal_from,
     hint_text,
-    numbered_of,
     numbered_verdict,
     player_hint,
     verdict_text,
@@ -53,26 +50,6 @@ from parlour.tui.screens import ParlourApp
 
 STOCK: Final = -1
 """The cursor's stop on the draw pile, after the free cards."""
-
-
-def deal_from(text: str, rules: Rules = EASY) -> tuple[DealCode, int | None]:
-    """Read what the New game window was given: a deal code (a numbered deal's code is that numbered
-    game), a numbered game's number (under ``rules``, Easy or Classic), or nothing (a random deal under
-    ``rules``, variants included).
-
-    Raises:
-        InvalidInput: none of these (the reason code says which: ``invalid_code``, ``invalid_number``).
-    """
-    typed = text.strip()
-    if not typed:
-        return DealCode(secrets.randbelow(DEAL_NUMBER_LIMIT), rules), None
-    if typed.isascii() and typed.isdigit():
-        number = int(typed)
-        if not 1 <= number <= NUMBERED_GAMES or rules not in (EASY, CLASSIC):
-            raise InvalidInput(f"numbered games run from 1 to {NUMBERED_GAMES}", code="invalid_number")
-        return DealCode(number, rules), number
-    code = DealCode.parse(typed)
-    return code, numbered_of(code)
 
 
 KEYS: Final = (
