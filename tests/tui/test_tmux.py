@@ -107,3 +107,34 @@ def test_thirteen_speaks_hungarian_in_tmux(pane: Callable[[list[str]], Pane]) ->
     tui.keys("Escape")
     tui.wait_for(lambda text: "Billentyűk" not in text)
     tui.keys("q")
+
+
+def _terminal_width(line: str) -> int:
+    """The cells ``line`` takes in the terminal: glibc's ``wcswidth``, which tmux follows."""
+    import ctypes
+    import ctypes.util
+    import locale
+
+    libc = ctypes.CDLL(ctypes.util.find_library("c"))
+    previous = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, "C.UTF-8")
+    try:
+        return int(libc.wcswidth(ctypes.c_wchar_p(line), len(line) + 1))
+    finally:
+        locale.setlocale(locale.LC_CTYPE, previous)
+
+
+def test_hindi_is_drawn_whole_in_tmux(pane: Callable[[list[str]], Pane]) -> None:
+    """The footer keeps every vowel sign and its gaps; the help's lines stay inside their box."""
+    tui = pane(["tripeaks", "tui", "123", "--lang", "hi", "--no-record"])
+    text = tui.wait_for(lambda text: "निकलें" in text)
+    footer = text.rstrip("\n").splitlines()[-1]
+    assert "n नई बाज़ी " in footer and "q निकलें" in footer, footer
+    tui.keys("?")
+    text = tui.wait_for(lambda text: "कुंजियाँ" in text)
+    boxed = [line for line in text.splitlines() if line.lstrip().startswith("│")]
+    assert boxed, text
+    edges = {_terminal_width(line.rstrip()) for line in boxed}
+    assert len(edges) == 1 and edges.pop() <= 80, text  # every right border in one column
+    assert all(line.rstrip().endswith("│") for line in boxed), text
+    tui.keys("Escape", "q")

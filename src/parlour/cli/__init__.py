@@ -5,6 +5,9 @@ from __future__ import annotations
 import click
 
 from parlour import __version__
+from parlour.terminal_widths import use_terminal_widths
+
+use_terminal_widths()  # tables and screens are measured as the terminal draws them (Hindi's vowel signs)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -10,6 +10,7 @@ from typing import ClassVar, Final
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -127,19 +128,59 @@ class StatisticsScreen(ModalScreen[None]):
         self.dismiss(result)
 
 
+class TooSmall(Static):
+    """Says the window is too small for the table, in place of a table that would be cut off."""
+
+    def __init__(self) -> None:
+        super().__init__(id="too-small")
+
+
 class ParlourApp(App[None]):
-    """What both terminal games share: the statistics, rules, theme and quit keys."""
+    """What both terminal games share: the statistics, rules, theme and quit keys, and a plain message
+    in place of the table while the window is smaller than the table (``SMALLEST``)."""
 
     GAME: ClassVar[str] = ""
     """The game's name, for its rules page (``tripeaks``, ``thirteen``)."""
     KEYS: ClassVar[str] = ""
     """The keys, in English, under the rules on the help screen."""
+    SMALLEST: ClassVar[tuple[int, int]] = (1, 1)
+    """The smallest window, in columns and rows, that shows the whole table."""
+
+    DEFAULT_CSS = """
+    #too-small { display: none; width: 1fr; height: 1fr; content-align: center middle; text-align: center;
+                 padding: 1 2; text-style: bold; color: $warning; }
+    Screen.-too-small #too-small { display: block; }
+    Screen.-too-small #table { display: none; }
+    """
 
     def __init__(self, lang: str, recorder: Recorder | None) -> None:
         super().__init__()
         self.lang = lang
         self.recorder = recorder
         translate_bindings(self, lang)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the table is hidden for want of room, only quitting works: no move is made blind."""
+        hidden = bool(self.screen_stack) and self.screen_stack[0].has_class("-too-small")
+        return action == "quit" or not hidden
+
+    def check_size(self, width: int, height: int) -> None:
+        """Show the table, or say how much larger the window must be for it."""
+        need_width, need_height = self.SMALLEST
+        too_small = width < need_width or height < need_height
+        screen = self.screen_stack[0] if self.screen_stack else None
+        if screen is None:
+            return
+        screen.set_class(too_small, "-too-small")
+        if too_small:
+            text = terminal_text(
+                self.lang, "This window is {width}×{height}: the table needs at least {columns}×{rows}."
+            ).format(width=width, height=height, columns=need_width, rows=need_height)
+            advice = terminal_text(self.lang, "Make the window larger, or press q to quit.")
+            screen.query_one(TooSmall).update(f"{text}\n{advice}")
 
     def action_help(self) -> None:
         """Show the keys and the rules, as on the rules page."""

@@ -33,7 +33,7 @@ from parlour.i18n import gettext_for
 from parlour.i18n.cards import rank_letters
 from parlour.tui.board import card_label, card_style
 from parlour.tui.records import Recorder
-from parlour.tui.screens import ParlourApp
+from parlour.tui.screens import ParlourApp, TooSmall
 
 DOMAIN: Final = "thirteen_web"
 SEAT_NAMES: Final = ("You", "West", "North", "East")
@@ -112,6 +112,7 @@ class ThirteenApp(ParlourApp):
 
     GAME = "thirteen"
     KEYS = KEYS
+    SMALLEST = (13 * CARD_STEP + 1, 18)  # thirteen cards side by side; seats, table, hand, status, keys
 
     CSS_PATH = "thirteen.tcss"
     TITLE = "Parlour — Thirteen"
@@ -158,9 +159,11 @@ class ThirteenApp(ParlourApp):
             yield HandWidget(self)
             yield Static(id="status")
             yield Static(id="fair")
+        yield TooSmall()
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.check_size(self.size.width, self.size.height)
         self.refresh_all()
         self.schedule_computer()
 

@@ -11,7 +11,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
@@ -46,7 +46,7 @@ from parlour.tripeaks.solver.players import PLAYERS as HINT_STRENGTHS
 from parlour.tripeaks.solver.players import STRENGTH_NAMES as HINT_STRENGTH_NAMES
 from parlour.tui.board import BOARD_HEIGHT, BOARD_WIDTH, card_label, card_style, paint, slot_at
 from parlour.tui.records import Recorder
-from parlour.tui.screens import ParlourApp
+from parlour.tui.screens import ParlourApp, TooSmall, terminal_text
 
 STOCK: Final = -1
 """The cursor's stop on the draw pile, after the free cards."""
@@ -114,7 +114,17 @@ class PilesWidget(Widget):
 
 class NewGameScreen(ModalScreen[tuple[str, Rules] | None]):
     """Asks for a deal code, a numbered game's number or nothing (a random deal), and the rules: Easy
-    or Classic and the variants (for a number or a random deal; a code carries its own)."""
+    or Classic and the variants (for a number or a random deal; a code carries its own).
+
+    It fits an 80×24 window (and scrolls in a smaller one); Enter deals from any field, Space ticks the
+    focused box, Escape cancels.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", show=False),
+        # Before the fields' own Enter (a box would tick, a radio button choose): Enter always answers.
+        Binding("enter", "deal", "Deal", show=False, priority=True),
+    ]
 
     def __init__(self, lang: str, rules: Rules) -> None:
         super().__init__()
@@ -122,19 +132,26 @@ class NewGameScreen(ModalScreen[tuple[str, Rules] | None]):
         self.rules = rules
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="new-game"):
-            yield Label(page_text(self.lang, "Start a new game?"))
-            yield Input(placeholder="TP1-E-AAAAAAB / 123", id="new-game-input")
-            with RadioSet(id="new-game-rules"):
+        with VerticalScroll(id="new-game"):
+            yield Label(page_text(self.lang, "Start a new game?"), classes="title")
+            yield Input(placeholder="TP1-E-AAAAAAB / 123", id="new-game-input", compact=True)
+            with RadioSet(id="new-game-rules", compact=True):
                 yield RadioButton(rules_name("easy", self.lang), value=self.rules.king_ace_linked, id="easy")
                 yield RadioButton(
                     rules_name("classic", self.lang), value=not self.rules.king_ace_linked, id="classic"
                 )
             for variant, name in zip(VARIANTS, variant_names(VARIANTS, self.lang), strict=True):
-                yield Checkbox(name, value=getattr(self.rules, variant), id=f"variant-{variant}")
-            with Horizontal():
-                yield Button(page_text(self.lang, "Deal"), variant="primary", id="deal")
-                yield Button(page_text(self.lang, "Cancel"), id="cancel")
+                yield Checkbox(
+                    name, value=getattr(self.rules, variant), id=f"variant-{variant}", compact=True
+                )
+            with Horizontal(id="new-game-buttons"):
+                yield Button(page_text(self.lang, "Deal"), variant="primary", id="deal", compact=True)
+                yield Button(page_text(self.lang, "Cancel"), id="cancel", compact=True)
+            keys = terminal_text(self.lang, "Enter deals, Space ticks a box, Tab moves, Esc cancels.")
+            yield Label(keys, id="new-game-keys")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()  # the code or number first: most people paste or type one
 
     def chosen(self) -> tuple[str, Rules]:
         classic = self.query_one("#classic", RadioButton).value
@@ -143,8 +160,15 @@ class NewGameScreen(ModalScreen[tuple[str, Rules] | None]):
         )
         return self.query_one(Input).value, rules
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(self.chosen())
+    def action_deal(self) -> None:
+        focused = self.focused
+        if isinstance(focused, Button) and focused.id == "cancel":
+            self.dismiss(None)  # Enter on Cancel is a press of Cancel
+        else:
+            self.dismiss(self.chosen())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(self.chosen() if event.button.id == "deal" else None)
@@ -155,6 +179,7 @@ class TriPeaksApp(ParlourApp):
 
     GAME = "tripeaks"
     KEYS = KEYS
+    SMALLEST = (BOARD_WIDTH + 4, 21)  # the board and its padding; status, board, piles, message, keys
 
     CSS_PATH = "tripeaks.tcss"
     TITLE = "Parlour — TriPeaks"
@@ -199,9 +224,11 @@ class TriPeaksApp(ParlourApp):
             yield BoardWidget(self)
             yield PilesWidget(self)
             yield Static(id="message")
+        yield TooSmall()
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.check_size(self.size.width, self.size.height)
         if self.recorder is not None and self.game.code is not None:
             self.recorder.start(str(self.game.code), self.numbered)
         self.refresh_all()

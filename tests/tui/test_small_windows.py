@@ -1,0 +1,103 @@
+"""The terminal apps in small windows: New game fits 80×24 and answers its keys, the statistics screen
+keeps every heading whole at 80 columns, and below the smallest size the table is replaced by a message
+that says so (and no key plays blind)."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from parlour.tripeaks import DealCode, Game
+from parlour.tripeaks.rules import EASY
+from parlour.tui.records import Recorder
+from parlour.tui.screens import statistics_renderable
+from parlour.tui.thirteen_app import ThirteenApp
+from parlour.tui.tripeaks_app import NewGameScreen, TriPeaksApp
+
+
+def run(coroutine: Any) -> Any:
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
+def tripeaks(lang: str = "en") -> TriPeaksApp:
+    return TriPeaksApp(Game.from_code(DealCode(123, EASY)), lang, None, 123)
+
+
+@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fr"])
+def test_new_game_fits_80_by_24_and_answers_escape_and_enter(lang: str) -> None:
+    app = tripeaks(lang)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            box = app.screen.query_one("#new-game").region
+            assert box.y >= 0 and box.bottom <= 23 and box.right <= 80, box  # above the footer
+            for control in ("#deal", "#cancel", "#variant-traditional_scoring", "#new-game-keys"):
+                assert box.contains_region(app.screen.query_one(control).region), control
+            await pilot.press("escape")  # cancels: the same game goes on
+            await pilot.pause()
+            assert not isinstance(app.screen, NewGameScreen) and app.game.code == DealCode(123, EASY)
+            await pilot.press("n", "tab", "tab", "down")  # to the variants, a box focused
+            await pilot.press("space")  # ticks it
+            await pilot.press("enter")  # deals from wherever the focus is, not a second tick
+            await pilot.pause()
+            assert not isinstance(app.screen, NewGameScreen)
+            assert app.numbered is None and app.game.code != DealCode(123, EASY) and app.game.rules.variants
+            await pilot.press("n")
+            await pilot.pause()
+            app.screen.query_one("#cancel").focus()
+            await pilot.press("enter")  # Enter on Cancel cancels
+            await pilot.pause()
+            assert not isinstance(app.screen, NewGameScreen)
+
+    run(play())
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_statistics_headings_stay_whole_at_80_columns(tmp_path: Path, lang: str) -> None:
+    recorder = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
+    recorder.start(str(DealCode(123, EASY)), 123)
+    recorder.finish(lang)
+    for width in (76, 120):  # the statistics box inside an 80-column window, and a wide one
+        console = Console(record=True, width=width)
+        console.print(statistics_renderable(recorder, lang))
+        text = console.export_text()
+        assert "…" not in text, text
+    recorder.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+@pytest.mark.parametrize("game", ["tripeaks", "thirteen"])
+def test_below_the_smallest_size_the_window_says_it_is_too_small(game: str, lang: str) -> None:
+    app: TriPeaksApp | ThirteenApp
+    app = (
+        tripeaks(lang) if game == "tripeaks" else ThirteenApp({"code": "TH1-AAAAAAC", "speed": "slow"}, lang)
+    )
+    smallest = app.SMALLEST
+
+    async def play() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            notice = app.screen.query_one("#too-small")
+            assert notice.display and not app.screen.query_one("#table").display
+            assert "60×20" in str(notice.render()) and f"{smallest[0]}×{smallest[1]}" in str(notice.render())
+            if game == "tripeaks":
+                await pilot.press("d")  # no move is made on a table nobody can see
+                await pilot.pause()
+                assert app.game.moves == 0
+            await pilot.resize_terminal(*smallest)
+            await pilot.pause()
+            assert app.screen.query_one("#table").display and not notice.display
+            if game == "tripeaks":
+                await pilot.press("d")
+                await pilot.pause()
+                assert app.game.moves == 1
+
+    run(play())
