@@ -101,3 +101,18 @@ def test_below_the_smallest_size_the_window_says_it_is_too_small(game: str, lang
                 assert app.game.moves == 1
 
     run(play())
+
+
+def test_new_game_refuses_a_wrong_code_in_the_players_language() -> None:
+    app = tripeaks("hu")
+
+    async def play() -> str:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n", *"XYZ", "enter")
+            await pilot.pause()
+            await pilot.press("n", *"99999", "enter")
+            await pilot.pause()
+            return app.message
+
+    assert run(play()) == "A számozott játszmák 1-től 50 000-ig tartanak"
+    assert app.game.code == DealCode(123, EASY)

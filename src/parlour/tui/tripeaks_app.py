@@ -19,6 +19,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton,
 from parlour.cards import Card
 from parlour.errors import IllegalMove, InvalidInput
 from parlour.games.tripeaks import (
+    REASONS,
     deal_from,
     hint_text,
     numbered_verdict,
@@ -359,8 +360,9 @@ class TriPeaksApp(ParlourApp):
                 return
             try:
                 code, numbered = deal_from(*answer)
-            except InvalidInput as error:
-                self.message = str(error)
+            except InvalidInput as error:  # said in the player's language, as the web's New game does
+                reason = REASONS.get(error.code)
+                self.message = page_text(self.lang, reason) if reason else str(error)
                 self.refresh_all()
                 return
             self.new_game(code, numbered)
