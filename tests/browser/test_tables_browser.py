@@ -4,10 +4,12 @@ reaches the other seat, and a friend who closes the tab is shown away. Also on a
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from thirteen_play import POLL, lead_lowest_card
 
 from parlour.games.thirteen_tables import FriendsTable
 from parlour.thirteen.order import cards_of
@@ -113,3 +115,79 @@ def test_the_points_note_states_the_tables_own_target(page: Any, live_server: An
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_function("() => document.querySelectorAll('.th-hand .card').length > 0")
     assert page.locator('[data-role="target-note"]').inner_text() == "First to 6 points wins."
+
+
+def test_after_the_host_has_left_a_friend_deals_the_rematch(page: Any, friend: Any, live_server: Any) -> None:
+    """The host leaves mid-match; after the grace a computer player plays for her, the friend plays the
+    match (to one point) to its end, the host comes back to a note that the computer played for her,
+    and the friend, who is not the host, deals the rematch."""
+    page.goto(f"{live_server.url}/thirteen/tables")
+    made = page.evaluate(
+        """async () => (await fetch("/api/tables", {method: "POST",
+            headers: {"Content-Type": "application/json"},
+            body: JSON.stringify({name: "Ana", settings: {speed: "instant", grace_seconds: 15,
+                                                          rules: {target_points: 1}}})})).json()"""
+    )
+    url = f"{live_server.url}{made['url']}"
+    page.goto(url)
+    page.wait_for_selector('[data-role="seating"]:not([hidden])')
+    friend.goto(url)
+    friend.wait_for_selector('[data-role="seating"]:not([hidden])')
+    friend.fill('[data-role="seat-name"]', "Bence")
+    friend.locator(".th-seating-seat").nth(1).get_by_role("button", name="Ide ülök").click()
+    page.wait_for_function("() => document.querySelector('[data-role=people]').textContent.includes('Bence')")
+    for seat in (2, 3):
+        page.locator(".th-seating-seat").nth(seat).get_by_role("button", name="Add a computer player").click()
+        page.wait_for_function(
+            f"() => document.querySelectorAll('.th-seating-seat.is-bot').length >= {seat - 1}"
+        )
+    page.get_by_role("button", name="Start the game").click()
+    friend.wait_for_function("() => document.querySelectorAll('.th-hand .card').length === 13")
+    page.goto("about:blank")  # the host leaves
+
+    # The grace passes on the table's clock, not the test's; the friend's chat wakes the table up.
+    table = live_table(live_server, made["code"])
+    friend.wait_for_function(
+        "() => document.querySelector('.th-seat-east [data-role=presence]').textContent === 'Távol'"
+    )
+    table.clock = lambda: time.monotonic() + 16  # type: ignore[method-assign]
+    friend.get_by_role("button", name="Csevegés").click()
+    friend.get_by_role("button", name="Szép volt!").click()
+    friend.wait_for_function(
+        "() => document.querySelector('.th-seat-east [data-role=presence]').textContent.includes('helyett')"
+    )
+
+    rematch = '[data-role="result"] [data-action="rematch"]'
+    for _ in range(60):  # the friend passes when she may and leads her lowest card when she must
+        ended = f"!!document.querySelector('{rematch}:not([hidden])')"
+        friend.wait_for_function(
+            f"() => !!document.querySelector('.th-me.is-turn') || {ended}",
+            polling=POLL,
+            timeout=30_000,
+        )
+        if friend.locator(f"{rematch}:not([hidden])").count():
+            break
+        if friend.evaluate("() => !document.querySelector('[data-action=pass]').disabled"):
+            version = friend.evaluate("() => document.querySelector('.th-table').dataset.version")
+            friend.click('[data-action="pass"]')
+            friend.wait_for_function(
+                "(v) => document.querySelector('.th-table').dataset.version !== v", arg=version, polling=POLL
+            )
+        else:
+            lead_lowest_card(friend)
+    else:
+        raise AssertionError("the match did not end")
+    assert friend.locator('[data-role="result"] [data-role="leave-table"]').is_visible()
+
+    page.goto(url)  # the host comes back to the finished match
+    page.wait_for_selector('[data-role="result"][open]')
+    note = page.locator('[data-role="played-for"]')
+    assert note.is_visible() and note.inner_text().startswith("A computer player played for you in 1 round")
+    assert page.locator(rematch).is_visible()  # the host may deal again too
+    friend.locator(rematch).click()  # the friend, not the host, deals
+    for person in (page, friend):
+        person.wait_for_function(
+            "() => document.querySelectorAll('.th-hand .card').length === 13 && "
+            "!document.querySelector('[data-role=result]').open"
+        )
+    assert live_table(live_server, made["code"]).phase == "playing"

@@ -68,7 +68,7 @@ def test_a_stalled_database_gives_not_saved_in_seconds_and_play_resumes(
         socket.send(json.dumps({"type": "action", "action": {"move": "draw"}, "ref": 2}))
         refused = answer(socket, 2)  # answered while the database still says nothing
         assert refused["type"] == "error" and refused["code"] == "not_saved", refused
-        assert refused["message"] == "A lépését nem sikerült menteni. Kérjük, próbálja újra."
+        assert refused["message"] == "A lépésedet nem sikerült menteni. Próbáld újra."
         assert http.get("/tripeaks").status_code == 503
         assert http.post("/api/games/tripeaks", json={}).status_code == 503
 

@@ -101,6 +101,9 @@ class ThirteenTable(LiveGame):
         self.people = people
         self.absent: set[int] = set()
         """People's seats a computer player plays for now (the person is away)."""
+        self.played_for: dict[int, set[int]] = {}
+        """For each person's seat, the rounds (numbered from 0) in which a computer player made a move
+        for them: while they were away, or when their time ran out."""
         chosen = dict(strengths or {})
         # Every seat has its computer player, people's seats too (for when the person is away).
         self.bots = {
@@ -124,6 +127,7 @@ class ThirteenTable(LiveGame):
         twin = copy.copy(self)
         twin.match = self.match.copy()
         twin.absent = set(self.absent)
+        twin.played_for = {seat: set(rounds) for seat, rounds in self.played_for.items()}
         twin.bots = {seat: bot.copy() for seat, bot in self.bots.items()}
         return twin
 
@@ -158,6 +162,8 @@ class ThirteenTable(LiveGame):
         data["can_pass"] = view.may_pass and not self.between_rounds
         data["between_rounds"] = self.between_rounds
         data["settings"] = {"speed": self.speed, "strength": self.strength}
+        # How many rounds a computer player moved for each seat: a person back at the end is told.
+        data["played_for"] = [len(self.played_for.get(n, ())) for n in range(SEATS)]
         return data
 
     def views(self, seats: Sequence[int]) -> dict[int, Json]:
@@ -275,6 +281,8 @@ class ThirteenTable(LiveGame):
         """Make ``seat``'s computer player choose from its own view, and make that move (for a
         computer seat, an away person, or a person whose time ran out)."""
         move = self.bots[seat].choose(self.match.view(seat))
+        if seat in self.people:
+            self.played_for.setdefault(seat, set()).add(len(self.match.results))
         return self._move(seat, move, auto=False)
 
     def _move(self, seat: int, move: Move, *, auto: bool) -> Change:
@@ -507,6 +515,7 @@ REASONS: Final = {
     "host_stays": "The host keeps a seat: swap seats to move.",
     "no_bot_there": "There is no computer player in that seat.",
     "not_over": "A rematch follows a finished game.",
+    "not_seated": "Only the players at this table can ask for a rematch.",
     "no_match": "No game is being played at this table.",
     "bad_chat": "That message cannot be sent.",
     "no_free_text": "This table takes quick-chat phrases only.",

@@ -11,7 +11,7 @@ A :class:`FriendsTable` is one live game as the server's owner holds it. It goes
   after the table's grace period a computer player plays for them until they come back. A turn timer
   (off by default) passes, or plays, for a person who runs out of time. After a round the next one is
   dealt when every person present has pressed "Next round", or after :data:`NEXT_ROUND_SECONDS`.
-- ``over``: the match has its winner; the host may deal a ``rematch`` with the same seats.
+- ``over``: the match has its winner; anyone seated may deal a ``rematch`` with the same seats.
 
 Quick chat (``chat``) is a preset phrase or emoji by id, or short free text when the table allows it.
 
@@ -517,8 +517,14 @@ class FriendsTable(LiveGame):
         return Change("table_settings", {"settings": self.settings.to_json()})
 
     def _start(self, seat: int, player: Any, action: Json) -> Change:
-        self._need_host(player)
         rematch = action.get("type") == "rematch"
+        if rematch:  # anyone at the table may deal again: the host may have gone home
+            if seat == LOBBY or self.seating[seat].kind != "person" or self.seating[seat].player_id != player:
+                raise IllegalMove(
+                    "only a person seated at this table may ask for a rematch", code="not_seated"
+                )
+        else:
+            self._need_host(player)
         if rematch and self.phase != OVER:
             raise IllegalMove("a rematch follows a finished match", code="not_over")
         if not rematch and self.phase != GATHERING:

@@ -141,6 +141,17 @@ def page_context(lang: str, preferences: dict[str, Any], speed: str, strength: s
         "cardCounts": [
             ngettext_for(lang, DOMAIN, "{n} card", "{n} cards", n).format(n=n) for n in range(MAX_CARDS + 1)
         ],
+        # Said in the end window to a person a computer player stood in for, by the rounds it played.
+        "playedFor": [
+            ngettext_for(
+                lang,
+                DOMAIN,
+                "A computer player played for you in {n} round while you were away.",
+                "A computer player played for you in {n} rounds while you were away.",
+                n,
+            ).format(n=n)
+            for n in range(MAX_POINTS + 1)
+        ],
         "pointCounts": [
             ngettext_for(lang, DOMAIN, "{n} point", "{n} points", n).format(n=n)
             for n in range(MAX_POINTS + 1)

@@ -381,6 +381,11 @@ function renderResult() {
   } else {
     title.textContent = fill(T("Round {n} is over"), { n: result.round });
   }
+  // Whoever came back to a match a computer player partly played for them is told so.
+  const playedFor = resultDialog.querySelector('[data-role="played-for"]');
+  const rounds = over && mySeat() !== null ? view.played_for?.[mySeat()] ?? 0 : 0;
+  playedFor.hidden = rounds === 0;
+  playedFor.textContent = rounds ? boot.playedFor[Math.min(rounds, boot.playedFor.length - 1)] : "";
   const remaining = view.last_round?.remaining;
   const rows = result.order.map((seat, place) => {
     const row = document.createElement("tr");
@@ -405,7 +410,10 @@ function renderResult() {
   const newButton = resultDialog.querySelector('[data-action="new"]');
   if (newButton) newButton.hidden = !over;
   const rematch = resultDialog.querySelector('[data-action="rematch"]');
-  if (rematch) rematch.hidden = !(over && view.tables.host !== null && view.tables.host === me);
+  // Anyone seated may deal again (the host may have left); everyone may go back to the tables.
+  if (rematch) rematch.hidden = !(over && me !== null);
+  const leave = resultDialog.querySelector('[data-role="leave-table"]');
+  if (leave) leave.hidden = !over;
   const readyNote = resultDialog.querySelector('[data-role="ready-note"]');
   readyNote.textContent = TABLE && !over && me !== null && view.tables.seats[me]?.ready
     ? T("Waiting for the others…") : "";
@@ -541,7 +549,8 @@ function renderTable() {
   const start = document.querySelector('.th-side [data-action="start"]');
   start.hidden = !(host && gathering);
   start.disabled = tables.seats.some((entry) => entry.kind === "empty");
-  document.querySelector('.th-side [data-action="rematch"]').hidden = !(host && tables.phase === "over");
+  // Anyone seated may ask for the rematch: the host may have gone home.
+  document.querySelector('.th-side [data-action="rematch"]').hidden = !(tables.phase === "over" && me !== null);
   // The score table's heads follow the seats' names.
   const heads = scoresEl.tHead.rows[0].cells;
   for (let seat = 0; seat < 4; seat += 1) heads[seat + 1].textContent = seatName(seat);
