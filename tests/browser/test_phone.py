@@ -275,3 +275,43 @@ def test_the_phone_menu_opens_and_closes(browser: Any, live_server: Any) -> None
         page.goto(f"{live_server.url}/thirteen")
         assert not page.get_by_role("button", name="Menu").is_visible()
         assert page.locator(".site-nav a").first.is_visible()
+
+
+def test_a_card_that_fits_takes_a_finger_wide_target_on_the_bottom_row(
+    browser: Any, live_server: Any
+) -> None:
+    """At 360 px the bottom row's cards overlap; a tap a few pixels onto a neighbour that does not fit
+    plays the card that does, so that each fitting card answers over at least 44 px."""
+    from parlour.tripeaks import DealCode, Game
+    from parlour.tripeaks.rules import EASY
+
+    game = Game.from_code(DealCode(1, EASY))
+    fitting = set(game.fitting_positions())
+    target = next(p for p in range(19, 27) if p in fitting and {p - 1, p + 1}.isdisjoint(fitting))
+    card = str(game.card_at(target))
+    with window(browser, (360, 740), has_touch=True) as page:
+        page.goto(f"{live_server.url}/tripeaks")
+        page.wait_for_selector('.tripeaks[data-state="playing"]')
+        status = page.evaluate(
+            """async () => (await fetch("/api/games/tripeaks", {method: "POST",
+                headers: {"Content-Type": "application/json"},
+                body: JSON.stringify({number: 1, rules: "easy"})})).status"""
+        )
+        assert status == 201
+        page.reload()
+        page.wait_for_selector(f'.card-slot[data-card="{card}"]')
+        box = page.locator(f'[data-position="{target}"]').bounding_box()
+        after = page.locator(f'[data-position="{target + 1}"]').bounding_box()
+        assert box is not None and after is not None
+        strip = after["x"] - box["x"]
+        assert strip < 44  # the cards do overlap here
+        y = box["y"] + box["height"] * 0.7
+        played = f"() => document.querySelector('[data-position=\"{target}\"]').hidden"
+        for x in (box["x"] - 4, box["x"] + strip / 2, box["x"] + strip + 4):
+            page.touchscreen.tap(x, y)
+            page.wait_for_function(played)
+            page.locator("#undo-button").click()
+            page.wait_for_function(f"() => !({played})()")
+        page.touchscreen.tap(box["x"] + strip + 20, y)  # well onto the neighbour: the neighbour's own tap
+        page.wait_for_selector("#help-message:not(:empty)")
+        assert not page.evaluate(played)

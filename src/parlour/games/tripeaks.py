@@ -96,6 +96,9 @@ class TriPeaksLive(LiveGame):
         view["winnable"] = self.verdict
         view["rules_switches"] = self.game.rules.as_dict()
         view["quiet_refusals"] = sorted(ERROR_HELP_REASONS)
+        # The free cards that go onto the discard pile now (what the player can see for themselves):
+        # the page gives a tap near such a card to it, on a phone where cards overlap.
+        view["fitting"] = self.game.fitting_positions()
         return view
 
     def legal(self, seat: int) -> list[str]:

@@ -49,16 +49,49 @@ for (let p = 0; p < 28; p++) {
   button.style.setProperty("--x", x);
   button.style.setProperty("--y", y);
   button.style.zIndex = String(ROW_OF(p) + 1);
-  button.addEventListener("click", () => {
+  button.addEventListener("click", (event) => {
     if (dragged === button) {  // the end of a drag, not a tap: the drop already decided
       dragged = null;
       return;
     }
-    play(p);
+    play(intended(p, event));
   });
   button.addEventListener("pointerdown", (event) => startDrag(event, button, p));
   board.appendChild(button);
   slots.push(button);
+}
+
+// On a phone the bottom row's cards overlap and each shows a strip narrower than a finger. A tap on a
+// card that cannot go onto the pile, close to the edge of one that can, is given to the one that can:
+// every fitting card takes a target of at least TARGET pixels, borrowed from its neighbours.
+const TARGET = 44;
+
+function intended(p, event) {
+  const fitting = new Set(view?.fitting ?? []);
+  if (fitting.has(p) || event.detail === 0) return p; // (detail 0: a click from the keyboard, not a tap)
+  let best = p;
+  let nearest = Infinity;
+  for (const q of fitting) {
+    const box = slots[q].getBoundingClientRect();
+    const strip = visibleWidth(q, box);
+    const slack = Math.max(0, (TARGET - strip) / 2);
+    const inside = event.clientX >= box.left - slack && event.clientX <= box.left + strip + slack
+      && event.clientY >= box.top && event.clientY <= box.bottom;
+    const distance = Math.abs(event.clientX - (box.left + strip / 2));
+    if (inside && distance < nearest) {
+      best = q;
+      nearest = distance;
+    }
+  }
+  return best;
+}
+
+// How much of a card shows from its left edge: up to the next card of its row lying over it.
+function visibleWidth(q, box) {
+  const neighbour = slots[q + 1];
+  if (!neighbour || neighbour.hidden || ROW_OF(q + 1) !== ROW_OF(q)) return box.width;
+  const next = neighbour.getBoundingClientRect();
+  return next.left > box.left && next.left < box.right && Math.abs(next.top - box.top) < 1 ? next.left - box.left : box.width;
 }
 
 function setCard(element, code) {
