@@ -315,3 +315,42 @@ def test_a_card_that_fits_takes_a_finger_wide_target_on_the_bottom_row(
         page.touchscreen.tap(box["x"] + strip + 20, y)  # well onto the neighbour: the neighbour's own tap
         page.wait_for_selector("#help-message:not(:empty)")
         assert not page.evaluate(played)
+
+
+def test_the_last_trick_can_be_looked_at_again(browser: Any, live_server: Any) -> None:
+    """Once a trick is cleared, "Last trick" shows its steps over the middle of the table (nothing
+    else moves), and a tap or Escape puts it away."""
+    with window(browser, (360, 740), has_touch=True) as page:
+        page.goto(f"{live_server.url}/thirteen")
+        page.wait_for_selector(".th-hand .card")
+        button = '[data-action="last-trick"]'
+        for _ in range(40):  # the person passes, or leads the lowest card, until a trick is cleared
+            cleared = f"!!document.querySelector('{button}:not([hidden])')"
+            page.wait_for_function(
+                f"() => !!document.querySelector('.th-me.is-turn') || {cleared}", timeout=30_000
+            )
+            if page.locator(f"{button}:not([hidden])").count():
+                break
+            version = page.evaluate("() => document.querySelector('.th-table').dataset.version")
+            if page.evaluate("() => !document.querySelector('[data-action=pass]').disabled"):
+                page.click('[data-action="pass"]')
+                page.wait_for_function(
+                    "(v) => document.querySelector('.th-table').dataset.version !== v", arg=version
+                )
+            else:
+                lead_lowest_card(page)
+        else:
+            raise AssertionError("no trick was cleared")
+        hand = page.locator(".th-hand").bounding_box()
+        page.locator(button).click()
+        shown = page.locator('[data-role="last-trick"]')
+        assert shown.is_visible() and page.locator(button).get_attribute("aria-expanded") == "true"
+        assert (
+            page.locator('[data-role="last-trick-steps"] li').count() >= 2
+        )  # a play and the passes after it
+        assert page.locator(".th-hand").bounding_box() == hand  # it lies over the table: nothing moved
+        page.keyboard.press("Escape")
+        assert not shown.is_visible() and page.locator(button).get_attribute("aria-expanded") == "false"
+        page.locator(button).click()
+        shown.click()
+        assert not shown.is_visible()

@@ -191,3 +191,29 @@ def test_after_the_host_has_left_a_friend_deals_the_rematch(page: Any, friend: A
             "!document.querySelector('[data-role=result]').open"
         )
     assert live_table(live_server, made["code"]).phase == "playing"
+
+
+def test_a_watcher_of_a_deserted_table_is_told_why_nothing_moves(
+    page: Any, friend: Any, live_server: Any
+) -> None:
+    """Everyone seated has gone: the table waits for them, and a watcher is told so instead of a frozen
+    "Waiting for …" and a "Thinking…" that never ends."""
+    page.goto(f"{live_server.url}/thirteen/tables")
+    made = page.evaluate(
+        """async () => (await fetch("/api/tables", {method: "POST",
+            headers: {"Content-Type": "application/json"}, body: JSON.stringify({name: "Hana"})})).json()"""
+    )
+    url = f"{live_server.url}{made['url']}"
+    page.goto(url)
+    page.wait_for_selector('[data-role="seating"]:not([hidden])')
+    for seat in (1, 2, 3):
+        page.locator(".th-seating-seat").nth(seat).get_by_role("button", name="Add a computer player").click()
+        page.wait_for_function(f"() => document.querySelectorAll('.th-seating-seat.is-bot').length >= {seat}")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_function("() => document.querySelectorAll('.th-hand .card').length === 13")
+    page.goto("about:blank")  # Hana leaves: nobody is seated any more
+
+    friend.goto(url)  # a watcher, in Hungarian
+    status = "document.querySelector('[data-role=status]').textContent"
+    friend.wait_for_function(f"() => {status}.startsWith('Senki sincs az asztalnál')")
+    assert friend.locator(".th-chip-turn").count() == 0  # nobody is shown thinking

@@ -345,3 +345,32 @@ def test_the_last_round_of_a_match_keeps_every_hand_shown_in_the_view() -> None:
         assert change is not None
     assert change.public["winners"] and change.public["last_round"]
     assert table.view(0)["last_round"] == change.public["last_round"]
+
+
+def test_the_trick_just_cleared_is_kept_in_the_view_as_the_last_trick() -> None:
+    """Once the table is cleared, ``last_trick`` holds that trick's every step, the clearing one too,
+    until the next clear; the round's first trick has none before it."""
+    from parlour.games.thirteen import ThirteenTable
+    from parlour.thirteen import Match
+    from parlour.thirteen.rules import Rules
+
+    table = ThirteenTable(Match.from_code("TH1-AAAAAAC", Rules(target_points=1)), "greedy", bot_seed=3)
+    assert table.view(0)["last_trick"] == []
+    clears = 0
+    while not table.match.over:
+        before = table.view(0)
+        if table.match.turn == 0 and not table.between_rounds:
+            change = table._move(0, table.match.view(0).legal_moves()[0], auto=False)
+        else:
+            change = table.auto()
+        assert change is not None
+        after = table.view(0)
+        if change.public.get("round_result"):
+            break
+        step = {"seat": change.public["seat"], "cards": change.public["cards"], "pass": change.name == "pass"}
+        if change.public.get("cleared"):
+            clears += 1
+            assert after["last_trick"] == [*before["trick"], step] and after["trick"] == []
+        else:
+            assert after["last_trick"] == before["last_trick"] and after["trick"] == [*before["trick"], step]
+    assert clears >= 2

@@ -155,6 +155,7 @@ class ThirteenTable(LiveGame):
         data = view.to_json(legal_moves=False)  # no code: it would tell every hand (and every round)
         data["fairness"] = self.fairness()
         data["trick"] = _current_trick(view)
+        data["last_trick"] = _last_trick(view)
         data["gone"] = _gone(view)
         # The results window shows every seat's cards left, after a round and at the end of the match.
         if (self.between_rounds or self.match.over) and self.last_round is not None:
@@ -318,10 +319,26 @@ def _current_trick(view: PlayerView) -> list[Json]:
     """Return the plays and passes since the table was last cleared, in order: who did what."""
     steps = list(view.history)
     start = max((index + 1 for index, step in enumerate(steps) if step.cleared), default=0)
+    return _steps_json(steps[start:])
+
+
+def _steps_json(steps: Sequence[Any]) -> list[Json]:
+    """Return round steps as the pages show them: ``{"seat", "cards", "pass"}``."""
     return [
         {"seat": step.seat, "cards": [str(card) for card in cards_of(step.mask)], "pass": step.mask == 0}
-        for step in steps[start:]
+        for step in steps
     ]
+
+
+def _last_trick(view: PlayerView) -> list[Json]:
+    """Return the trick before the current one in this round, as :func:`_current_trick` does (empty in
+    the round's first trick): it was cleared from the table, so every page may look at it again."""
+    steps = list(view.history)
+    ends = [index + 1 for index, step in enumerate(steps) if step.cleared]
+    if not ends:
+        return []
+    start = ends[-2] if len(ends) > 1 else 0
+    return _steps_json(steps[start : ends[-1]])
 
 
 def _gone(view: PlayerView) -> Json:

@@ -68,6 +68,9 @@ SCRIPT_TEXTS: Final = (
     "2s played: {cards}",
     "Bombs played: {n}",
     "Bomb!",
+    "Away",
+    "Nobody is at the table: the game waits for its players to come back.",
+    "{name} is away: a computer player takes their turns if they do not come back soon.",
 )  # fmt: skip
 """Texts thirteen.js shows, sent to the page translated."""
 

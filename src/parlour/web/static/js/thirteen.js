@@ -142,7 +142,11 @@ function renderSeats() {
       chip.hidden = false;
       chip.textContent = fill(T("{seconds} s left"), { seconds: turnLeft() });
       chip.className = "th-chip th-chip-turn th-chip-timer";
-    } else if (view.turn === seat && !view.between_rounds && seat !== mySeat()) {
+    } else if (view.turn === seat && !view.between_rounds && seat !== mySeat() && awayToMove(seat)) {
+      chip.hidden = false; // nobody is thinking: the person to move has gone (for now)
+      chip.textContent = T("Away");
+      chip.className = "th-chip th-chip-away";
+    } else if (view.turn === seat && !view.between_rounds && seat !== mySeat() && !tableDeserted()) {
       chip.hidden = false;
       chip.textContent = T("Thinking…");
       chip.className = "th-chip th-chip-turn";
@@ -168,8 +172,27 @@ function renderSeats() {
 
 // The current trick in order (who played what, who passed) and what has gone this round.
 function renderTrick() {
-  const trickEl = table.querySelector('[data-role="trick"]');
-  trickEl.replaceChildren(...(view.trick ?? []).map((step) => {
+  table.querySelector('[data-role="trick"]').replaceChildren(...trickItems(view.trick ?? []));
+  const goneEl = table.querySelector('[data-role="gone"]');
+  const gone = view.gone ?? { twos: [], bombs: 0 };
+  const parts = [];
+  if (gone.twos.length) parts.push(fill(T("2s played: {cards}"), { cards: gone.twos.map(prettyCard).join(" ") }));
+  if (gone.bombs) parts.push(fill(T("Bombs played: {n}"), { n: gone.bombs }));
+  goneEl.textContent = parts.join(" · ");
+  // The trick before this one can be looked at again (the table was cleared: nothing in it is hidden).
+  const last = view.last_trick ?? [];
+  const button = table.querySelector('[data-action="last-trick"]');
+  const shown = table.querySelector('[data-role="last-trick"]');
+  button.hidden = last.length === 0;
+  if (!last.length) showLastTrick(false);
+  table.querySelector('[data-role="last-trick-steps"]').replaceChildren(...trickItems(last));
+  table.querySelector('[data-role="gone-line"]').hidden = parts.length === 0 && last.length === 0;
+  button.setAttribute("aria-expanded", String(!shown.hidden));
+}
+
+// The steps of a trick as list items: who played what, or passed.
+function trickItems(steps) {
+  return steps.map((step) => {
     const item = document.createElement("li");
     item.className = step.pass ? "is-pass" : "";
     const who = document.createElement("span");
@@ -185,15 +208,21 @@ function renderTrick() {
       item.setAttribute("aria-label", `${seatName(step.seat)}: ${cardsLabel(step.cards)}`);
     }
     return item;
-  }));
-  const goneEl = table.querySelector('[data-role="gone"]');
-  const gone = view.gone ?? { twos: [], bombs: 0 };
-  const parts = [];
-  if (gone.twos.length) parts.push(fill(T("2s played: {cards}"), { cards: gone.twos.map(prettyCard).join(" ") }));
-  if (gone.bombs) parts.push(fill(T("Bombs played: {n}"), { n: gone.bombs }));
-  goneEl.hidden = parts.length === 0;
-  goneEl.textContent = parts.join(" · ");
+  });
 }
+
+function showLastTrick(open) {
+  table.querySelector('[data-role="last-trick"]').hidden = !open;
+  table.querySelector('[data-action="last-trick"]').setAttribute("aria-expanded", String(open));
+}
+
+table.querySelector('[data-action="last-trick"]').addEventListener("click", () => {
+  showLastTrick(table.querySelector('[data-role="last-trick"]').hidden);
+});
+table.querySelector('[data-role="last-trick"]').addEventListener("click", () => showLastTrick(false));
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && !table.querySelector('[data-role="last-trick"]').hidden) showLastTrick(false);
+});
 
 function prettyCard(code) {
   const suit = { S: "♠", C: "♣", D: "♦", H: "♥" }[code.slice(-1)];
@@ -269,6 +298,18 @@ function myTurn() {
   return inMatch() && mySeat() !== null && view.turn === mySeat() && !view.between_rounds && !view.winners.length;
 }
 
+// At a friends' table: the person to move is away and no computer player plays for them yet.
+function awayToMove(seat) {
+  const entry = view.tables?.seats?.[seat];
+  return Boolean(TABLE && entry?.kind === "person" && entry.away && !entry.computer);
+}
+
+// At a friends' table: every person has gone, and the table waits for them (nothing moves meanwhile).
+function tableDeserted() {
+  const people = (view.tables?.seats ?? []).filter((entry) => entry.kind === "person");
+  return Boolean(TABLE && people.length && people.every((entry) => entry.away));
+}
+
 function statusText() {
   const me = mySeat();
   if (!inMatch()) {
@@ -280,6 +321,10 @@ function statusText() {
   if (view.winners.length) return T("The game is over.");
   if (view.between_rounds) {
     return TABLE && view.tables.seats[me]?.ready ? T("Waiting for the others…") : T("The round is over.");
+  }
+  if (tableDeserted()) return T("Nobody is at the table: the game waits for its players to come back.");
+  if (awayToMove(view.turn)) {
+    return fill(T("{name} is away: a computer player takes their turns if they do not come back soon."), { name: seatName(view.turn) });
   }
   if (me === null) return fill(T("Waiting for {name}…"), { name: seatName(view.turn) });
   const place = view.finished.indexOf(me);
