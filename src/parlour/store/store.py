@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Final, Protocol
 
-from sqlalchemy import Engine, bindparam, delete, func, insert, select, text, update
+from sqlalchemy import Engine, delete, func, select, text, update
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -36,6 +36,7 @@ from parlour.games.base import (
 from parlour.games.registry import Registry, default_registry
 from parlour.store import preferences as prefs
 from parlour.store import secrets
+from parlour.store.append_statements import statements_for
 from parlour.store.database import make_engine, resolve_url
 from parlour.store.database import upgrade as upgrade_database
 from parlour.store.deadline import Deadlines
@@ -47,7 +48,6 @@ from parlour.store.errors import (
     UnknownPlayer,
 )
 from parlour.store.models import (
-    Base,
     GamePlayerRow,
     GameRow,
     MoveRow,
@@ -58,7 +58,7 @@ from parlour.store.models import (
 )
 from parlour.store.records import apply_result
 from parlour.store.replays import CorruptRecord, ReplayCache
-from parlour.store.tables import TablesStore, check_table_epochs
+from parlour.store.tables import TablesStore, refuse_older_epoch
 from parlour.store.types import (
     GameRecord,
     NewPlayer,
@@ -461,7 +461,7 @@ class Store(TablesStore):
         game_id = _random.token_urlsafe(16)
         with self._write() as session:
             if spec.table is not None and epoch is not None:
-                check_table_epochs(session, {spec.table: epoch})
+                _check_epochs(session, {spec.table: epoch})
             _player_row(session, player_id)
             session.add(
                 GameRow(
@@ -830,7 +830,7 @@ class Store(TablesStore):
         """The body of ``append_moves`` inside an open write transaction (see there)."""
         row = _game_row(session, game_id, player_id, lock=True)
         if epoch is not None and row.table_id is not None:
-            check_table_epochs(session, {row.table_id: epoch})
+            _check_epochs(session, {row.table_id: epoch})
         new = _moves_past(session, row, first_index, moves)
         if not new:
             return row.move_count
@@ -856,24 +856,22 @@ class Store(TablesStore):
             ParlourError: the first item refused (the caller then writes the batch item by item).
         """
         ids = sorted({game_id for game_id, *_ in batch})
-        games, connection = GAMES_TABLE, session.connection()
         # Locked like ``_append`` does, so that batches from several servers on one PostgreSQL queue up.
-        # Plain statements on the tables, reading only what an append needs: the ORM's machinery cost
-        # as much as the database itself at a few hundred moves a second (a game whose replayed state
-        # is not kept is loaded whole, by ``_replay_for``).
-        locked = (
-            select(games.c.id, games.c.player_id, games.c.move_count, games.c.status, games.c.table_id)
-            .where(games.c.id.in_(ids))
-            .order_by(games.c.id)
-            .with_for_update()
-        )
-        rows = {row.id: row for row in connection.execute(locked)}
+        # Plain statements reading only what an append needs (``append_statements``): the ORM's
+        # machinery, and then SQLAlchemy's execution itself, cost as much as the database at a few
+        # hundred moves a second (a game whose replayed state is not kept is loaded whole, by
+        # ``_replay_for``).
+        statements = statements_for(session.connection())
+        rows = statements.lock_games(ids)
         fenced = {
             rows[game_id].table_id: epoch
             for game_id, epoch in epochs.items()
             if game_id in rows and rows[game_id].table_id is not None
         }
-        check_table_epochs(session, fenced)
+        if fenced:
+            held = statements.table_epochs(sorted(key for key in fenced if key is not None))
+            for table_id, epoch in held.items():
+                refuse_older_epoch(table_id, epoch, fenced[table_id])
         counts_now = {game_id: row.move_count for game_id, row in rows.items()}
         inserts: list[dict[str, Any]] = []
         counts: list[int | ParlourError] = []
@@ -891,18 +889,9 @@ class Store(TablesStore):
             counts_now[game_id] = known + len(new)
             counts.append(counts_now[game_id])
         if inserts:
-            connection.execute(insert(MOVES_TABLE), inserts)
-            now = utcnow()
-            changed = sorted({item["game_id"] for item in inserts})
-            connection.execute(
-                update(games)
-                .where(games.c.id == bindparam("changed_id"))
-                .values(move_count=bindparam("new_count"), updated_at=bindparam("changed_at")),
-                [
-                    {"changed_id": game_id, "new_count": counts_now[game_id], "changed_at": now}
-                    for game_id in changed
-                ],
-            )
+            statements.insert_moves(inserts)
+            changed = {item["game_id"] for item in inserts}
+            statements.set_counts({game_id: counts_now[game_id] for game_id in changed}, utcnow())
         return counts
 
     def _replay_for(self, session: Session, taken: dict[str, Replay], game_id: str, stored: int) -> Replay:
@@ -921,9 +910,16 @@ class Store(TablesStore):
         return self._replay_of(session, taken, row)
 
 
-GAMES_TABLE: Final = Base.metadata.tables[GameRow.__tablename__]
-MOVES_TABLE: Final = Base.metadata.tables[MoveRow.__tablename__]
-"""The tables themselves, for the plain statements of the hot path (no ORM entities)."""
+def _check_epochs(session: Session, epochs: Mapping[str, int]) -> None:
+    """Refuse, under the tables' rows' locks, a write to a table taken over since its epoch (table id →
+    the writer's epoch): the lock makes a takeover wait for the write, or the write see the takeover.
+
+    Raises:
+        TableMoved: one of the tables has another owner now.
+    """
+    held = statements_for(session.connection()).table_epochs(sorted(epochs))
+    for table_id, epoch in held.items():
+        refuse_older_epoch(table_id, epoch, epochs[table_id])
 
 
 def _other_people(seats: Sequence[Any], owner: int) -> list[tuple[int, int]]:

@@ -79,35 +79,18 @@ def _table_record(row: TableRow) -> TableRecord:
 
 def _check_epoch(row: TableRow, epoch: int) -> None:
     """Refuse a write of an owner older than the table's (the caller holds the row's lock)."""
-    if row.owner_epoch != epoch:
-        raise TableMoved(
-            f"table {row.id}: another process owns it now (epoch {row.owner_epoch}, not {epoch})"
-        )
+    refuse_older_epoch(row.id, row.owner_epoch, epoch)
 
 
-def check_table_epochs(session: Session, epochs: dict[str, int]) -> None:
-    """Refuse, under the rows' locks, writes to tables taken over since their epochs (table id → the
-    writer's epoch): the lock makes a takeover wait for the write, or the write see the takeover.
+def refuse_older_epoch(table_id: str, held: int, epoch: int) -> None:
+    """Refuse a write with owner epoch ``epoch`` to a table whose row (locked by the caller) holds
+    ``held``.
 
     Raises:
-        TableMoved: one of the tables has another owner now.
+        TableMoved: the table has another owner now.
     """
-    if not epochs:
-        return
-    # Only the two columns the check reads: loading whole rows (seats, settings) through the ORM cost
-    # more than the rest of a batch of moves.
-    tables = TableRow.__table__
-    query = (
-        select(tables.c.id, tables.c.owner_epoch)
-        .where(tables.c.id.in_(sorted(epochs)))
-        .order_by(tables.c.id)
-        .with_for_update()
-    )
-    for row in session.connection().execute(query):
-        if row.owner_epoch != epochs[row.id]:
-            raise TableMoved(
-                f"table {row.id}: another process owns it now (epoch {row.owner_epoch}, not {epochs[row.id]})"
-            )
+    if held != epoch:
+        raise TableMoved(f"table {table_id}: another process owns it now (epoch {held}, not {epoch})")
 
 
 class TablesStore:
