@@ -14,10 +14,18 @@ from parlour.tripeaks.solver.position import Position
 from solver.helpers import game_after
 
 
-def test_the_compiled_core_is_built_and_used_when_a_compiler_exists() -> None:
+def test_the_compiled_cores_are_built_and_used_when_a_compiler_exists() -> None:
+    """All three compiled cores (the solver's, the rollouts', Thirteen's search) are there wherever a
+    compiler is: the parity tests that skip without a core cannot then skip unnoticed."""
+    from parlour.thirteen.bots.search import COMPILED_SEARCH
+    from parlour.tripeaks.solver.rollout import COMPILED_ROLLOUTS
+
     if not (shutil.which("gcc") or shutil.which("cc")):
         pytest.skip("no C compiler here: the twin is used")
-    assert compiled_available(), "a C compiler exists but the extension was not built (pip install -e .)"
+    built = {"_core": COMPILED_SOLVE, "_rollout": COMPILED_ROLLOUTS, "_search": COMPILED_SEARCH}
+    missing = [name for name, found in built.items() if found is None]
+    assert not missing, f"a C compiler exists but {missing} were not built (pip install -e .)"
+    assert compiled_available()
     assert core()[0] == "c"
     assert solve(Game.from_code("TP1-E-AAAAAAB")).core == "c"
 

@@ -4,7 +4,7 @@ give the same counts, bad arguments are refused, and nothing hidden is ever read
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from parlour.tripeaks import CLASSIC, EASY, Deal, DealCode, Game
@@ -51,8 +51,7 @@ def test_core_and_twin_give_the_same_counts(
     number: int, rules: Rules, moves: int, seed: int, policy: str
 ) -> None:
     game = game_after(number, rules, moves)
-    if game.status != "playing":
-        return
+    assume(game.status == "playing")  # a finished game has no rollouts to compare
     seen, codes = codes_of(game)
     compiled = rollouts(seen, codes, samples=12, seed=seed, policy=policy, core_name="c")
     python = rollouts(seen, codes, samples=12, seed=seed, policy=policy, core_name="python")

@@ -245,3 +245,26 @@ def test_play_separates_names_from_counts_and_scores_as_the_language_writes_it()
     )
     english = CliRunner().invoke(main, [*args[:-2], "--lang", "en"], input="\n".join(lines[:40]) + "\n")
     assert re.search(r"Scores: You: \d+, Player 2: \d+, Player 3: \d+, Player 4: \d+", english.output)
+
+
+def test_a_weaker_expert_is_said_so_in_the_help_and_on_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the compiled search (here forced off) the Expert plays with a smaller budget: its name on
+    the pages and in the terminal says so, and the help of the options that choose players too."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from parlour.games.thirteen import expert_is_reduced, strength_name
+
+    monkeypatch.setenv("PARLOUR_SOLVER_CORE", "python")
+    assert expert_is_reduced()
+    assert strength_name("expert", "en") == "Expert (weaker here: without its compiled search core)"
+    assert strength_name("expert", "hu").startswith("Szakértő (itt gyengébb")
+    assert strength_name("heuristic", "en") == "Strong"
+    parlour = str(Path(sys.executable).with_name("parlour"))
+    shown = subprocess.run(
+        [parlour, "thirteen", "play", "--help"], capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PARLOUR_SOLVER_CORE": "python", "COLUMNS": "200"}, check=True,
+    )  # fmt: skip
+    assert "The expert is weaker here" in " ".join(shown.stdout.split())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from thirteen_helpers import make_view
 
@@ -125,8 +125,8 @@ def test_the_compiled_search_and_its_twin_give_the_same_totals(
     number: int, rules: Rules, moves: int, samples: int, extra: int, seed: int
 ) -> None:
     match = played_to_a_choice(number, rules, moves)
-    if match is None:
-        return
+    assume(match is not None)  # the deal came to no choice in time
+    assert match is not None
     seat = match.turn
     assert seat is not None
     view = match.view(seat)
@@ -147,8 +147,8 @@ def test_the_true_hands_explain_every_move_of_heuristic_players(
     """The inference counts the others' moves each model would not have made; at a table of heuristic
     players the real hands miss none of the heuristic's, and the search then models every seat so."""
     match = played_to_a_choice(number, rules, moves, players="heuristic")
-    if match is None:
-        return
+    assume(match is not None)  # the deal came to no choice in time
+    assert match is not None
     seat = match.turn
     assert seat is not None
     position = Position.of_view(match.view(seat))
@@ -224,17 +224,18 @@ def test_deals_that_differ_only_in_hidden_cards_give_every_player_the_same_decis
     match = Match(number)
     for _ in range(moves):
         seat = match.turn
-        if seat is None:
-            return
+        assume(seat is not None)  # the match ended before the moves ran out
+        assert seat is not None
         match.apply(seat, make_bot("keeper").choose(match.view(seat)))
     seat = match.turn
-    if seat is None:
-        return
+    assume(seat is not None)
+    assert seat is not None
     other = swap_hidden(match, seat, cards)
-    if [hand for s, hand in enumerate(other.round.hands) if s != seat] == [
-        hand for s, hand in enumerate(match.round.hands) if s != seat
-    ]:
-        return  # fewer than two other hands are left to differ
+    # Fewer than two other hands left to differ: nothing to compare.
+    assume(
+        [hand for s, hand in enumerate(other.round.hands) if s != seat]
+        != [hand for s, hand in enumerate(match.round.hands) if s != seat]
+    )
     assert match.view(seat) == other.view(seat)
     for name in PLAYERS:
         assert make_bot(name, number).choose(match.view(seat)) == make_bot(name, number).choose(

@@ -7,7 +7,7 @@ import math
 import secrets
 import sys
 from dataclasses import fields, replace
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 import click
 from rich.cells import cell_len
@@ -19,7 +19,7 @@ from parlour.cards import Card
 from parlour.cli.options import LANG_OPTION
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidCard, InvalidInput, ParlourError
-from parlour.games.thirteen import REASONS
+from parlour.games.thirteen import REASONS, expert_is_reduced
 from parlour.i18n import decimal, gettext_for, ngettext_for, normalize_language, percent
 from parlour.thirteen import Match, Move, Rules, classify, format_code, parse_code
 from parlour.thirteen.bots import BOTS, PLAYERS, make_bot
@@ -34,6 +34,13 @@ from parlour.thirteen.simulate import simulate as run_simulation
 from parlour.thirteen.views import PlayerView
 
 DOMAIN = "thirteen"
+EXPERT_NOTE: Final = (
+    " The expert is weaker here: it runs without its compiled search core (built where a C compiler is)."
+    if expert_is_reduced()
+    else ""
+)
+"""Said in the help of the options that choose computer players, where the Expert plays with the
+pure-Python search."""
 HOUSE_RULES = tuple(f.name for f in fields(Rules) if f.type in ("bool", bool))
 _PROGRESS_FROM_GAMES = 20
 
@@ -229,7 +236,7 @@ def _player_names(players: str, *, exactly: int | None = None, at_least: int | N
     "--players",
     default="heuristic,greedy,greedy,greedy",
     show_default=True,
-    help=f"Four computer players, comma-separated ({', '.join(PLAYERS)}).",
+    help=f"Four computer players, comma-separated ({', '.join(PLAYERS)}).{EXPERT_NOTE}",
 )
 @click.option("--games", default=100, show_default=True, type=click.IntRange(1), help="Whole games to play.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0), help="Seed of deals and bots.")
@@ -570,7 +577,10 @@ def _card_or_none(text: str) -> Card | None:
 @click.option("--code", default=None, help="Match code TH1-XXXXXXX, as CODE (default: a new random match).")
 @LANG_OPTION
 @click.option(
-    "--bots", default="heuristic,heuristic,heuristic", show_default=True, help="The three computer players."
+    "--bots",
+    default="heuristic,heuristic,heuristic",
+    show_default=True,
+    help=f"The three computer players ({', '.join(BOTS)}).{EXPERT_NOTE}",
 )
 @click.option(
     "--seed", default=0, show_default=True, type=click.IntRange(0), help="Seed of the computer players."

@@ -46,6 +46,7 @@ from parlour.games.base import (
 from parlour.i18n import gettext_for
 from parlour.thirteen import STANDARD, Match, Move, Rules, format_code, parse_code
 from parlour.thirteen.bots import BOTS, make_bot
+from parlour.thirteen.bots.search import choose_search_core
 from parlour.thirteen.combos import is_bomb
 from parlour.thirteen.fairness import SCHEME, commitment, new_salt
 from parlour.thirteen.order import cards_of
@@ -65,8 +66,26 @@ SPEED_NAMES: Final = {"instant": "Instant", "fast": "Fast", "normal": "Normal", 
 STRENGTH_NAMES: Final = {"random": "Beginner", "greedy": "Casual", "heuristic": "Strong", "expert": "Expert"}
 """The speeds' and strengths' names for people (``thirteen_web`` msgids), as the pages and the terminal
 show them."""
+REDUCED_EXPERT: Final = "Expert (weaker here: without its compiled search core)"
+"""The Expert's name where it plays with the pure-Python search, whose smaller budget plays less well."""
 DEFAULT_SPEED: Final = "normal"
 DEFAULT_STRENGTH: Final = "heuristic"
+
+
+def expert_is_reduced() -> bool:
+    """True when the Expert plays with the pure-Python search here (no compiled core was built, or
+    ``PARLOUR_SOLVER_CORE=python`` asks for the twin): a smaller budget, so a weaker player."""
+    return choose_search_core()[0] != "c"
+
+
+def strength_name(strength: str, lang: str) -> str:
+    """Return a computer player's strength as people read it in ``lang``, saying so when the Expert is
+    weaker on this server."""
+    if strength == "expert" and expert_is_reduced():
+        return gettext_for(lang, DOMAIN, REDUCED_EXPERT)
+    return gettext_for(lang, DOMAIN, STRENGTH_NAMES[strength])
+
+
 MAX_CARDS: Final = 13
 
 

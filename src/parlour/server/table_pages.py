@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from starlette.responses import Response
 
 from parlour.errors import ParlourError
-from parlour.games.thirteen import NAME, STRENGTH_NAMES
+from parlour.games.thirteen import NAME, STRENGTH_NAMES, strength_name
 from parlour.games.thirteen_tables import (
     EMOJI,
     GRACE_CHOICES,
@@ -135,7 +135,7 @@ async def tables_page(request: Request) -> Response:
     context = {
         "t": t,
         "lobby": [table_summary(record) for record in records],
-        "strengths": [(value, t(label)) for value, label in STRENGTH_NAMES.items()],
+        "strengths": [(value, strength_name(value, lang)) for value in STRENGTH_NAMES],
         "turn_choices": TURN_CHOICES,
         "grace_choices": GRACE_CHOICES,
         "defaults": TableSettings(),
@@ -182,7 +182,7 @@ async def table_page(request: Request, code: str) -> Response:
     # of a game (Hello! first, Bye! last), not in the alphabet's.
     boot["phrases"] = [[key, t(text)] for key, text in PHRASES.items()]
     boot["emoji"] = list(EMOJI)
-    boot["strengthNames"] = {value: t(label) for value, label in STRENGTH_NAMES.items()}
+    boot["strengthNames"] = {value: strength_name(value, lang) for value in STRENGTH_NAMES}
     context["table"] = boot["table"]
     boot["player"] = player is not None
     return await render(request, "thirteen.html", context)

@@ -28,6 +28,7 @@ from parlour.games.thirteen import (
     STRENGTH_NAMES,
     STRENGTHS,
     check_settings,
+    strength_name,
 )
 from parlour.i18n import gettext_for, ngettext_for
 from parlour.i18n.cards import card_pattern, rank_letters, suit_name
@@ -167,7 +168,7 @@ def page_context(lang: str, preferences: dict[str, Any], speed: str, strength: s
         "speed": speed,
         "strength": strength,
         "speeds": [(value, t(label)) for value, label in SPEED_NAMES.items()],
-        "strengths": [(value, t(label)) for value, label in STRENGTH_NAMES.items()],
+        "strengths": [(value, strength_name(value, lang)) for value in STRENGTH_NAMES],
     }
 
 

@@ -33,18 +33,11 @@ STRENGTH: Final[tuple[int, ...]] = tuple(_strength_of(card) for card in DECK)
 """``STRENGTH[card.index]``: the card's strength, 0 (3♠) … 51 (2♥)."""
 BY_STRENGTH: Final[tuple[Card, ...]] = tuple(sorted(DECK, key=lambda card: STRENGTH[card.index]))
 """The 52 cards from the lowest (3♠) to the highest (2♥)."""
-RANK_TEXT: Final = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
-"""Rank orders as people write them."""
 
 
 def strength(card: Card) -> int:
     """Return the card's strength: 0 for 3♠ … 51 for 2♥."""
     return STRENGTH[card.index]
-
-
-def rank_of(bit: int) -> int:
-    """Return the rank order (0 = 3 … 12 = 2) of a strength."""
-    return bit >> 2
 
 
 def mask_of(cards: Iterable[Card]) -> int:
@@ -68,11 +61,6 @@ def cards_of(mask: int) -> tuple[Card, ...]:
 def top_bit(mask: int) -> int:
     """Return the strength of the highest card of a non-empty mask."""
     return mask.bit_length() - 1
-
-
-def rank_counts(mask: int) -> list[int]:
-    """Return how many cards of each rank order (0 … 12) the mask holds."""
-    return [(((mask >> (4 * rank)) & 15).bit_count()) for rank in range(RANK_COUNT)]
 
 
 def text_of(mask: int) -> str:

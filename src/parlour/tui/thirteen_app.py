@@ -24,10 +24,10 @@ from parlour.games.thirteen import (
     REASONS,
     SPEED_NAMES,
     SPEEDS,
-    STRENGTH_NAMES,
     STRENGTHS,
     ThirteenDefinition,
     ThirteenTable,
+    strength_name,
 )
 from parlour.i18n import gettext_for
 from parlour.i18n.cards import rank_letters
@@ -353,7 +353,7 @@ class ThirteenApp(ParlourApp):
     def action_strength(self) -> None:
         """The computer players' next strength, from the next match (N deals one)."""
         self.strength = STRENGTHS[(STRENGTHS.index(self.strength) + 1) % len(STRENGTHS)]
-        self.message = f"{_(self.lang, 'Strength')}: {_(self.lang, STRENGTH_NAMES[self.strength])} — " + _(
+        self.message = f"{_(self.lang, 'Strength')}: {strength_name(self.strength, self.lang)} — " + _(
             self.lang, "A new strength applies from the next game."
         )
         self.refresh_all()
