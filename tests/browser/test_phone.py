@@ -300,6 +300,8 @@ def test_a_card_that_fits_takes_a_finger_wide_target_on_the_bottom_row(
         assert status == 201
         page.reload()
         page.wait_for_selector(f'.card-slot[data-card="{card}"]')
+        page.locator(f'[data-position="{target}"]').scroll_into_view_if_needed()
+        page.wait_for_function("() => document.getAnimations().length === 0")  # the deal has landed
         box = page.locator(f'[data-position="{target}"]').bounding_box()
         after = page.locator(f'[data-position="{target + 1}"]').bounding_box()
         assert box is not None and after is not None
