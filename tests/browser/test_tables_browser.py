@@ -37,6 +37,29 @@ def live_table(live_server: Any, code: str) -> FriendsTable:
     return table
 
 
+def open_new_table(page: Any, live_server: Any, name: str, settings: dict[str, Any] | None = None) -> Any:
+    """Make a table as ``name`` (with ``settings``) from the page, open it, and return the new table's
+    answer (``url``, ``code`` …) once its seats show."""
+    page.goto(f"{live_server.url}/thirteen/tables")
+    made = page.evaluate(
+        """async (body) => (await fetch("/api/tables", {method: "POST",
+            headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)})).json()""",
+        {"name": name, "settings": settings or {}},
+    )
+    page.goto(f"{live_server.url}{made['url']}")
+    page.wait_for_selector('[data-role="seating"]:not([hidden])')
+    return made
+
+
+def seat_computers(page: Any, seats: tuple[int, ...]) -> None:
+    """As the host, put a computer player in each of ``seats``, one after another (the seats are drawn
+    again after each), waiting for each to show."""
+    for seat in seats:
+        bots = page.locator(".th-seating-seat.is-bot").count()
+        page.locator(".th-seating-seat").nth(seat).get_by_role("button", name="Add a computer player").click()
+        page.wait_for_function(f"() => document.querySelectorAll('.th-seating-seat.is-bot').length > {bots}")
+
+
 def test_two_people_sit_deal_chat_and_one_leaves(page: Any, friend: Any, live_server: Any) -> None:
     page.goto(f"{live_server.url}/thirteen/tables")
     page.fill('[data-role="create-table"] input[name="name"]', "Ana")
@@ -101,17 +124,8 @@ def test_two_people_sit_deal_chat_and_one_leaves(page: Any, friend: Any, live_se
 
 def test_the_points_note_states_the_tables_own_target(page: Any, live_server: Any) -> None:
     """A table set to 6 points says so next to its points table, not the computer table's 10."""
-    page.goto(f"{live_server.url}/thirteen/tables")
-    made = page.evaluate(
-        """async () => (await fetch("/api/tables", {method: "POST",
-            headers: {"Content-Type": "application/json"},
-            body: JSON.stringify({name: "Ana", settings: {rules: {target_points: 6}}})})).json()"""
-    )
-    page.goto(f"{live_server.url}{made['url']}")
-    page.wait_for_selector('[data-role="seating"]:not([hidden])')
-    for seat in (1, 2, 3):
-        page.locator(".th-seating-seat").nth(seat).get_by_role("button", name="Add a computer player").click()
-        page.wait_for_function(f"() => document.querySelectorAll('.th-seating-seat.is-bot').length >= {seat}")
+    open_new_table(page, live_server, "Ana", {"rules": {"target_points": 6}})
+    seat_computers(page, (1, 2, 3))
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_function("() => document.querySelectorAll('.th-hand .card').length > 0")
     assert page.locator('[data-role="target-note"]').inner_text() == "First to 6 points wins."
@@ -121,26 +135,16 @@ def test_after_the_host_has_left_a_friend_deals_the_rematch(page: Any, friend: A
     """The host leaves mid-match; after the grace a computer player plays for her, the friend plays the
     match (to one point) to its end, the host comes back to a note that the computer played for her,
     and the friend, who is not the host, deals the rematch."""
-    page.goto(f"{live_server.url}/thirteen/tables")
-    made = page.evaluate(
-        """async () => (await fetch("/api/tables", {method: "POST",
-            headers: {"Content-Type": "application/json"},
-            body: JSON.stringify({name: "Ana", settings: {speed: "instant", grace_seconds: 15,
-                                                          rules: {target_points: 1}}})})).json()"""
+    made = open_new_table(
+        page, live_server, "Ana", {"speed": "instant", "grace_seconds": 15, "rules": {"target_points": 1}}
     )
     url = f"{live_server.url}{made['url']}"
-    page.goto(url)
-    page.wait_for_selector('[data-role="seating"]:not([hidden])')
     friend.goto(url)
     friend.wait_for_selector('[data-role="seating"]:not([hidden])')
     friend.fill('[data-role="seat-name"]', "Bence")
     friend.locator(".th-seating-seat").nth(1).get_by_role("button", name="Ide ülök").click()
     page.wait_for_function("() => document.querySelector('[data-role=people]').textContent.includes('Bence')")
-    for seat in (2, 3):
-        page.locator(".th-seating-seat").nth(seat).get_by_role("button", name="Add a computer player").click()
-        page.wait_for_function(
-            f"() => document.querySelectorAll('.th-seating-seat.is-bot').length >= {seat - 1}"
-        )
+    seat_computers(page, (2, 3))
     page.get_by_role("button", name="Start the game").click()
     friend.wait_for_function("() => document.querySelectorAll('.th-hand .card').length === 13")
     page.goto("about:blank")  # the host leaves
@@ -198,17 +202,8 @@ def test_a_watcher_of_a_deserted_table_is_told_why_nothing_moves(
 ) -> None:
     """Everyone seated has gone: the table waits for them, and a watcher is told so instead of a frozen
     "Waiting for …" and a "Thinking…" that never ends."""
-    page.goto(f"{live_server.url}/thirteen/tables")
-    made = page.evaluate(
-        """async () => (await fetch("/api/tables", {method: "POST",
-            headers: {"Content-Type": "application/json"}, body: JSON.stringify({name: "Hana"})})).json()"""
-    )
-    url = f"{live_server.url}{made['url']}"
-    page.goto(url)
-    page.wait_for_selector('[data-role="seating"]:not([hidden])')
-    for seat in (1, 2, 3):
-        page.locator(".th-seating-seat").nth(seat).get_by_role("button", name="Add a computer player").click()
-        page.wait_for_function(f"() => document.querySelectorAll('.th-seating-seat.is-bot').length >= {seat}")
+    url = f"{live_server.url}{open_new_table(page, live_server, 'Hana')['url']}"
+    seat_computers(page, (1, 2, 3))
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_function("() => document.querySelectorAll('.th-hand .card').length === 13")
     page.goto("about:blank")  # Hana leaves: nobody is seated any more

@@ -53,6 +53,33 @@ DOMAIN = "solver"
 RULES_CHOICE = click.Choice(["easy", "classic"], case_sensitive=False)
 
 
+NODE_LIMIT_OPTION = click.option(
+    "--node-limit",
+    type=click.IntRange(min=1),
+    default=DEFAULT_NODE_LIMIT,
+    show_default=True,
+    help="Stop a search after this many states and answer 'unknown' (a deal that is hard to prove).",
+)
+CORE_OPTION = click.option(
+    "--core", "core_name", type=click.Choice(["c", "python"]), help="Force a solver core."
+)
+JOBS_OPTION = click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=os.cpu_count() or 1,
+    show_default=True,
+    help="Processes working at once (one per core by default).",
+)
+SEED_OPTION = click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Seed of the random samples (the same seed, the same answer).",
+)
+"""Options several solver commands share."""
+
+
 def _(lang: str, message: str) -> str:
     return gettext_for(lang, DOMAIN, message)
 
@@ -130,14 +157,8 @@ def _apply(game: Game, moves: tuple[str, ...]) -> None:
 @click.argument("moves", nargs=-1)
 @click.option("--rules", type=RULES_CHOICE, help="Rules for an explicit layout, or to override a code's.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-@click.option(
-    "--node-limit",
-    type=click.IntRange(min=1),
-    default=DEFAULT_NODE_LIMIT,
-    show_default=True,
-    help="Stop a search after this many states and answer 'unknown' (a deal that is hard to prove).",
-)
-@click.option("--core", "core_name", type=click.Choice(["c", "python"]), help="Force a solver core.")
+@NODE_LIMIT_OPTION
+@CORE_OPTION
 @click.option(
     "--any-win",
     is_flag=True,
@@ -262,26 +283,14 @@ def _print_summary(console: Console, summary: Summary, rules: str, lang: str) ->
     "(# starts a comment).",
 )
 @click.option("--rules", type=RULES_CHOICE, required=True, help="Easy (King and Ace linked) or Classic.")
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=os.cpu_count() or 1,
-    show_default=True,
-    help="Processes working at once (one per core by default).",
-)
+@JOBS_OPTION
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),
     help="JSON lines, one per deal [default: census-RULES-FROM-TO.jsonl in the current folder].",
 )
-@click.option(
-    "--node-limit",
-    type=click.IntRange(min=1),
-    default=DEFAULT_NODE_LIMIT,
-    show_default=True,
-    help="Stop a search after this many states and answer 'unknown' (a deal that is hard to prove).",
-)
-@click.option("--core", "core_name", type=click.Choice(["c", "python"]), help="Force a solver core.")
+@NODE_LIMIT_OPTION
+@CORE_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON (no progress bar).")
 @LANG_OPTION
 def census_command(
@@ -371,13 +380,7 @@ def census_command(
     show_default=True,
     help="The most samples to draw (fewer when the best move is clearly ahead sooner).",
 )
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    help="Seed of the random samples (the same seed, the same answer).",
-)
+@SEED_OPTION
 @HINT_STRENGTH_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the hint as JSON.")
 @LANG_OPTION
@@ -455,20 +458,8 @@ def _play_all(
     show_default=True,
     help="The fair player's most samples a move (the quick player's, when below 200).",
 )
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    help="Seed of the random samples (the same seed, the same answer).",
-)
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=os.cpu_count() or 1,
-    show_default=True,
-    help="Processes working at once (one per core by default).",
-)
+@SEED_OPTION
+@JOBS_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON (no progress bar).")
 @LANG_OPTION
 def autoplay_command(
