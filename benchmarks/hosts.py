@@ -232,16 +232,20 @@ class Deployment:
 
     def tables_owned(self, index: int) -> int:
         """How many tables Parlour process ``index`` owns (from its metrics), 0 when it does not answer."""
+        return int(self.metric(index, "parlour_tables_owned"))
+
+    def metric(self, index: int, name: str) -> float:
+        """One unlabelled figure of Parlour process ``index``'s metrics, 0 when it does not answer."""
         try:
             with urllib.request.urlopen(
                 f"http://{self.apps[index].address}:{METRICS_PORT}/metrics", timeout=3
             ) as r:
                 for line in r.read().decode().splitlines():
-                    if line.startswith("parlour_tables_owned "):
-                        return int(float(line.split()[1]))
+                    if line.startswith(f"{name} "):
+                        return float(line.split()[1])
         except OSError:
             pass
-        return 0
+        return 0.0
 
     def log(self, name: str) -> str:
         path = self.workdir / f"{name}.log"

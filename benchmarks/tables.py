@@ -17,9 +17,23 @@ process ids for the CPU figure (``--pids``)::
     .venv/bin/python benchmarks/tables.py --servers http://127.0.0.1:8001,http://127.0.0.1:8002 \\
         --pids 1234,1235 --tables 200 --seconds 30
 
-Each table is made on one server; its four people connect round-robin to all the servers, so with
-several servers most pages are relayed to the table's owner. On their turn, people play a random legal
-move (or pass) after a think time (``--think`` seconds on average) and press "Next round" after a round.
+``--balancer K`` builds the deployment of ``hosts.py`` instead (network namespaces, needs root): a data
+host with a PostgreSQL, a Redis and HAProxy with the shipped ``deploy/haproxy.cfg``, and K Parlour hosts;
+every request and socket goes through the load balancer, which sends all the sockets of one table to
+one process::
+
+    .venv/bin/python benchmarks/tables.py --balancer 2 --tables 200 --seconds 30
+
+Otherwise each table is made on one server and its four people connect round-robin to all the servers,
+so with several servers half the pages are relayed to the table's owner (the worst case: every table
+split between processes, as without the balancer's routing or while processes come and go).
+
+On their turn, people play a random legal move (or pass) after a think time (``--think`` seconds on
+average) and press "Next round" after a round. They choose from their own view, worked out with
+Parlour's engine on the client's side, as a person at the page does: the Thirteen page never asks the
+server for the legal moves, so neither do they (a ``legal`` question per move would be a relayed round
+trip a real table does not make).
+
 Measured for each acknowledged move: the time from sending it until all four seats have received its
 event. ``lost`` counts acknowledged moves whose event did not reach all four seats within 10 seconds;
 ``errors`` counts refused actions and broken connections. ``server CPU`` is the servers' processor time
@@ -50,6 +64,12 @@ import orjson
 from figures import percentile
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from parlour.cards import Card
+from parlour.thirteen.combos import shape_of
+from parlour.thirteen.moves import plays_now
+from parlour.thirteen.order import mask_of, text_of
+from parlour.thirteen.rules import Rules
 
 DELIVERY_TIMEOUT = 10.0
 
@@ -200,10 +220,24 @@ class Person:
         if self.view.get("between_rounds"):
             await self.act({"type": "continue"})
             return
-        legal = (await self.request({"type": "legal"})).get("moves") or []
+        legal = legal_moves(self.view)
         if legal:
             move = random.choice(legal)
             await self.act({"type": "pass"} if move == "pass" else {"type": "play", "cards": move.split()})
+
+
+def legal_moves(view: dict[str, Any]) -> list[str]:
+    """Return the moves a seat may make now, from its own view alone: its plays as card texts, then
+    ``pass`` when it may pass."""
+    me = view["seat"]
+    if view.get("turn") != me:
+        return []
+    hand = mask_of(Card.parse(text) for text in view["hand"])
+    on_table = mask_of(Card.parse(text) for text in view["table"]["cards"])
+    include = 1 if view.get("must_include_three_of_spades") else 0
+    rules = Rules.from_json(view["rules"])
+    plays = plays_now(hand, shape_of(on_table) if on_table else None, rules, include, view["passed"][me])
+    return [text_of(mask) for mask in plays] + (["pass"] if view.get("can_pass") else [])
 
 
 async def make_table(
@@ -246,7 +280,9 @@ def cpu_seconds(pids: list[int]) -> float:
     return total
 
 
-async def run(servers: list[str], tables: int, seconds: float, think: float, pids: list[int]) -> str:
+async def run(
+    servers: list[str], tables: int, seconds: float, think: float, pids: list[int], processes: int = 0
+) -> str:
     figures = Figures()
     made: list[list[Person]] = []
     for start in range(0, tables, 20):  # make the tables in batches (bounded at once)
@@ -275,8 +311,8 @@ async def run(servers: list[str], tables: int, seconds: float, think: float, pid
     p99 = percentile(figures.latencies, 0.99) * 1000
     per_action = f"{cpu * 1000 / actions:.2f}" if pids and actions else "n/a"
     return (
-        f"tables {tables} servers {len(servers)}: {actions / elapsed:.1f} actions/s, p50 {p50:.1f} ms, "
-        f"p99 {p99:.1f} ms, errors {figures.errors - errors_before}, lost {lost}, "
+        f"tables {tables} servers {processes or len(servers)}: {actions / elapsed:.1f} actions/s, "
+        f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, errors {figures.errors - errors_before}, lost {lost}, "
         f"server CPU {per_action} ms/action"
     )
 
@@ -355,12 +391,34 @@ def main() -> None:
     parser.add_argument("--servers", help="comma-separated http://127.0.0.1:PORT URLs")
     parser.add_argument("--pids", default="", help="the servers' process ids, for the CPU figure")
     parser.add_argument("--start", type=int, default=0, help="start this many servers of its own")
+    parser.add_argument(
+        "--balancer", type=int, default=0,
+        help="build this many Parlour hosts behind the shipped HAProxy (namespaces, root); play through it",
+    )  # fmt: skip
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds a person thinks")
     args = parser.parse_args()
     if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 600:
         parser.error("--tables 1-2000 and --seconds 1-600")
+    if args.balancer:
+        if not 1 <= args.balancer <= 4:
+            parser.error("--balancer 1-4")
+        from hosts import Deployment, missing
+
+        problem = missing()
+        if problem:
+            parser.error(problem)
+        with Deployment(args.balancer) as deployment:
+            pids = [pid for host in deployment.apps for pid in host.pids()]
+            figures = run([deployment.url], args.tables, args.seconds, args.think, pids, args.balancer)
+            line = asyncio.run(figures)
+            for n in range(args.balancer):
+                owned = deployment.tables_owned(n)
+                relayed = deployment.metric(n, "parlour_relay_lag_seconds_count")
+                print(f"process {n + 1}: {owned} tables, {relayed:.0f} relayed messages", file=sys.stderr)
+            print(line)
+        return
     if args.start:
         if not 1 <= args.start <= 8:
             parser.error("--start 1-8")

@@ -51,6 +51,20 @@ def on_own_loop(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
         return pool.submit(lambda: asyncio.run(make())).result()
 
 
+async def seat_tables(url: str, count: int) -> int:
+    """Make ``count`` tables through the load balancer, four people seated at each (their pages open),
+    then close the pages; return how many tables started."""
+    import tables
+
+    made = [await tables.make_table([url], index, tables.Figures()) for index in range(count)]
+    for people in made:
+        for person in people:
+            person.stopping = True
+            if person.socket is not None:
+                await person.socket.close()
+    return sum(1 for people in made if people[0].view.get("tables", {}).get("phase") == "playing")
+
+
 def test_tables_survive_a_rolling_restart_and_a_dead_host_behind_the_load_balancer(
     lab: tuple[Any, Any],
 ) -> None:
@@ -64,6 +78,12 @@ def test_tables_survive_a_rolling_restart_and_a_dead_host_behind_the_load_balanc
             assert visitor.get("/metrics").status_code == 404  # the operator's port only
         logs = deployment.log("parlour1") + deployment.log("parlour2")
         assert re.search(rf"GET /tripeaks 200 [\d.]+ ms {re.escape(deployment.subnet)}\.254\b", logs), logs
+
+        # The balancer sends every socket of a table to one process, which owns the table: nothing of
+        # it is relayed through Redis while the processes stay up.
+        assert on_own_loop(lambda: seat_tables(deployment.url, 6)) == 6
+        assert sum(deployment.tables_owned(n) for n in range(2)) == 6
+        assert [deployment.metric(n, "parlour_relay_lag_seconds_count") for n in range(2)] == [0, 0]
 
         restarted = on_own_loop(lambda: failover.measure(deployment, 4, "term", 3.0, 8.0))
         assert restarted.outages and restarted.acknowledged > 0, restarted.line()
