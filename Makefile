@@ -8,7 +8,7 @@ UV_VERSION := 0.13.9
 
 .PHONY: run test setup lock
 
-$(STAMP): pyproject.toml setup.py $(LOCK) $(wildcard src/parlour/tripeaks/solver/*.c src/parlour/thirteen/bots/*.c)
+$(STAMP): pyproject.toml setup.py $(LOCK) $(wildcard src/parlour/tripeaks/solver/*.c src/parlour/thirteen/bots/*.c src/parlour/native/*.h)
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --require-hashes --only-binary :all: -r $(LOCK)
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .

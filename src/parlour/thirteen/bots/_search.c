@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "splitmix64.h"
+
 typedef uint64_t u64;
 
 enum { SINGLE, PAIR, TRIPLE, QUAD, SEQUENCE, DOUBLE_SEQUENCE };
@@ -584,21 +586,7 @@ static int play_out(Ctx *cx, State *st, u64 move, int me, const int *models) {
 
 /* ---- sampling and inference ---------------------------------------------------------------------- */
 
-/* splitmix64 and its unbiased bound, the same in Python (parlour.deal.SplitMix64) bit for bit. */
-static inline u64 next_random(u64 *state) {
-    u64 z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static inline u64 uniform(u64 *state, u64 k) {
-    u64 rest = (0 - k) % k; /* 2^64 mod k */
-    for (;;) {
-        u64 x = next_random(state);
-        if (x <= UINT64_MAX - rest) return x % k; /* x < 2^64 - rest */
-    }
-}
+/* SplitMix64 and its unbiased bound come from splitmix64.h (parlour.deal.SplitMix64 in Python). */
 
 typedef struct {
     int me;
@@ -618,7 +606,7 @@ static void sample_hands(const Known *k, u64 *rng, u64 *hands) {
     for (int bit = 0; bit < 52; bit++)
         if (k->unseen >> bit & 1) cards[n++] = bit;
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)uniform(rng, (u64)(i + 1));
+        int j = (int)splitmix64_uniform(rng, (u64)(i + 1));
         int t = cards[i];
         cards[i] = cards[j];
         cards[j] = t;

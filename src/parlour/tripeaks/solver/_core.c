@@ -27,9 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NPOS 28
-#define FULL ((1u << NPOS) - 1u)
-#define WILD 13
+#include "tripeaks_layout.h" /* NPOS, FULL, WILD, DRAW_MOVE, COVERS_MASK */
+
 #define NCODES 14
 #define ALLR 0x1FFFu
 #define MAXSTOCK 30
@@ -46,7 +45,6 @@
 #define KF_SHIFT 41
 #define PF_SHIFT 46
 #define MV_SHIFT 59
-#define DRAW_MOVE 28
 #define ROOT_MOVE 29
 /* Draws costing up to this much more than the current bucket are made at once: coming back for each one
  * later (a pop, a look-up, the bounds again) costs more than the few states made that are never used. */
@@ -725,28 +723,13 @@ static void prepare(Ctx *c) {
             if (m & (1 << r)) at |= stockpos[7 + r];
         c->stockhi[m] = at;
     }
-    uint32_t covers[NPOS];
-    memset(covers, 0, sizeof covers);
-    for (int t = 0; t < 3; t++) {
-        covers[3 + 2 * t] |= 1u << t;
-        covers[4 + 2 * t] |= 1u << t;
-    }
-    for (int k = 0; k < 6; k++) {
-        int a = k + k / 2;
-        covers[9 + a] |= 1u << (3 + k);
-        covers[10 + a] |= 1u << (3 + k);
-    }
-    for (int j = 0; j < 9; j++) {
-        covers[18 + j] |= 1u << (9 + j);
-        covers[19 + j] |= 1u << (9 + j);
-    }
     for (int q = 0; q < NPOS; q++) {
-        uint32_t cl = 1u << q, frontier = covers[q];
+        uint32_t cl = 1u << q, frontier = COVERS_MASK[q];
         while (frontier) {
             cl |= frontier;
             uint32_t next = 0;
             for (int p = 0; p < NPOS; p++)
-                if (frontier & (1u << p)) next |= covers[p];
+                if (frontier & (1u << p)) next |= COVERS_MASK[p];
             frontier = next & ~cl;
         }
         c->upclosure[q] = cl;

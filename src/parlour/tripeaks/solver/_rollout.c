@@ -24,46 +24,13 @@
 #include <stdint.h>
 #include <string.h>
 
-#define NPOS 28
-#define FULL ((1u << NPOS) - 1u)
-#define WILD 13
+#include "splitmix64.h"
+#include "tripeaks_layout.h" /* NPOS, FULL, WILD, DRAW_MOVE, COVERED_BY, COVERS */
+
 #define HIDDEN 255
-#define DRAW_MOVE 28
 #define MAXSTOCK 32
 #define MAXCARDS 53
 #define MAXMOVES 29
-
-/* The layout: COVERED_BY[p] the (up to two) positions covering p, COVERS[p] those p covers. */
-static int8_t COVERED_BY[NPOS][2];
-static int8_t COVERS[NPOS][2];
-
-static void layout_tables(void) {
-    for (int p = 0; p < NPOS; p++) {
-        COVERED_BY[p][0] = COVERED_BY[p][1] = -1;
-        COVERS[p][0] = COVERS[p][1] = -1;
-    }
-    for (int t = 0; t < 3; t++) {
-        COVERED_BY[t][0] = (int8_t)(3 + 2 * t);
-        COVERED_BY[t][1] = (int8_t)(4 + 2 * t);
-    }
-    for (int k = 0; k < 6; k++) {
-        int a = k + k / 2;
-        COVERED_BY[3 + k][0] = (int8_t)(9 + a);
-        COVERED_BY[3 + k][1] = (int8_t)(10 + a);
-    }
-    for (int j = 0; j < 9; j++) {
-        COVERED_BY[9 + j][0] = (int8_t)(18 + j);
-        COVERED_BY[9 + j][1] = (int8_t)(19 + j);
-    }
-    for (int q = 0; q < NPOS; q++) {
-        for (int i = 0; i < 2; i++) {
-            int p = COVERED_BY[q][i];
-            if (p < 0) continue;
-            int slot = COVERS[p][0] < 0 ? 0 : 1;
-            COVERS[p][slot] = (int8_t)q;
-        }
-    }
-}
 
 typedef struct {
     uint8_t rank[NPOS];
@@ -71,14 +38,6 @@ typedef struct {
     int nstock;
     int easy, dows, open;
 } Sim;
-
-/* splitmix64: small, fast and the same in Python (rollout.py) bit for bit. */
-static inline uint64_t next_random(uint64_t *state) {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 static inline int fits(const Sim *s, int card, int top) {
     if (card == WILD || top == WILD) return 1;
@@ -243,7 +202,7 @@ static PyObject *core_rollouts(PyObject *self, PyObject *args) {
     for (int n = 0; n < samples; n++) {
         memcpy(cards, unseen, (size_t)nunseen);
         for (int i = (int)nunseen - 1; i > 0; i--) {
-            int j = (int)(next_random(&state) % (uint64_t)(i + 1));
+            int j = (int)(splitmix64_next(&state) % (uint64_t)(i + 1));
             uint8_t swap = cards[i];
             cards[i] = cards[j];
             cards[j] = swap;
@@ -290,6 +249,5 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_rollout", "Rollouts
                                     -1, methods};
 
 PyMODINIT_FUNC PyInit__rollout(void) {
-    layout_tables();
     return PyModule_Create(&module);
 }
