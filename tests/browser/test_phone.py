@@ -281,7 +281,7 @@ def test_the_phone_menu_opens_and_closes(browser: Any, live_server: Any) -> None
         assert page.locator(".site-nav a").first.is_visible()
 
 
-#SKIP
+# SKIP
 def test_a_card_that_fits_takes_a_finger_wide_target_on_the_bottom_row(
     browser: Any, live_server: Any
 ) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from thirteen_play import POLL, lead_lowest_card
 
-from parlour.games.thirteen_tables import FriendsTable
+from parlour.games.tables import FriendsTable
 from parlour.thirteen.order import cards_of
 
 

@@ -144,7 +144,7 @@ def test_a_stale_epoch_writes_nothing(tmp_path: Path) -> None:
     host = store.create_player()
     player = store.player_by_token(host.token)
     assert player is not None
-    record = store.create_table(player.id, {}, [])
+    record = store.create_table("thirteen", player.id, {}, [])
     old = store.claim_table(record.table_id)
     new = store.claim_table(record.table_id)
     assert new.epoch == old.epoch + 1

@@ -16,11 +16,12 @@ from starlette.testclient import WebSocketTestSession
 
 from parlour.cards import Card
 from parlour.games.registry import default_registry
-from parlour.games.thirteen_tables import LOBBY, FriendsTable
+from parlour.games.tables import FriendsTable
 from parlour.server.app import create_app
 from parlour.store import Store
 from parlour.thirteen.order import cards_of
 
+LOBBY = 4  # a Thirteen table's lobby: the seat after its four
 FAST = {"speed": "instant"}
 
 

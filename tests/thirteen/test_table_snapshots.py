@@ -10,7 +10,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.games.thirteen_tables import LOBBY, FriendsTable, TableSettings
+from parlour.games.tables import FriendsTable, TableSettings
+from parlour.games.thirteen import ThirteenDefinition
+
+THIRTEEN = ThirteenDefinition()
+LOBBY = 4  # the lobby of a Thirteen table: the seat after its four
 
 HOST, FRIEND = 1, 2
 
@@ -24,8 +28,8 @@ class Clock:
 
 
 def dealt_table(clock: Clock) -> FriendsTable:
-    settings_ = TableSettings().changed({"speed": "instant", "strength": "heuristic"})
-    table = FriendsTable("t" * 16, "ABCDEF", HOST, settings_, clock=clock)
+    settings_ = TableSettings.of(THIRTEEN.seated).changed({"speed": "instant", "strength": "heuristic"})
+    table = FriendsTable(THIRTEEN, "t" * 16, "ABCDEF", HOST, settings_, clock=clock)
     table.act(LOBBY, {"type": "sit", "seat": 0, "_player": HOST, "_token_hash": "h0"})
     table.act(LOBBY, {"type": "sit", "seat": 1, "_player": FRIEND, "_token_hash": "h1"})
     for seat, strength in ((2, "random"), (3, "greedy")):  # a random player draws from its generator
@@ -104,7 +108,7 @@ def test_the_views_made_together_are_each_seats_own_view(choices: list[int], lob
     """The owner makes every seat's view at once (the public parts once): each must be exactly the
     seat's own view, before the deal, during the match and between rounds."""
     clock = Clock()
-    table = FriendsTable("t" * 16, "ABCDEF", HOST, TableSettings(), clock=clock)
+    table = FriendsTable(THIRTEEN, "t" * 16, "ABCDEF", HOST, clock=clock)
     table.act(LOBBY, {"type": "sit", "seat": 1, "_player": HOST, "_token_hash": "h0"})
     assert table.views(table.seats) == {seat: table.view(seat) for seat in table.seats}
     table = dealt_table(clock)

@@ -5,7 +5,11 @@ computer player played for her, in how many rounds."""
 from __future__ import annotations
 
 from parlour.errors import IllegalMove
-from parlour.games.thirteen_tables import LOBBY, OVER, PLAYING, FriendsTable, TableSettings
+from parlour.games.tables import OVER, PLAYING, FriendsTable, TableSettings
+from parlour.games.thirteen import ThirteenDefinition, ThirteenTable
+
+THIRTEEN = ThirteenDefinition()
+LOBBY = 4  # the lobby of a Thirteen table: the seat after its four
 
 HOST, FRIEND, WATCHER = 1, 2, 3
 
@@ -21,7 +25,9 @@ class Clock:
 def test_a_friend_deals_the_rematch_after_the_host_has_gone() -> None:
     clock = Clock()
     chosen = {"speed": "instant", "grace_seconds": 15, "rules": {"target_points": 3}}
-    table = FriendsTable("t" * 16, "ABCDEF", HOST, TableSettings().changed(chosen), clock=clock)
+    table = FriendsTable(
+        THIRTEEN, "t" * 16, "ABCDEF", HOST, TableSettings.of(THIRTEEN.seated).changed(chosen), clock=clock
+    )
     table.act(LOBBY, {"type": "sit", "seat": 0, "_player": HOST, "_token_hash": "h0"})
     table.act(LOBBY, {"type": "sit", "seat": 1, "_player": FRIEND, "_token_hash": "h1"})
     for seat in (2, 3):
@@ -42,7 +48,7 @@ def test_a_friend_deals_the_rematch_after_the_host_has_gone() -> None:
             break
         clock.now += 30
         table.auto()
-    assert table.phase == OVER and table.match.finished
+    assert table.phase == OVER and isinstance(table.match, ThirteenTable) and table.match.finished
     rounds = len(table.match.match.results)
     assert table.view(0)["played_for"][0] == rounds  # every round, from its first move
     # A watcher from the lobby may not deal again; the friend, without being host, may.

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from types import MappingProxyType
-from typing import Any, ClassVar, Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, runtime_checkable
 
 from parlour.errors import InvalidInput
 
@@ -76,7 +76,7 @@ class LiveGame(ABC):
     these methods, one at a time.
     """
 
-    kind: ClassVar[str]
+    kind: str
     """The game's name in URLs and records: ``tripeaks``, ``thirteen`` (its definition's ``name``)."""
 
     @property
@@ -141,6 +141,145 @@ class LiveGame(ABC):
             ParlourError: no hint can be given now (the game is over), or no such strength.
         """
         return None
+
+
+# --- games played by several seats at a friends' table ---------------------------------------------
+
+
+class SeatedMatch(LiveGame):
+    """One match of a game played at a friends' table (``parlour.games.tables``), as the table drives it.
+
+    ``people`` are the seats people sit in (the others are computer players); a person's seat in
+    ``absent`` is played by a computer player until the person comes back; ``speed`` paces the computer
+    players (one of the game's :attr:`SeatedGame.speeds`). The match takes the actions named in
+    :attr:`SeatedGame.match_actions` from the people's seats; the table takes ``continue`` (everyone
+    ready for the next round) itself.
+    """
+
+    people: frozenset[int]
+    absent: set[int]
+    speed: str
+    between_rounds: bool
+    """True once a round has ended and the next one waits to be dealt (:meth:`next_round`)."""
+
+    def snapshot(self) -> SeatedMatch:
+        """Return an independent copy of the match (see :meth:`LiveGame.snapshot`)."""
+        twin = super().snapshot()
+        assert isinstance(twin, SeatedMatch)
+        return twin
+
+    @property
+    @abstractmethod
+    def turn(self) -> int | None:
+        """Return the seat to move (None once the match is over; between rounds, the table waits for
+        :attr:`between_rounds` before it asks)."""
+
+    @property
+    @abstractmethod
+    def turn_key(self) -> tuple[int, ...]:
+        """Return a key that changes whenever the turn moves on (a move made, a round dealt)."""
+
+    @property
+    @abstractmethod
+    def moves_played(self) -> int:
+        """Return how many moves the match's record holds."""
+
+    @abstractmethod
+    def played_by_computer(self, seat: int) -> bool:
+        """Return whether a computer player makes ``seat``'s moves now."""
+
+    @abstractmethod
+    def play_for(self, seat: int) -> Change:
+        """Make ``seat``'s computer player choose from that seat's own view, and make its move."""
+
+    @abstractmethod
+    def time_out(self, seat: int) -> Change:
+        """Make what a person's running out of time makes for them (a pass, or their computer
+        player's move)."""
+
+    @abstractmethod
+    def next_round(self) -> Change:
+        """Deal the next round (between rounds only).
+
+        Raises:
+            IllegalMove: no round is waiting (``not_between_rounds``).
+        """
+
+    @abstractmethod
+    def spectator(self, view: Json) -> Json:
+        """Return what a watcher who has no seat may see, from a person's ``view`` (no hand, nothing
+        only that person may know)."""
+
+
+class TableRules(Protocol):
+    """A game's rules as a friends' table keeps them: JSON, and the points its match is played to."""
+
+    @property
+    def target_points(self) -> int:
+        """Return the points that win the match."""
+
+    def to_json(self) -> Json:
+        """Return the rules as JSON (the table's record and its views)."""
+
+
+@dataclass(frozen=True)
+class Players:
+    """Who plays a match dealt at a table: the ``people``'s seats, each computer player's strength by
+    seat (``strengths``), the strength that plays for an away person (``strength``) and the pace."""
+
+    people: frozenset[int]
+    strengths: Mapping[int, str]
+    strength: str
+    speed: str
+
+
+class SeatedGame(ABC):
+    """What a game played by several seats gives friends' tables (``GameDefinition.seated``).
+
+    Attributes:
+        seats: how many seats a table of this game has.
+        strengths: its computer players' strengths, weakest first; default_strength: the usual one.
+        speeds: the pause before a computer player's move, in seconds, by speed name; default_speed.
+        phrases: quick-chat phrases of this game by id (msgids of its page's domain), beside the
+            phrases every table has.
+        match_actions: the action types the match takes (the table takes the rest).
+    """
+
+    seats: int
+    strengths: tuple[str, ...]
+    default_strength: str
+    speeds: Mapping[str, float]
+    default_speed: str
+    phrases: Mapping[str, str] = MappingProxyType({})
+    match_actions: frozenset[str] = frozenset()
+
+    @abstractmethod
+    def rules(self, data: Any) -> TableRules:
+        """Return the table rules of ``data`` (a JSON object; None or empty: the defaults).
+
+        Raises:
+            InvalidInput: rules this game cannot have at a table (``bad_option``).
+        """
+
+    @abstractmethod
+    def deal(
+        self, rules: TableRules, players: Players, seats: Sequence[Json]
+    ) -> tuple[SeatedMatch, RecordSpec]:
+        """Deal a new match with a fresh secret deal, and return it with its record: ``seats`` are the
+        record's seats, and its ``secret`` is filled (what only the server may know until the match is
+        over)."""
+
+    @abstractmethod
+    def restore(self, record: GameRecord, players: Players) -> SeatedMatch:
+        """Rebuild a table's match from its record by replay.
+
+        Raises:
+            ParlourError: the record does not replay.
+        """
+
+    def strength_name(self, strength: str, lang: str) -> str:
+        """Return a computer player's strength as people read it in ``lang``."""
+        return strength
 
 
 # --- records --------------------------------------------------------------------------------------------
@@ -325,6 +464,7 @@ class GameDefinition(ABC):
         numbered: its numbered deals, None when it has none.
         rules: its rules page (``/rules/{name}``), None without one.
         preferences: the per-player settings it adds, by preference name.
+        seated: what friends' tables of this game need, None for a game played alone.
     """
 
     name: str
@@ -337,6 +477,7 @@ class GameDefinition(ABC):
     numbered: NumberedGames | None = None
     rules: RulesPage | None = None
     preferences: Mapping[str, Preference] = MappingProxyType({})
+    seated: SeatedGame | None = None
 
     @abstractmethod
     def new(self, options: Json) -> NewGame:

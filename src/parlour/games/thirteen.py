@@ -34,14 +34,17 @@ from parlour.games.base import (
     GameRecord,
     GameStatistics,
     Json,
-    LiveGame,
     NewGame,
+    Players,
     Preference,
     RecordSpec,
     Result,
     RulesPage,
+    SeatedGame,
+    SeatedMatch,
     StatisticsTable,
     Status,
+    TableRules,
 )
 from parlour.i18n import gettext_for
 from parlour.thirteen import STANDARD, Match, Move, Rules, format_code, parse_code
@@ -89,10 +92,10 @@ def strength_name(strength: str, lang: str) -> str:
 MAX_CARDS: Final = 13
 
 
-class ThirteenTable(LiveGame):
+class ThirteenTable(SeatedMatch):
     """A live match: by default the person at seat 0 and computer players of one strength at seats 1-3.
 
-    A friends' table (``parlour.games.thirteen_tables``) seats several ``people``; ``strengths`` gives
+    A friends' table (``parlour.games.tables``) seats several ``people``; ``strengths`` gives
     each computer player's strength, and a person's seat in ``absent`` is played by a computer player
     of the table's ``strength`` until the person comes back.
     """
@@ -154,6 +157,43 @@ class ThirteenTable(LiveGame):
         """Return whether a computer player makes ``seat``'s moves now (a computer seat, or an away
         person's)."""
         return seat not in self.people or seat in self.absent
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to move (None once the match is over)."""
+        return self.match.turn
+
+    @property
+    def turn_key(self) -> tuple[int, ...]:
+        """Moves made, the seat to move (-1 for none) and rounds played: it changes as the turn moves on."""
+        turn = self.match.turn
+        return (len(self.match.moves), -1 if turn is None else turn, len(self.match.results))
+
+    @property
+    def moves_played(self) -> int:
+        """How many moves the match's record holds."""
+        return len(self.match.moves)
+
+    def time_out(self, seat: int) -> Change:
+        """A person's time ran out: they pass when they may, else their computer player plays for them."""
+        if self.match.view(seat).may_pass:
+            return self._move(seat, Move.pass_(), auto=False)
+        return self.play_for(seat)
+
+    def next_round(self) -> Change:
+        """Deal on after a round's results (the engine has the next round dealt already).
+
+        Raises:
+            IllegalMove: no round has just ended (``not_between_rounds``).
+        """
+        if not self.between_rounds:
+            raise IllegalMove("the round is still being played", code="not_between_rounds")
+        self.between_rounds = False
+        return Change("next_round", {"round": self.match.view(PERSON).round})
+
+    def spectator(self, view: Json) -> Json:
+        """What a watcher sees: a person's view without the hand, the seat or the right to pass."""
+        return {**view, "hand": [], "seat": None, "can_pass": False}
 
     @property
     def finished(self) -> bool:
@@ -250,10 +290,7 @@ class ThirteenTable(LiveGame):
             raise InvalidInput(f"seat {seat} is not a person's seat", code="no_such_seat")
         kind = action.get("type")
         if kind == "continue":
-            if not self.between_rounds:
-                raise IllegalMove("the round is still being played", code="not_between_rounds")
-            self.between_rounds = False
-            return Change("next_round", {"round": self.match.view(PERSON).round})
+            return self.next_round()
         if kind not in ("select", "play", "pass"):
             raise InvalidInput(f"unknown action {kind!r}", code="bad_action")
         if self.between_rounds:
@@ -563,6 +600,75 @@ REASONS: Final = {
 """English texts of the reason codes a Thirteen action can be refused with (msgids of ``thirteen_web``)."""
 
 
+TABLE_PHRASES: Final = MappingProxyType({"nice_bomb": "Nice bomb!"})
+"""Thirteen's own quick-chat phrase at a friends' table (a ``thirteen_web`` msgid)."""
+MAX_TARGET: Final = 50
+"""The most points a table's match may be played to."""
+
+
+class ThirteenSeated(SeatedGame):
+    """Thirteen at a friends' table: four seats, its house rules (a match to 1-50 points), computer
+    players of four strengths, and matches dealt from a secret code with a fairness commitment."""
+
+    seats = SEATS
+    strengths = STRENGTHS
+    default_strength = DEFAULT_STRENGTH
+    speeds = MappingProxyType(SPEEDS)
+    default_speed = DEFAULT_SPEED
+    phrases = TABLE_PHRASES
+    match_actions = frozenset({"select", "play", "pass"})
+
+    def rules(self, data: Any) -> TableRules:
+        """Return the house rules of ``data`` (None: the standard rules, a match to 10 points).
+
+        Raises:
+            InvalidInput: not Thirteen rules, or a target outside 1-50 points (``bad_option``).
+        """
+        try:
+            rules = thirteen_rules(data if isinstance(data, dict) else None)
+        except InvalidInput as error:
+            raise InvalidInput(str(error), code="bad_option") from error
+        if not 1 <= rules.target_points <= MAX_TARGET:
+            raise InvalidInput(f"target points run from 1 to {MAX_TARGET}", code="bad_option")
+        return rules
+
+    def deal(
+        self, rules: TableRules, players: Players, seats: Sequence[Json]
+    ) -> tuple[ThirteenTable, RecordSpec]:
+        """Deal a match from a fresh secret code, with a fresh fairness salt and computer seed."""
+        engine_rules = thirteen_rules(rules)
+        match = Match(secrets.randbelow(26**7), engine_rules)
+        bot_seed, salt = secrets.randbits(62), new_salt()
+        table = self._table(match, bot_seed, salt, players)
+        spec = ThirteenDefinition().prepare(engine_rules, match.code, list(seats), None)
+        return table, replace(spec, secret={"salt": salt, "bot_seed": bot_seed})
+
+    def restore(self, record: GameRecord, players: Players) -> ThirteenTable:
+        """Rebuild a table's match by replay, with the table's people and computer players.
+
+        Raises:
+            ParlourError: the record does not replay.
+        """
+        base = ThirteenDefinition().restore(record)
+        return self._table(base.match, base.bot_seed, base.salt, players)
+
+    @staticmethod
+    def _table(match: Match, bot_seed: int, salt: str | None, players: Players) -> ThirteenTable:
+        return ThirteenTable(
+            match,
+            players.strength,
+            bot_seed,
+            players.speed,
+            salt,
+            people=players.people,
+            strengths=players.strengths,
+        )
+
+    def strength_name(self, strength: str, lang: str) -> str:
+        """Return a computer player's strength in ``lang`` (saying so when the Expert is weaker here)."""
+        return strength_name(strength, lang)
+
+
 class ThirteenDefinition(GameDefinition):
     """Thirteen: a person against three computer players, a match to 10 points."""
 
@@ -580,6 +686,7 @@ class ThirteenDefinition(GameDefinition):
             "bot_strength": Preference(DEFAULT_STRENGTH, STRENGTHS),
         }
     )
+    seated = ThirteenSeated()
 
     def new(self, options: Json) -> NewGame:
         """Deal a new match from the page's options: ``code`` (``TH1-…``, optional), ``strength``, ``speed``.

@@ -28,7 +28,7 @@ from starlette.responses import Response
 from parlour import __version__
 from parlour.errors import ParlourError
 from parlour.games.registry import Registry
-from parlour.server import health, pages, players, rules_pages, socket
+from parlour.server import health, pages, players, rules_pages, socket, table_pages, table_socket
 from parlour.server.cluster import Cluster
 from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour, render_error_page
 from parlour.server.i18n import Texts, choose_language, protocol_reason, supported
@@ -228,6 +228,8 @@ def create_app(
     app.include_router(health.router)
     app.include_router(pages.router)
     app.include_router(socket.router)
+    app.include_router(table_pages.router)  # friends' tables of every game played at tables
+    app.include_router(table_socket.router)
     for router in game_routers(served):
         app.include_router(router)
     for router in PLATFORM_ROUTERS if routers is None else routers:

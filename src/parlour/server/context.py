@@ -25,7 +25,7 @@ from parlour import __version__
 from parlour.errors import InvalidInput, ParlourError
 from parlour.games.base import GameDefinition, LiveGame, RecordSpec, Status
 from parlour.games.registry import Registry
-from parlour.games.thirteen_tables import FriendsTable, Seat, TableRecord, TableSettings
+from parlour.games.tables import FriendsTable, TableRecord
 from parlour.server.cluster import Cluster
 from parlour.server.group_commit import GroupCommitter
 from parlour.server.i18n import Texts, choose_language, language_choices
@@ -34,7 +34,7 @@ from parlour.server.live import LiveGames, Owner
 from parlour.server.metrics import Metrics
 from parlour.server.player_cookie import NEW_TOKEN, TOKEN_COOKIE
 from parlour.server.security import CrossSite, check_csrf, csrf_token, set_csrf_cookie
-from parlour.server.tables import Tables, restore_match
+from parlour.server.tables import Tables
 from parlour.store.errors import StoreUnavailable
 from parlour.store.interface import GameStore
 from parlour.store.types import GameRecord, Outcome, Player
@@ -157,17 +157,20 @@ class Parlour:
             raise
         except ParlourError:
             return None
-        settings = TableSettings.from_json(record.settings)
-        seats = [Seat.from_record(data) for data in record.seats]
-        match = None
-        if record.game_id is not None:
-            try:
-                game = await self.call(self.store.game_record, record.game_id, record.host)
-                match = restore_match(game, seats, settings)
-            except ParlourError:
-                log.warning("table %s: its match could not be restored", table_id, exc_info=True)
-                return None
-        return FriendsTable.restore(record, match)
+        definition = self.games.find(record.game)
+        if definition is None or definition.seated is None:
+            log.warning("table %s: its game %r is not played at tables here", table_id, record.game)
+            return None
+        try:
+            match = None
+            if record.game_id is not None:
+                match = await self.call(self.store.game_record, record.game_id, record.host)
+            return FriendsTable.restore(definition, record, match)
+        except StoreUnavailable:
+            raise
+        except ParlourError:
+            log.warning("table %s: it could not be restored", table_id, exc_info=True)
+            return None
 
     async def let_go(self, table_id: str) -> None:
         """Stop owning a table another process has taken over: its pages here close and reconnect, and

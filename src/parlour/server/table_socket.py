@@ -16,7 +16,6 @@ from typing import Any, Final
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from parlour.errors import ParlourError
-from parlour.games.thirteen_tables import LOBBY
 from parlour.server.cluster import REMOTE, TableUnavailable
 from parlour.server.context import Parlour
 from parlour.server.i18n import protocol_reason
@@ -72,7 +71,7 @@ def seat_for(owner: TableOwner, token: Any, player_id: int) -> int:
             raise BadSeatToken("this seat token is no seat's at this table", code="bad_seat_token")
         return seat
     mine = owner.game.seat_of_player(player_id)
-    return LOBBY if mine is None else mine
+    return owner.game.lobby if mine is None else mine
 
 
 async def handle(
@@ -121,7 +120,9 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         if parlour.cluster is not None:
             route = await parlour.cluster.route(parlour, table_id)
             if route == REMOTE:  # another process owns the table: relay this page to it
-                outbox = page_outbox(websocket, parlour.games.find("thirteen"), lang)
+                # The owner sends a relayed page its texts ready to go (in the page's language): the
+                # relay adds nothing, so it needs no game of its own.
+                outbox = page_outbox(websocket, None, lang)
                 await parlour.cluster.relay(websocket, table_id, outbox, player.id, lang)
                 return
             owner = route if isinstance(route, TableOwner) else None
@@ -200,8 +201,9 @@ async def _act(
     if kind in ("sit", "stand"):
         # The page now watches from its new seat (or the lobby): it is sent that seat's state.
         mine = owner.game.seat_of_player(player_id)
-        now = LOBBY if mine is None or kind == "stand" else mine
-        if seat_token is not None and now != LOBBY:
+        lobby = owner.game.lobby
+        now = lobby if mine is None or kind == "stand" else mine
+        if seat_token is not None and now != lobby:
             reply["seat"], reply["seat_token"] = now, seat_token
         outbox.push(reply)
         await owner.join(now, outbox, None)

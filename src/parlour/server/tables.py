@@ -1,12 +1,12 @@
 """Friends' tables on the server: one :class:`TableOwner` per live table, and the process's tables.
 
 A table's owner is a game :class:`~parlour.server.live.Owner` whose game is a
-:class:`~parlour.games.thirteen_tables.FriendsTable`: actions are serialized, events numbered and
-every connected page sent its own seat's view, exactly as for a player's own game. What a table adds
-is kept before the event leaves, as moves are: the seats and settings (the ``tables`` row) on every
+:class:`~parlour.games.tables.FriendsTable` (of any game played at tables): actions are serialized, events
+numbered and every connected page sent its own seat's view, exactly as for a player's own game. What a table
+adds is kept before the event leaves, as moves are: the seats and settings (the ``tables`` row) on every
 change to them, and each match's record when it is dealt. Who is connected is the owner's to know (its
-subscribers), and it tells the table, which marks people away and, after the grace period, lets a
-computer player take their seat.
+subscribers), and it tells the table, which marks people away and, after the grace period, lets a computer
+player take their seat.
 """
 
 from __future__ import annotations
@@ -14,23 +14,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Sequence
 from typing import Any, Protocol
 
 from parlour.errors import ParlourError
 from parlour.games.base import Change, GameDefinition, LiveGame, RecordSpec
-from parlour.games.thirteen import ThirteenDefinition, ThirteenTable
-from parlour.games.thirteen_tables import (
-    SEATING_CHANGES,
-    FriendsTable,
-    Seat,
-    TableRecord,
-    TableSettings,
-)
+from parlour.games.tables import SEATING_CHANGES, FriendsTable, TableRecord
 from parlour.server.live import Owner, Recorder
 from parlour.server.outbox import Outbox
 from parlour.server.protocol import CLOSE_MOVED
-from parlour.store.types import GameRecord
 
 log = logging.getLogger("parlour.server")
 
@@ -165,7 +156,7 @@ class TableOwner(Owner):
         table = self.game
         if change.name == "started" and table.pending is not None:
             self.record_id = await self.keeper.record_match(
-                table.host, ThirteenDefinition(), table.pending, table.epoch
+                table.host, table.definition, table.pending, table.epoch
             )
             self.moves_recorded = 0
             table.game_id = self.record_id
@@ -198,26 +189,6 @@ class TableOwner(Owner):
         self.record_id = table.game_id
         self.moves_recorded = table.moves_played
         self._resend_state()
-
-
-def restore_match(record: GameRecord, seats: Sequence[Seat], settings: TableSettings) -> ThirteenTable:
-    """Rebuild a table's match from its record by replay, with the table's people and computer players.
-
-    Raises:
-        ParlourError: the record does not replay.
-    """
-    base = ThirteenDefinition().restore(record)
-    people = frozenset(n for n, seat in enumerate(seats) if seat.kind == "person")
-    strengths = {n: seat.strength for n, seat in enumerate(seats) if seat.kind == "bot" and seat.strength}
-    return ThirteenTable(
-        base.match,
-        settings.strength,
-        base.bot_seed,
-        settings.speed,
-        base.salt,
-        people=people,
-        strengths=strengths,
-    )
 
 
 class Tables:

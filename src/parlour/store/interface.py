@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition, RecordSpec
 from parlour.games.registry import Registry
-from parlour.games.thirteen_tables import TableRecord
+from parlour.games.tables import TableRecord
 from parlour.store.types import GameRecord, NewPlayer, NumberedEntry, Outcome, Player, Statistics
 
 
@@ -103,7 +103,9 @@ class GameStore(Protocol):
         """Return the player's statistics."""
 
     # friends' tables
-    def create_table(self, host_id: int, settings: dict[str, Any], seats: list[Any]) -> TableRecord:
+    def create_table(
+        self, game: str, host_id: int, settings: dict[str, Any], seats: list[Any]
+    ) -> TableRecord:
         """Store a new table and return it (with its id and join code)."""
 
     def table_by_code(self, code: Any) -> TableRecord:
@@ -118,5 +120,5 @@ class GameStore(Protocol):
     def save_table(self, record: TableRecord) -> None:
         """Keep a table's seats, settings, phase and match."""
 
-    def public_tables(self, limit: int = ...) -> list[TableRecord]:
+    def public_tables(self, game: str, limit: int = ...) -> list[TableRecord]:
         """Return the public tables gathering players."""

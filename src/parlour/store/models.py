@@ -163,9 +163,11 @@ class TableRow(Base):
     """
 
     __tablename__ = "tables"
-    __table_args__ = (Index("ix_tables_listed_phase", "listed", "phase"),)
+    __table_args__ = (Index("ix_tables_game_listed_phase", "game", "listed", "phase"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), server_default="thirteen")
+    """The name of the game played at the table (its definition's)."""
     code: Mapped[str] = mapped_column(String(12), unique=True)
     host_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)

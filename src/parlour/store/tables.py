@@ -1,7 +1,7 @@
 """Friends' tables in the database: create one with its join code, find it by code or id, keep its seats
 and settings, and list the public ones that want players.
 
-The live table (``parlour.games.thirteen_tables``) is the only writer of a table's seats and
+The live table (``parlour.games.tables``) is the only writer of a table's seats and
 settings; the server saves them through :meth:`TablesStore.save_table` before it acknowledges the
 action that changed them. Seat tokens are kept as SHA-256 hashes only, as players' tokens are.
 """
@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from parlour.errors import InvalidInput
-from parlour.games.thirteen_tables import GATHERING, TableRecord
+from parlour.games.tables import GATHERING, TableRecord
 from parlour.store.errors import Superseded, UnknownPlayer
 from parlour.store.models import PlayerRow, TableRow
 
@@ -66,6 +66,7 @@ def normalize_table_code(text: Any) -> str | None:
 
 def _table_record(row: TableRow) -> TableRecord:
     return TableRecord(
+        game=row.game,
         table_id=row.id,
         code=row.code,
         host=row.host_id,
@@ -102,8 +103,10 @@ class TablesStore:
     def _write(self) -> AbstractContextManager[Session]:
         raise NotImplementedError
 
-    def create_table(self, host_id: int, settings: dict[str, Any], seats: list[Any]) -> TableRecord:
-        """Store a new table gathering players, with a fresh id and join code, and return it.
+    def create_table(
+        self, game: str, host_id: int, settings: dict[str, Any], seats: list[Any]
+    ) -> TableRecord:
+        """Store a new table of ``game`` gathering players, with a fresh id and join code, and return it.
 
         Raises:
             UnknownPlayer: no such host.
@@ -112,6 +115,7 @@ class TablesStore:
             now = datetime.now(UTC)
             row = TableRow(
                 id=secrets.token_urlsafe(16),
+                game=game,
                 code=new_table_code(),
                 host_id=host_id,
                 settings=settings,
@@ -198,12 +202,12 @@ class TablesStore:
             row.game_id = record.game_id
             row.updated_at = datetime.now(UTC)
 
-    def public_tables(self, limit: int = LOBBY_SIZE) -> list[TableRecord]:
-        """Return the public tables still gathering players, the most recently active first."""
+    def public_tables(self, game: str, limit: int = LOBBY_SIZE) -> list[TableRecord]:
+        """Return the public tables of ``game`` still gathering players, the most recently active first."""
         with self._read() as session:
             query = (
                 select(TableRow)
-                .where(TableRow.listed.is_(True), TableRow.phase == GATHERING)
+                .where(TableRow.game == game, TableRow.listed.is_(True), TableRow.phase == GATHERING)
                 .order_by(TableRow.updated_at.desc())
                 .limit(limit)
             )

@@ -1,13 +1,16 @@
-"""Thirteen with friends: a private table of four seats for people and computer players.
+"""Friends' tables: a private table of a game's seats for people and computer players, for any game
+whose definition can be played by several seats (:class:`~parlour.games.base.SeatedGame`).
 
-A :class:`FriendsTable` is one live game as the server's owner holds it. It goes through three phases:
+Nothing here knows a game: the table's game deals, restores and plays its matches, names its computer
+players' strengths and speeds, reads its rules and adds its own quick-chat phrases. A
+:class:`FriendsTable` is one live game as the server's owner holds it. It goes through three phases:
 
 - ``gathering``: people take free seats (``sit``) and may stand up again (``stand``); the host puts a
   computer player of any strength in an empty seat (``add_bot``), takes one out (``remove_bot``), swaps
   two seats (``swap``), changes the table's settings (``settings``) and deals (``start``) once every
   seat is taken.
-- ``playing``: the match, as :class:`~parlour.games.thirteen.ThirteenTable` plays it, each person from
-  their own seat and the computer players from theirs. A person whose pages have all gone is *away*;
+- ``playing``: the match (a :class:`~parlour.games.base.SeatedMatch`), each person from their own seat
+  and the computer players from theirs. A person whose pages have all gone is *away*;
   after the table's grace period a computer player plays for them until they come back. A turn timer
   (off by default) passes, or plays, for a person who runs out of time. After a round the next one is
   dealt when every person present has pressed "Next round", or after :data:`NEXT_ROUND_SECONDS`.
@@ -15,7 +18,8 @@ A :class:`FriendsTable` is one live game as the server's owner holds it. It goes
 
 Quick chat (``chat``) is a preset phrase or emoji by id, or short free text when the table allows it.
 
-Seats are numbered 0-3; a page that has not sat down watches from :data:`LOBBY` and sees no hand.
+Seats are numbered from 0; a page that has not sat down watches from the table's ``lobby`` (the number
+after the last seat) and sees what a watcher may see (no hand).
 Actions carry ``_player`` (the connection's player id) and, for ``sit``, ``_token_hash``: the socket
 layer sets them after dropping any a page sent, so a page cannot act as another player. Only views
 leave this module: a seat's view holds its own hand and nothing of the others'.
@@ -24,7 +28,6 @@ leave this module: a seat's view holds its own hand and nothing of the others'.
 from __future__ import annotations
 
 import copy
-import secrets
 import time
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -32,23 +35,19 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from parlour.errors import IllegalMove, InvalidInput
-from parlour.games.base import Change, Json, LiveGame, RecordSpec
-from parlour.games.thirteen import (
-    DEFAULT_SPEED,
-    DEFAULT_STRENGTH,
-    NAME,
-    SEATS,
-    SPEEDS,
-    STRENGTHS,
-    ThirteenDefinition,
-    ThirteenTable,
-    thirteen_rules,
+from parlour.games.base import (
+    Change,
+    GameDefinition,
+    GameRecord,
+    Json,
+    LiveGame,
+    Players,
+    RecordSpec,
+    SeatedGame,
+    SeatedMatch,
+    TableRules,
 )
-from parlour.thirteen import Match, Rules
-from parlour.thirteen.fairness import new_salt
 
-LOBBY: Final = SEATS
-"""The seat number of a page that has not sat down (a friend choosing a seat, or a spectator)."""
 GATHERING: Final = "gathering"
 PLAYING: Final = "playing"
 OVER: Final = "over"
@@ -66,7 +65,6 @@ PHRASES: Final = {
     "hello": "Hello!",
     "good_luck": "Good luck!",
     "well_played": "Well played!",
-    "nice_bomb": "Nice bomb!",
     "oops": "Oops!",
     "thanks": "Thanks!",
     "one_moment": "One moment, please.",
@@ -74,7 +72,8 @@ PHRASES: Final = {
     "rematch": "Rematch?",
     "bye": "Bye!",
 }
-"""Quick-chat phrases by id (msgids of ``thirteen_web``; each page shows them in its own language)."""
+"""Quick-chat phrases every table has, by id, in the order of a game (msgids; each page shows them in its
+own language). A game adds its own (:attr:`SeatedGame.phrases`): :func:`table_phrases`."""
 EMOJI: Final = ("👍", "😄", "😮", "😅", "🎉", "🔥", "🙏", "👋")
 """Quick-chat emoji (the same for every language)."""
 SEATING_CHANGES: Final = frozenset(
@@ -105,8 +104,9 @@ class Seat:
         }
 
     @classmethod
-    def from_record(cls, data: Any) -> Seat:
-        """Read a seat from the table's record (anything unreadable is an empty seat)."""
+    def from_record(cls, data: Any, strengths: Sequence[str]) -> Seat:
+        """Read a seat from the table's record (anything unreadable is an empty seat; a strength not
+        among the game's ``strengths``, none)."""
         if not isinstance(data, dict) or data.get("kind") not in ("person", "bot"):
             return cls()
         player = data.get("player")
@@ -115,21 +115,22 @@ class Seat:
             name=str(data.get("name") or "")[:MAX_NAME],
             player_id=player if isinstance(player, int) else None,
             token_hash=data.get("token_hash") if isinstance(data.get("token_hash"), str) else None,
-            strength=data.get("strength") if data.get("strength") in STRENGTHS else None,
+            strength=data.get("strength") if data.get("strength") in strengths else None,
         )
 
 
 @dataclass(frozen=True)
 class TableSettings:
-    """What the host chooses for a table: the house ``rules`` (target points included), the computer
-    players' ``strength`` (for new computer players and for away people) and ``speed``, the turn timer
-    (``turn_seconds``, 0 for none), the ``grace_seconds`` before a computer player takes an away
-    person's seat, whether chat takes short ``free_text``, and whether the table is listed in the
-    ``public`` lobby."""
+    """What the host chooses for a table of ``game``: its ``rules`` (the game's, target points
+    included), the computer players' ``strength`` (for new computer players and for away people) and
+    ``speed``, the turn timer (``turn_seconds``, 0 for none), the ``grace_seconds`` before a computer
+    player takes an away person's seat, whether chat takes short ``free_text``, and whether the table
+    is listed in the ``public`` lobby. :meth:`of` gives a game's defaults."""
 
-    rules: Rules = field(default_factory=Rules)
-    strength: str = DEFAULT_STRENGTH
-    speed: str = DEFAULT_SPEED
+    game: SeatedGame = field(repr=False, compare=False)
+    rules: TableRules
+    strength: str
+    speed: str
     turn_seconds: int = 0
     grace_seconds: int = DEFAULT_GRACE
     free_text: bool = False
@@ -156,8 +157,8 @@ class TableSettings:
         if not isinstance(data, dict) or not data:
             raise InvalidInput("settings must be a JSON object of settings to change", code="bad_option")
         allowed: dict[str, Sequence[Any]] = {
-            "strength": STRENGTHS,
-            "speed": tuple(SPEEDS),
+            "strength": self.game.strengths,
+            "speed": tuple(self.game.speeds),
             "turn_seconds": TURN_CHOICES,
             "grace_seconds": GRACE_CHOICES,
             "free_text": (True, False),
@@ -167,11 +168,9 @@ class TableSettings:
         for name, value in data.items():
             if name == "rules":
                 try:
-                    changes["rules"] = thirteen_rules(value if isinstance(value, dict) else None)
+                    changes["rules"] = self.game.rules(value if isinstance(value, dict) else None)
                 except InvalidInput as error:
                     raise InvalidInput(str(error), code="bad_option") from error
-                if not 1 <= changes["rules"].target_points <= 50:
-                    raise InvalidInput("target points run from 1 to 50", code="bad_option")
                 continue
             if name not in allowed:
                 raise InvalidInput(f"unknown table setting {name!r}", code="bad_option")
@@ -184,13 +183,32 @@ class TableSettings:
         return replace(self, **changes)
 
     @classmethod
-    def from_json(cls, data: Any) -> TableSettings:
-        """Return settings from JSON (a new table's body or a record); missing ones take defaults.
+    def of(cls, game: SeatedGame) -> TableSettings:
+        """Return the settings a new table of ``game`` starts with."""
+        return cls(game, game.rules(None), game.default_strength, game.default_speed)
+
+    @classmethod
+    def from_json(cls, game: SeatedGame, data: Any) -> TableSettings:
+        """Return settings of a table of ``game`` from JSON (a new table's body or a record); missing
+        ones take the defaults.
 
         Raises:
             InvalidInput: as :meth:`changed`.
         """
-        return cls().changed(data) if data else cls()
+        defaults = cls.of(game)
+        return defaults.changed(data) if data else defaults
+
+
+def table_phrases(game: SeatedGame) -> dict[str, str]:
+    """Return every quick-chat phrase of a table of ``game`` by id, in the order of a game: the
+    greetings and "Well played!", then the game's own phrases, then the rest ("Bye!" last)."""
+    ids = list(PHRASES)
+    cut = ids.index("well_played") + 1
+    return {
+        **{key: PHRASES[key] for key in ids[:cut]},
+        **game.phrases,
+        **{key: PHRASES[key] for key in ids[cut:]},
+    }
 
 
 def clean_name(value: Any, seat: int) -> str:
@@ -224,8 +242,10 @@ def clean_chat(value: Any) -> str:
 
 @dataclass(frozen=True)
 class TableRecord:
-    """What the store keeps of a table between restarts: everything but who is connected."""
+    """What the store keeps of a table between restarts: everything but who is connected. ``game`` is
+    the name of the game played at it."""
 
+    game: str
     table_id: str
     code: str
     host: int
@@ -238,13 +258,27 @@ class TableRecord:
     taken it over since: ``parlour.server.cluster``)."""
 
 
-class FriendsTable(LiveGame):
-    """A live friends' table (see the module's description)."""
+def seated_game(definition: GameDefinition) -> SeatedGame:
+    """Return what a table of ``definition``'s game needs from it.
 
-    kind = NAME
+    Raises:
+        InvalidInput: the game is played alone, not at tables (``no_tables``).
+    """
+    if definition.seated is None:
+        raise InvalidInput(f"{definition.name} is not played at friends' tables", code="no_tables")
+    return definition.seated
+
+
+class FriendsTable(LiveGame):
+    """A live friends' table of ``definition``'s game (see the module's description).
+
+    Raises:
+        InvalidInput: a game that is not played at tables (``no_tables``).
+    """
 
     def __init__(
         self,
+        definition: GameDefinition,
         table_id: str,
         code: str,
         host: int,
@@ -253,14 +287,19 @@ class FriendsTable(LiveGame):
         *,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        self.definition = definition
+        self.game = seated_game(definition)
+        self.kind = definition.name
+        self.lobby = self.game.seats
+        """The seat number of a page that has not sat down (a friend choosing a seat, or a watcher)."""
         self.table_id = table_id
         self.code = code
         """The short code friends type to join (not a deal code: it tells nothing of any card)."""
         self.host = host
-        self.settings = settings or TableSettings()
-        self.seating: list[Seat] = list(seats) if seats else [Seat() for _ in range(SEATS)]
+        self.settings = settings or TableSettings.of(self.game)
+        self.seating: list[Seat] = list(seats) if seats else [Seat() for _ in range(self.game.seats)]
         self.phase = GATHERING
-        self.match: ThirteenTable | None = None
+        self.match: SeatedMatch | None = None
         self.game_id: str | None = None
         """The current match's record id (set by the owner once the record is made)."""
         self.epoch = 0
@@ -274,7 +313,7 @@ class FriendsTable(LiveGame):
         self.ready: set[int] = set()
         self.round_ended_at: float | None = None
         self.turn_started = clock()
-        self._turn_key: tuple[int, int | None, int] | None = None
+        self._turn_key: tuple[int, ...] | None = None
 
     def snapshot(self) -> FriendsTable:
         """Return an independent copy of the table: its seats, who is connected, away and ready, and
@@ -292,7 +331,7 @@ class FriendsTable(LiveGame):
     @property
     def seats(self) -> Sequence[int]:
         """The seats views are made for: every person's seat, and the lobby's."""
-        return (*(seat for seat, s in enumerate(self.seating) if s.kind == "person"), LOBBY)
+        return (*(seat for seat, s in enumerate(self.seating) if s.kind == "person"), self.lobby)
 
     @property
     def finished(self) -> bool:
@@ -302,7 +341,7 @@ class FriendsTable(LiveGame):
     @property
     def moves_played(self) -> int:
         """Return how many moves the current match has (0 without a match): its record's length."""
-        return len(self.match.match.moves) if self.match is not None else 0
+        return self.match.moves_played if self.match is not None else 0
 
     def host_seat(self) -> int | None:
         """Return the host's seat, None when the host is not seated."""
@@ -342,7 +381,7 @@ class FriendsTable(LiveGame):
         data: Json = {
             "code": self.code,
             "phase": self.phase,
-            "you": seat if seat != LOBBY else None,
+            "you": seat if seat != self.lobby else None,
             "host": self.host_seat(),
             "seats": seats,
             "settings": self.settings.to_json(),
@@ -360,15 +399,11 @@ class FriendsTable(LiveGame):
         Raises:
             InvalidInput: a seat that is neither a person's nor the lobby (``no_such_seat``).
         """
-        if seat != LOBBY and not (0 <= seat < SEATS and self.seating[seat].kind == "person"):
-            raise InvalidInput(f"seat {seat} is not a person's seat", code="no_such_seat")
+        self._check_seat(seat)
         data: Json = {}
         if self.match is not None:
-            if seat == LOBBY:
-                data = self.match.view(self.match.seats[0]) if self.match.seats else {}
-                data["hand"] = []
-                data["seat"] = None
-                data["can_pass"] = False
+            if seat == self.lobby:
+                data = self.match.spectator(self.match.view(self.match.seats[0])) if self.match.seats else {}
             else:
                 data = self.match.view(seat)
         data["tables"] = self.table_view(seat)
@@ -382,26 +417,30 @@ class FriendsTable(LiveGame):
             InvalidInput: one of ``seats`` is neither a person's nor the lobby (``no_such_seat``).
         """
         for seat in seats:
-            if seat != LOBBY and not (0 <= seat < SEATS and self.seating[seat].kind == "person"):
-                raise InvalidInput(f"seat {seat} is not a person's seat", code="no_such_seat")
-        table = self.table_view(LOBBY)
-        people = [seat for seat in seats if seat != LOBBY]
+            self._check_seat(seat)
+        table = self.table_view(self.lobby)
+        people = [seat for seat in seats if seat != self.lobby]
         made: dict[int, Json] = {}
         if self.match is not None:
             # The lobby watches as a spectator: a person's view of the match without the hand.
-            wanted = people or (list(self.match.seats[:1]) if LOBBY in seats else [])
+            wanted = people or (list(self.match.seats[:1]) if self.lobby in seats else [])
             got = self.match.views(wanted)
             made.update((seat, data) for seat, data in got.items() if seat in people)
-            if LOBBY in seats:
-                spectator = got[wanted[0]] if wanted else {}
-                made[LOBBY] = {**spectator, "hand": [], "seat": None, "can_pass": False}
+            if self.lobby in seats:
+                made[self.lobby] = self.match.spectator(got[wanted[0]]) if wanted else {}
         for seat in seats:
-            made[seat] = {**made.get(seat, {}), "tables": {**table, "you": None if seat == LOBBY else seat}}
+            you = None if seat == self.lobby else seat
+            made[seat] = {**made.get(seat, {}), "tables": {**table, "you": you}}
         return made
+
+    def _check_seat(self, seat: int) -> None:
+        """Raise InvalidInput (``no_such_seat``) unless ``seat`` is a person's or the lobby."""
+        if seat != self.lobby and not (0 <= seat < self.game.seats and self.seating[seat].kind == "person"):
+            raise InvalidInput(f"seat {seat} is not a person's seat", code="no_such_seat")
 
     def legal(self, seat: int) -> list[str]:
         """Return a person's legal moves in the match (none outside a match)."""
-        if self.match is None or self.phase != PLAYING or seat == LOBBY:
+        if self.match is None or self.phase != PLAYING or seat == self.lobby:
             return []
         return self.match.legal(seat)
 
@@ -430,7 +469,7 @@ class FriendsTable(LiveGame):
         }
         if isinstance(kind, str) and kind in handlers:
             return handlers[kind](seat, player, action)
-        if kind in ("select", "play", "pass", "continue"):
+        if kind == "continue" or kind in self.game.match_actions:
             return self._match_action(seat, action)
         raise InvalidInput(f"unknown action {kind!r}", code="bad_action")
 
@@ -443,8 +482,9 @@ class FriendsTable(LiveGame):
             raise IllegalMove("the seats are set once the first deal is made", code="not_gathering")
 
     def _seat_number(self, value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SEATS:
-            raise InvalidInput(f"a seat is 0 to {SEATS - 1}, not {value!r}", code="no_such_seat")
+        last = self.game.seats - 1
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= last:
+            raise InvalidInput(f"a seat is 0 to {last}, not {value!r}", code="no_such_seat")
         return value
 
     def _seating_change(self, name: str, data: Json | None = None) -> Change:
@@ -454,7 +494,7 @@ class FriendsTable(LiveGame):
         self._need_gathering()
         if not isinstance(player, int):
             raise IllegalMove("sitting down needs a player", code="no_player")
-        if seat != LOBBY or self.seat_of_player(player) is not None:
+        if seat != self.lobby or self.seat_of_player(player) is not None:
             raise IllegalMove("you already have a seat at this table", code="already_seated")
         wanted = self._seat_number(action.get("seat"))
         if self.seating[wanted].kind != "empty":
@@ -469,7 +509,7 @@ class FriendsTable(LiveGame):
 
     def _stand(self, seat: int, player: Any, action: Json) -> Change:
         self._need_gathering()
-        if seat == LOBBY or self.seating[seat].kind != "person":
+        if seat == self.lobby or self.seating[seat].kind != "person":
             raise IllegalMove("you have no seat to leave", code="no_such_seat")
         if self.seating[seat].player_id == self.host:
             raise IllegalMove("the host keeps a seat (swap seats to move)", code="host_stays")
@@ -483,8 +523,10 @@ class FriendsTable(LiveGame):
         self._need_gathering()
         wanted = self._seat_number(action.get("seat"))
         strength = action.get("strength", self.settings.strength)
-        if strength not in STRENGTHS:
-            raise InvalidInput(f"strength must be one of {STRENGTHS}, not {strength!r}", code="bad_option")
+        if strength not in self.game.strengths:
+            raise InvalidInput(
+                f"strength must be one of {self.game.strengths}, not {strength!r}", code="bad_option"
+            )
         if self.seating[wanted].kind != "empty":
             raise IllegalMove(f"seat {wanted} is taken", code="seat_taken")
         self.seating[wanted] = Seat("bot", "", None, None, strength)
@@ -519,7 +561,8 @@ class FriendsTable(LiveGame):
     def _start(self, seat: int, player: Any, action: Json) -> Change:
         rematch = action.get("type") == "rematch"
         if rematch:  # anyone at the table may deal again: the host may have gone home
-            if seat == LOBBY or self.seating[seat].kind != "person" or self.seating[seat].player_id != player:
+            seated = seat != self.lobby and self.seating[seat].kind == "person"
+            if not seated or self.seating[seat].player_id != player:
                 raise IllegalMove(
                     "only a person seated at this table may ask for a rematch", code="not_seated"
                 )
@@ -538,29 +581,19 @@ class FriendsTable(LiveGame):
         return Change("started", {"rematch": rematch, "seats": self.seats_view()})
 
     def _deal(self) -> None:
-        """Deal a new match at this table, with a fresh secret code, salt and computer seed."""
-        match = Match(secrets.randbelow(26**7), self.settings.rules)
-        bot_seed, salt = secrets.randbits(62), new_salt()
-        people = frozenset(n for n, s in enumerate(self.seating) if s.kind == "person")
-        strengths = {
-            n: s.strength or self.settings.strength for n, s in enumerate(self.seating) if s.kind == "bot"
-        }
-        self.match = ThirteenTable(
-            match,
-            self.settings.strength,
-            bot_seed,
-            self.settings.speed,
-            salt,
-            people=people,
-            strengths=strengths,
-        )
+        """Deal a new match at this table (the game draws its secret deal)."""
+        self.match, spec = self.game.deal(self.settings.rules, self.players(), self.record_seats())
         self._mark_absent()
         self.phase = PLAYING
         self.ready.clear()
         self.round_ended_at = None
         self._note_turn(force=True)
-        spec = ThirteenDefinition().prepare(match.rules, match.code, self.record_seats(), None)
-        self.pending = replace(spec, secret={"salt": salt, "bot_seed": bot_seed}, table=self.table_id)
+        self.pending = replace(spec, table=self.table_id)
+
+    def players(self) -> Players:
+        """Return who plays a match at this table now: its people, its computer players' strengths,
+        the strength that plays for an away person and the pace."""
+        return players_of(self.seating, self.settings)
 
     def record_seats(self) -> list[Json]:
         """Return the match record's seats: ``{"kind": "human", "player": id, "name": …}`` for people
@@ -578,11 +611,12 @@ class FriendsTable(LiveGame):
         return seats
 
     def _chat(self, seat: int, player: Any, action: Json) -> Change:
-        if seat == LOBBY:
+        if seat == self.lobby:
             raise IllegalMove("take a seat to chat", code="no_such_seat")
         phrase, text = action.get("phrase"), action.get("text")
         if phrase is not None:
-            if not isinstance(phrase, str) or (phrase not in PHRASES and phrase not in EMOJI):
+            known = phrase in self.game.phrases or phrase in PHRASES or phrase in EMOJI
+            if not isinstance(phrase, str) or not known:
                 raise InvalidInput(f"no quick-chat phrase {phrase!r}", code="bad_chat")
             return Change("chat", {"seat": seat, "phrase": phrase})
         if not self.settings.free_text:
@@ -592,7 +626,7 @@ class FriendsTable(LiveGame):
     def _match_action(self, seat: int, action: Json) -> Change:
         if self.match is None or self.phase != PLAYING:
             raise IllegalMove("no match is being played", code="no_match")
-        if seat == LOBBY:
+        if seat == self.lobby:
             raise IllegalMove("take a seat to play", code="no_such_seat")
         if action.get("type") == "continue":
             if not self.match.between_rounds:
@@ -609,7 +643,7 @@ class FriendsTable(LiveGame):
     def set_connected(self, seats: set[int]) -> Change | None:
         """Tell the table which seats have a page connected now; return the event when that changes
         (a person away, or back: a computer player that was playing for them gives the seat back)."""
-        people = {n for n in seats if n != LOBBY and self.seating[n].kind == "person"}
+        people = {n for n in seats if n != self.lobby and self.seating[n].kind == "person"}
         if people == self.connected:
             return None
         now = self.clock()
@@ -641,13 +675,13 @@ class FriendsTable(LiveGame):
             if self.round_ended_at is not None:
                 due.append((self.round_ended_at + NEXT_ROUND_SECONDS, "next_round"))
             return due
-        turn = match.match.turn
+        turn = match.turn
         if turn is None:
             return due
         if match.played_by_computer(turn):
-            due.append(
-                (self.turn_started + SPEEDS.get(self.settings.speed, SPEEDS[DEFAULT_SPEED]), "computer")
-            )
+            speeds = self.game.speeds
+            pause = speeds.get(self.settings.speed, speeds[self.game.default_speed])
+            due.append((self.turn_started + pause, "computer"))
         deadline = self._turn_deadline()
         if deadline is not None:
             due.append((deadline, "timeout"))
@@ -679,15 +713,11 @@ class FriendsTable(LiveGame):
                 return Change("taken_over", {"seats": seats})
             if what == "next_round":
                 return self._next_round()
-            turn = match.match.turn
+            turn = match.turn
             assert turn is not None
             if what == "computer":
                 return self._after_match_change(match.play_for(turn))
-            # The person's time ran out: pass when they may, else their computer player plays for them.
-            if match.match.view(turn).may_pass:
-                change = match.act(turn, {"type": "pass"})
-            else:
-                change = match.play_for(turn)
+            change = match.time_out(turn)  # the person's time ran out
             change = replace(change, public={**change.public, "timeout": True})
             return self._after_match_change(change)
         return None
@@ -696,7 +726,7 @@ class FriendsTable(LiveGame):
         match = self.match
         if match is None or self.phase != PLAYING or match.between_rounds or not self.settings.turn_seconds:
             return None
-        turn = match.match.turn
+        turn = match.turn
         if turn is None or match.played_by_computer(turn):
             return None
         return self.turn_started + self.settings.turn_seconds
@@ -704,7 +734,7 @@ class FriendsTable(LiveGame):
     def _note_turn(self, *, force: bool = False) -> None:
         """Restart the turn's clock when the turn moved on (or ``force``)."""
         match = self.match
-        key = None if match is None else (len(match.match.moves), match.match.turn, len(match.match.results))
+        key = None if match is None else match.turn_key
         if force or key != self._turn_key:
             self._turn_key = key
             self.turn_started = self.clock()
@@ -727,7 +757,7 @@ class FriendsTable(LiveGame):
     def _next_round(self) -> Change:
         match = self.match
         assert match is not None
-        change = match.act(match.seats[0], {"type": "continue"})
+        change = match.next_round()
         self.ready.clear()
         self.round_ended_at = None
         self._note_turn(force=True)
@@ -750,41 +780,43 @@ class FriendsTable(LiveGame):
     def record(self) -> TableRecord:
         """Return what the store keeps of the table."""
         return TableRecord(
-            self.table_id,
-            self.code,
-            self.host,
-            self.settings.to_json(),
-            [each.to_record() for each in self.seating],
-            self.phase,
-            self.game_id,
-            self.epoch,
+            game=self.kind,
+            table_id=self.table_id,
+            code=self.code,
+            host=self.host,
+            settings=self.settings.to_json(),
+            seats=[each.to_record() for each in self.seating],
+            phase=self.phase,
+            game_id=self.game_id,
+            epoch=self.epoch,
         )
 
     @classmethod
     def restore(
-        cls, record: TableRecord, match: ThirteenTable | None, *, clock: Callable[[], float] = time.monotonic
+        cls,
+        definition: GameDefinition,
+        record: TableRecord,
+        match_record: GameRecord | None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
     ) -> FriendsTable:
-        """Rebuild a table from its record and its current match (rebuilt by replay), with nobody
-        connected yet: people count as away from now, so the grace period starts again.
+        """Rebuild a table of ``definition``'s game from its record and its current match's record
+        (replayed), with nobody connected yet: people count as away from now, so the grace period
+        starts again.
 
         Raises:
-            InvalidInput: settings the table's record cannot have.
+            InvalidInput: a game not played at tables, or settings the table's record cannot have.
+            ParlourError: the match's record does not replay.
         """
-        seats = [Seat.from_record(data) for data in record.seats[:SEATS]]
-        seats += [Seat() for _ in range(SEATS - len(seats))]
-        table = cls(
-            record.table_id,
-            record.code,
-            record.host,
-            TableSettings.from_json(record.settings),
-            seats,
-            clock=clock,
-        )
+        game = seated_game(definition)
+        seats = [Seat.from_record(data, game.strengths) for data in record.seats[: game.seats]]
+        seats += [Seat() for _ in range(game.seats - len(seats))]
+        settings = TableSettings.from_json(game, record.settings)
+        table = cls(definition, record.table_id, record.code, record.host, settings, seats, clock=clock)
         table.game_id = record.game_id
         table.epoch = record.epoch
-        if match is not None:
-            match.people = frozenset(n for n, s in enumerate(seats) if s.kind == "person")
-            match.speed = table.settings.speed
+        if match_record is not None:
+            match = game.restore(match_record, table.players())
             table.match = match
             table.phase = OVER if match.finished else PLAYING
             if match.between_rounds:
@@ -793,6 +825,18 @@ class FriendsTable(LiveGame):
         table.away_since = {n: now for n, s in enumerate(seats) if s.kind == "person"}
         table._note_turn(force=True)
         return table
+
+
+def players_of(seats: Sequence[Seat], settings: TableSettings) -> Players:
+    """Return who plays a match at a table with ``seats`` and ``settings``."""
+    return Players(
+        people=frozenset(n for n, seat in enumerate(seats) if seat.kind == "person"),
+        strengths={
+            n: seat.strength or settings.strength for n, seat in enumerate(seats) if seat.kind == "bot"
+        },
+        strength=settings.strength,
+        speed=settings.speed,
+    )
 
 
 def _swapped(seat: int, first: int, second: int) -> int:
