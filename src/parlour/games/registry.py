@@ -1,19 +1,30 @@
 """The registry of game definitions: the one place that lists which games Parlour plays.
 
-``default_registry()`` holds TriPeaks and Thirteen; a new game is one module with a
-:class:`~parlour.games.base.GameDefinition` and one ``register`` call (or a registry built with it,
-``default_registry().with_games(Tally())``), and the server, the store, the statistics and the command
-line pick it up from there.
+``default_registry()`` holds TriPeaks, Thirteen and every game an installed package registers: a new game
+is one module with a :class:`~parlour.games.base.GameDefinition` and one registration line, an entry
+point of the ``parlour.games`` group naming its definition (in the package's ``pyproject.toml``:
+``[project.entry-points."parlour.games"]`` ``golf = "golf.game:DEFINITION"``), or a registry built
+with it (``default_registry().with_games(Tally())``). The server, the store, the statistics and the
+command line pick it up from there.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Iterator
+from importlib.metadata import entry_points
+from typing import Final
 
 from parlour.errors import InvalidInput
 from parlour.games.base import GameDefinition
 from parlour.games.thirteen import ThirteenDefinition
 from parlour.games.tripeaks import TriPeaksDefinition
+
+
+ENTRY_POINTS: Final = "parlour.games"
+"""The entry point group through which an installed package registers its games."""
+
+log = logging.getLogger("parlour.games")
 
 
 class UnknownGameKind(InvalidInput):
@@ -82,5 +93,16 @@ class Registry:
 
 
 def default_registry() -> Registry:
-    """Return a new registry of Parlour's games: TriPeaks and Thirteen."""
-    return Registry([TriPeaksDefinition(), ThirteenDefinition()])
+    """Return a new registry of Parlour's games: TriPeaks, Thirteen, then the installed packages' games
+    (:data:`ENTRY_POINTS`), in their names' order. A registered game that cannot be loaded, is no game
+    definition or takes a name already taken is left out with a warning: Parlour runs without it."""
+    registry = Registry([TriPeaksDefinition(), ThirteenDefinition()])
+    for entry in sorted(entry_points(group=ENTRY_POINTS), key=lambda found: found.name):
+        try:
+            definition = entry.load()
+            if not isinstance(definition, GameDefinition):
+                raise TypeError(f"{entry.value} is a {type(definition).__name__}, not a game definition")
+            registry.register(definition)
+        except Exception as error:  # a broken game of another package must not stop Parlour
+            log.warning("the game %r (%s) is left out: %s", entry.name, entry.value, error)
+    return registry

@@ -1,0 +1,1 @@
+"""Pebbles: a test-only game of two seats, plugged into Parlour by one entry point (``tests/games``)."""

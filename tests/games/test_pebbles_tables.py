@@ -1,0 +1,241 @@
+"""A game Parlour has never heard of, in one folder (``tests/games/pebbles``) plus one registration line
+(an entry point), is played at friends' tables: seats, a computer player, a person away and taken over,
+chat with the game's own phrase, results in the records, across two server processes; nothing outside
+its folder names it."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from parlour.errors import IllegalMove
+from parlour.games.tables import OVER, PLAYING, FriendsTable, TableSettings, seated_game
+
+GAMES = Path(__file__).resolve().parent
+TESTS = GAMES.parent
+ROOT = TESTS.parent
+REGISTRATION = "pebbles = pebbles.game:DEFINITION"
+"""The one line that registers the game (an entry point of the ``parlour.games`` group)."""
+
+sys.path.insert(0, str(GAMES))
+from pebbles.game import DEFINITION  # noqa: E402
+
+HOST, FRIEND = 11, 22
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def table_of_two(clock: Clock, **settings: Any) -> FriendsTable:
+    game = seated_game(DEFINITION)
+    chosen = TableSettings.of(game).changed({"speed": "instant", **settings})
+    table = FriendsTable(DEFINITION, "d" * 16, "PEBBAB", HOST, chosen, clock=clock)
+    lobby = table.lobby
+    table.act(lobby, {"type": "sit", "seat": 0, "_player": HOST, "_token_hash": "h0"})
+    table.act(lobby, {"type": "sit", "seat": 1, "_player": FRIEND, "_token_hash": "h1"})
+    table.set_connected({0, 1})
+    return table
+
+
+def test_a_pebbles_table_seats_two_plays_a_match_and_keeps_each_mark_to_its_seat() -> None:
+    clock = Clock()
+    table = table_of_two(clock, rules={"target_points": 2})
+    assert table.lobby == 2 and table.kind == "pebbles"
+    table.act(0, {"type": "chat", "phrase": "last_one", "_player": HOST})  # the game's own phrase
+    with pytest.raises(IllegalMove):
+        table.act(1, {"type": "start", "_player": FRIEND})  # only the host deals
+    table.act(0, {"type": "start", "_player": HOST})
+    assert table.phase == PLAYING and table.pending is not None and table.pending.secret
+    for _ in range(200):
+        if table.phase == OVER:
+            break
+        views = table.views(table.seats)
+        for seat in (0, 1):
+            view = views[seat]
+            other = views[1 - seat]
+            assert view["mark"] is not None and view["seat"] == seat
+            assert views[table.lobby]["mark"] is None  # a watcher sees no mark
+            assert "marks" not in json.dumps(view) and other["seat"] != seat
+        if views[0]["between_rounds"]:
+            table.act(0, {"type": "continue", "_player": HOST})
+            table.act(1, {"type": "continue", "_player": FRIEND})
+            continue
+        turn = views[0]["turn"]
+        table.act(turn, {"type": "take", "count": 1, "_player": (HOST, FRIEND)[turn]})
+    assert table.phase == OVER
+    assert max(table.view(0)["scores"]) == 2
+
+
+def test_a_computer_player_takes_an_empty_seat_and_plays_for_an_away_person() -> None:
+    clock = Clock()
+    game = seated_game(DEFINITION)
+    table = FriendsTable(DEFINITION, "e" * 16, "PEBBCD", HOST, TableSettings.of(game), clock=clock)
+    table.act(table.lobby, {"type": "sit", "seat": 0, "_player": HOST, "_token_hash": "h0"})
+    table.act(0, {"type": "add_bot", "seat": 1, "strength": "wild", "_player": HOST})
+    table.set_connected({0})
+    table.act(0, {"type": "start", "_player": HOST})
+    assert table.match is not None and table.match.played_by_computer(1)
+
+    clock = Clock()
+    table = table_of_two(clock)
+    table.act(0, {"type": "start", "_player": HOST})
+    table.set_connected({1})  # the host goes away; her friend stays
+    clock.now += table.settings.grace_seconds + 1
+    changes = []
+    for _ in range(2000):
+        if table.phase == OVER:
+            break
+        clock.now += 5
+        change = table.auto()
+        if change is not None:
+            changes.append(change.name)
+            continue
+        view = table.view(1)
+        if view["between_rounds"]:
+            table.act(1, {"type": "continue", "_player": FRIEND})
+        elif view["turn"] == 1:
+            table.act(1, {"type": "take", "count": 1, "_player": FRIEND})
+    assert table.phase == OVER and "taken_over" in changes and "take" in changes
+    assert table.view(1)["tables"]["seats"][0]["computer"]
+    table.set_connected({0, 1})  # she is back: the seat is hers again
+    assert not table.view(1)["tables"]["seats"][0]["computer"]
+
+
+@pytest.fixture
+def plugin(tmp_path: Path) -> dict[str, str]:
+    """The environment of server processes that have the game registered: a distribution of one
+    entry point on their path, and the game's folder."""
+    info = tmp_path / "parlour_pebbles-0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: parlour-pebbles\nVersion: 0\n")
+    (info / "entry_points.txt").write_text(f"[parlour.games]\n{REGISTRATION}\n")
+    path = os.pathsep.join([str(tmp_path), str(GAMES)])
+    return {"PYTHONPATH": path}
+
+
+def helpers() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "parlour_test_pebbles_cluster", TESTS / "cluster_processes.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class Page:
+    def __init__(self, stack: contextlib.ExitStack, ws: str, table: str, cookie: str, token: Any) -> None:
+        self.socket: ClientConnection = stack.enter_context(
+            connect(f"{ws}/ws/table/{table}", additional_headers={"Cookie": cookie}, open_timeout=10)
+        )
+        self.view: dict[str, Any] = {}
+        self.frames: list[str] = []
+        self.ref = 0
+        self.socket.send(json.dumps({"type": "hello", "v": None, "seat_token": token}))
+        self.wait(lambda m: m["type"] == "state")
+
+    def wait(self, found: Any, timeout: float = 15) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            text = str(self.socket.recv(timeout=max(0.1, deadline - time.monotonic())))
+            self.frames.append(text)
+            message: dict[str, Any] = json.loads(text)
+            if message.get("view"):
+                self.view = message["view"]
+            if found(message):
+                return message
+
+    def act(self, **action: Any) -> dict[str, Any]:
+        self.ref += 1
+        self.socket.send(json.dumps({"type": "action", "action": action, "ref": self.ref}))
+        return self.wait(lambda m: m["type"] in ("ack", "error") and m.get("ref") == self.ref)
+
+
+def player(url: str) -> tuple[httpx.Client, str]:
+    client = httpx.Client(base_url=url, timeout=10)
+    client.post("/api/player")
+    return client, f"parlour_token={client.cookies['parlour_token']}"
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_two_friends_play_a_pebbles_across_two_server_processes(plugin: dict[str, str]) -> None:
+    cluster = helpers()
+    with cluster.two_servers(env=plugin) as (first, second), contextlib.ExitStack() as stack:
+        host_client, host_cookie = player(first.url)
+        friend_client, friend_cookie = player(second.url)
+        stack.callback(host_client.close)
+        stack.callback(friend_client.close)
+        made = host_client.post(
+            "/api/tables", json={"game": "pebbles", "name": "Ada", "settings": {"speed": "instant"}}
+        )
+        assert made.status_code == 201, made.text
+        table = made.json()
+        assert table["url"] == f"/pebbles/t/{table['code']}"
+        listed = host_client.get("/api/tables", params={"game": "pebbles"})
+        assert listed.status_code == 200
+        both = host_client.get("/api/tables")  # two games are played at tables now: say which
+        assert both.status_code == 400 and both.json()["code"] == "bad_option"
+        host = Page(stack, first.ws, table["table"], host_cookie, table["seat_token"])
+        friend = Page(stack, second.ws, table["table"], friend_cookie, None)  # relayed to the owner
+        sat = friend.act(type="sit", seat=1, name="Bo")
+        assert sat["type"] == "ack" and sat["seat"] == 1
+        assert friend.act(type="chat", phrase="last_one")["type"] == "ack"
+        assert host.act(type="start")["type"] == "ack"
+        pages = [host, friend]
+        for _ in range(400):
+            view = host.view
+            if view["tables"]["phase"] == "over":
+                break
+            if view.get("between_rounds"):
+                for page in pages:
+                    if (
+                        page.view.get("between_rounds")
+                        and not page.view["tables"]["seats"][page.view["tables"]["you"]]["ready"]
+                    ):
+                        page.act(type="continue")
+                host.wait(lambda m: m["type"] == "event")
+                continue
+            mover = pages[view["turn"]]
+            reply = mover.act(type="take", count=1)
+            assert reply["type"] == "ack", reply
+            other = pages[1 - view["turn"]]
+            other.wait(lambda m, v=reply["v"]: m.get("v", -1) >= v)
+        assert host.view["tables"]["phase"] == "over"
+        # Each seat's mark stayed with it: no frame to the friend carries the host's marks.
+        marks_seen = {json.loads(text).get("view", {}).get("mark") for text in friend.frames} - {None}
+        assert marks_seen and all(
+            json.loads(text).get("view", {}).get("seat") in (None, 1) for text in friend.frames
+        )
+        stats = host_client.get("/api/stats").json()
+        assert "pebbles" in json.dumps(stats)
+        for server in (first, second):
+            assert "Traceback" not in server.log_tail(400), server.log_tail()
+
+
+def test_nothing_outside_the_games_folder_names_the_game() -> None:
+    found = []
+    for folder in ("src", "tests", "docs", "benchmarks", "scripts"):
+        for path in (ROOT / folder).rglob("*"):
+            if not path.is_file() or GAMES in path.parents or path.suffix in (".pyc", ".so", ".gz"):
+                continue
+            text = path.read_text(errors="ignore")
+            if re.search(r"\bpebbles\b", text, re.IGNORECASE):
+                found.append(str(path.relative_to(ROOT)))
+    assert found == [], found
