@@ -20,7 +20,6 @@ from parlour.games.base import GameDefinition
 from parlour.games.thirteen import ThirteenDefinition
 from parlour.games.tripeaks import TriPeaksDefinition
 
-
 ENTRY_POINTS: Final = "parlour.games"
 """The entry point group through which an installed package registers its games."""
 
