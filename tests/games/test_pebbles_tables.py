@@ -239,3 +239,40 @@ def test_nothing_outside_the_games_folder_names_the_game() -> None:
             if re.search(r"\bpebbles\b", text, re.IGNORECASE):
                 found.append(str(path.relative_to(ROOT)))
     assert found == [], found
+
+
+def test_the_game_is_in_the_terminal_menu_and_on_the_command_line(plugin: dict[str, str]) -> None:
+    import subprocess
+
+    parlour = str(Path(sys.executable).with_name("parlour"))
+    env = {**os.environ, **plugin}
+    helped = subprocess.run([parlour, "--help"], capture_output=True, text=True, env=env, timeout=60)
+    assert helped.returncode == 0 and re.search(r"^\s+pebbles\s+Pebbles: take the last", helped.stdout, re.M)
+    played = subprocess.run(
+        [parlour, "pebbles", "tui", "--help"], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert played.returncode == 0 and "1-3 take" in played.stdout
+    bare = subprocess.run([parlour, "--help"], capture_output=True, text=True, timeout=60)
+    assert "pebbles" not in bare.stdout  # without its registration line, Parlour knows nothing of it
+
+    import asyncio
+
+    from parlour.cli.tui import terminal_games
+    from parlour.tui.menu import MenuApp
+
+    sys.path.insert(0, plugin["PYTHONPATH"].split(os.pathsep)[0])
+    try:
+        games = terminal_games()
+    finally:
+        sys.path.pop(0)
+    assert [game.name for game in games][-1] == "pebbles"
+
+    async def choose() -> str | None:
+        app = MenuApp("en", games)
+        async with app.run_test(size=(80, 24)) as pilot:
+            shown = [str(button.label) for button in app.query("Button")]
+            assert "Pebbles" in shown
+            await pilot.press("p")
+        return app.return_value
+
+    assert asyncio.run(choose()) == "pebbles"

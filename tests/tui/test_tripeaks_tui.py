@@ -16,7 +16,7 @@ from parlour.tripeaks.rules import EASY
 from parlour.tripeaks.solver import numbered_result, solve
 from parlour.tui.board import corner
 from parlour.tui.records import Recorder
-from parlour.tui.tripeaks_app import STOCK, BoardWidget, TriPeaksApp
+from parlour.tui.tripeaks_app import RECORDS, STOCK, BoardWidget, TriPeaksApp
 
 NUMBER = next(n for n in range(100, 400) if (r := numbered_result(EASY, n)) is not None and r.winnable)
 
@@ -178,7 +178,7 @@ def test_the_statistics_screen_shows_the_terminal_players_figures(tmp_path: Path
     from parlour.tui.screens import statistics_renderable
 
     recorder = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
-    recorder.start(str(DealCode(NUMBER, EASY)), NUMBER)
+    recorder.start_record(RECORDS, RECORDS.prepare(None, str(DealCode(NUMBER, EASY)), [0], NUMBER))
     recorder.append_many(winning_line())
     recorder.finish("en")
     console = Console(record=True, width=120)
@@ -234,10 +234,11 @@ def test_the_help_screen_shows_the_rules_pages_words() -> None:
 
 
 def test_the_menu_chooses_a_game() -> None:
+    from parlour.cli.tui import terminal_games
     from parlour.tui.menu import MenuApp
 
     async def choose(keys: tuple[str, ...]) -> str | None:
-        app = MenuApp("hu")
+        app = MenuApp("hu", terminal_games())
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press(*keys)
         return app.return_value
@@ -289,18 +290,19 @@ def test_every_key_and_label_of_the_terminal_has_its_name_in_every_language() ->
     from babel.messages.pofile import read_po
     from textual.binding import Binding
 
+    from parlour.cli.tui import terminal_games
     from parlour.i18n import LANGUAGES, LOCALE_DIR
-    from parlour.tui.menu import MenuApp
     from parlour.tui.screens import HelpScreen, StatisticsScreen
     from parlour.tui.thirteen_app import ThirteenApp
 
     names = {
         binding.description
-        for owner in (TriPeaksApp, ThirteenApp, MenuApp, HelpScreen, StatisticsScreen)
+        for owner in (TriPeaksApp, ThirteenApp, HelpScreen, StatisticsScreen)
         for binding in owner.BINDINGS
         if isinstance(binding, Binding) and any(letter.isalpha() for letter in binding.description)
     }
-    names |= {TriPeaksApp.KEYS, ThirteenApp.KEYS, "this terminal"}
+    names |= {TriPeaksApp.KEYS, ThirteenApp.KEYS, "this terminal", "Quit"}
+    names |= {game.title for game in terminal_games()}  # the menu's keys are named after the games
     headings = {"Played", "Win rate", "Moves/win", "Best time", "Rounds", "4th", "Easy", "All"}
     for lang in LANGUAGES[1:]:
         with (LOCALE_DIR / lang / "LC_MESSAGES" / "terminal.po").open("rb") as handle:

@@ -13,7 +13,7 @@ use_terminal_widths()  # tables and screens are measured as the terminal draws t
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="parlour")
 def main() -> None:
-    """Parlour: TriPeaks and Thirteen, exactly as people know them."""
+    """Parlour: card games exactly as people know them."""
 
 
 from parlour.cli.serve import serve  # noqa: E402
@@ -25,12 +25,21 @@ main.add_command(db)
 from parlour.cli.stats import stats  # noqa: E402
 
 main.add_command(stats)
-from parlour.cli.tripeaks import tripeaks  # noqa: E402
-
-main.add_command(tripeaks)
-from parlour.cli.thirteen import thirteen  # noqa: E402
-
-main.add_command(thirteen)
 from parlour.cli.tui import tui  # noqa: E402
 
 main.add_command(tui)
+
+
+def _add_game_commands() -> None:
+    """Add each registered game's command group (``parlour tripeaks …``), in the registry's order."""
+    import importlib
+
+    from parlour.games.registry import default_registry
+
+    for definition in default_registry():
+        if definition.commands is not None:
+            module, _, name = definition.commands.partition(":")
+            main.add_command(getattr(importlib.import_module(module), name))
+
+
+_add_game_commands()

@@ -608,6 +608,6 @@ def play(
     sys.exit(terminal.run(sys.stdin))
 
 
-from parlour.cli.tui import thirteen_tui as _thirteen_tui  # noqa: E402  (parlour thirteen tui)
+from parlour.cli.thirteen_tui import thirteen_tui as _thirteen_tui  # noqa: E402  (parlour thirteen tui)
 
 thirteen.add_command(_thirteen_tui)

@@ -387,6 +387,6 @@ for _command in SOLVER_COMMANDS:
     tripeaks.add_command(_command)
 
 
-from parlour.cli.tui import tripeaks_tui as _tripeaks_tui  # noqa: E402  (parlour tripeaks tui)
+from parlour.cli.tripeaks_tui import tripeaks_tui as _tripeaks_tui  # noqa: E402  (parlour tripeaks tui)
 
 tripeaks.add_command(_tripeaks_tui)

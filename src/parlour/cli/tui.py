@@ -1,19 +1,28 @@
-"""``parlour tui`` and ``parlour tripeaks tui``: the full-screen terminal app (Textual)."""
+"""``parlour tui``: the full-screen terminal app (Textual), for every game that has a terminal screen.
+
+Each game's own command (``parlour tripeaks tui``, ``parlour thirteen tui``) is in its own module; this
+one knows the games through the registry: the menu lists them, and a code goes to the game that owns it.
+"""
 
 from __future__ import annotations
 
+import importlib
+import inspect
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from parlour.cli.db import database_url_option
-from parlour.cli.options import HINT_STRENGTH_OPTION, LANG_OPTION
-from parlour.errors import InvalidInput
+from parlour.cli.options import LANG_OPTION
+from parlour.games.base import GameDefinition
 from parlour.store import StoreUnavailable
-from parlour.tripeaks.solver.players import DEFAULT_STRENGTH
 
 if TYPE_CHECKING:
     from parlour.tui.records import Recorder
+
+Opener = Callable[[str | None, str, str | None, bool], None]
+"""Opens one game's screen: (code or None, language, database URL, whether to record)."""
 
 
 def open_recorder(database_url: str | None) -> Recorder:
@@ -30,41 +39,6 @@ def open_recorder(database_url: str | None) -> Recorder:
         raise click.ClickException(f"the database is not available: {error}") from error
 
 
-def run_tripeaks(
-    code_text: str | None,
-    lang: str,
-    database_url: str | None,
-    record: bool,
-    hint_strength: str = DEFAULT_STRENGTH,
-) -> None:
-    """Open TriPeaks in the terminal on a deal (a code, a numbered game's number, or a random deal)."""
-    from parlour.games.tripeaks import deal_from
-    from parlour.tripeaks import Game
-    from parlour.tui.tripeaks_app import TriPeaksApp
-
-    try:
-        code, numbered = deal_from(code_text or "")  # nothing: a random Easy deal
-    except InvalidInput as error:
-        raise click.BadParameter(str(error), param_hint="CODE") from error
-    recorder = open_recorder(database_url) if record else None
-    run_app(TriPeaksApp(Game.from_code(code), lang.lower(), recorder, numbered, hint_strength))
-
-
-def run_thirteen(
-    code_text: str | None, lang: str, database_url: str | None, record: bool, speed: str
-) -> None:
-    """Open Thirteen in the terminal on a match (a ``TH1-`` code, or a random one)."""
-    from parlour.tui.thirteen_app import ThirteenApp
-
-    recorder = open_recorder(database_url) if record else None
-    options = {"speed": speed} | ({"code": code_text} if code_text else {})
-    try:
-        app = ThirteenApp(options, lang.lower(), recorder)
-    except InvalidInput as error:
-        raise click.BadParameter(str(error), param_hint="CODE") from error
-    run_app(app)
-
-
 def run_app(app: Any) -> Any:
     """Run a Textual app to its end and return its result; an app that failed (Textual has shown
     why) makes the command exit with the app's status, not 0.
@@ -78,65 +52,62 @@ def run_app(app: Any) -> Any:
     return result
 
 
+def terminal_games() -> list[GameDefinition]:
+    """Return the registered games that have a terminal screen, in the registry's order."""
+    from parlour.games.registry import default_registry
+
+    return [definition for definition in default_registry() if definition.terminal is not None]
+
+
+def opener_of(definition: GameDefinition) -> Opener:
+    """Return the function that opens ``definition``'s terminal screen (imported now)."""
+    assert definition.terminal is not None
+    module, _, name = definition.terminal.opener.partition(":")
+    opener: Opener = getattr(importlib.import_module(module), name)
+    return opener
+
+
+def game_of_code(games: list[GameDefinition], code: str) -> GameDefinition:
+    """Return the game whose code ``code`` is.
+
+    Raises:
+        click.BadParameter: no game's (the message says what each game's codes look like).
+    """
+    for definition in games:
+        assert definition.terminal is not None
+        if definition.terminal.owns_code(code):
+            return definition
+    kinds = "; ".join(f"{game.title}: {game.terminal.codes}" for game in games if game.terminal)
+    raise click.BadParameter(f"{code!r} is no game's code ({kinds})", param_hint="CODE")
+
+
 @click.command("tui")
 @click.argument("code", required=False)
 @LANG_OPTION
 @database_url_option
 @click.option("--no-record", is_flag=True, help="Keep nothing in the database (no statistics, no records).")
 def tui(code: str | None, lang: str, database_url: str | None, no_record: bool) -> None:
-    """Parlour full-screen in the terminal: mouse and keys, the fair hint, statistics kept.
+    """Parlour full-screen in the terminal: mouse and keys, hints, statistics kept.
 
-    Without CODE a menu chooses the game. CODE is a TriPeaks deal code or a numbered game's number
-    (Easy), or a Thirteen match code (TH1-…). TriPeaks keys: arrows choose a card, Enter plays it, D
-    draws, U undoes, N new game, H hint, G hint strength, B reads the board, S statistics, T theme,
-    ? rules, Q quits.
+    Without CODE a menu chooses the game; CODE opens the game whose code it is. Each game's own
+    command (parlour GAME tui --help) lists its keys; ? shows them while playing.
     """
+    games = terminal_games()
     if code is None:
         from parlour.tui.menu import MenuApp
 
-        game = run_app(MenuApp(lang.lower()))
-        if game == "thirteen":
-            run_thirteen(None, lang, database_url, not no_record, "normal")
-        elif game == "tripeaks":
-            run_tripeaks(None, lang, database_url, not no_record)
+        chosen = run_app(MenuApp(lang.lower(), games))
+        definition = next((game for game in games if game.name == chosen), None)
+        if definition is not None:
+            opener_of(definition)(None, lang, database_url, not no_record)
         return
-    if code.strip().upper().startswith("TH1-"):
-        run_thirteen(code, lang, database_url, not no_record, "normal")
-        return
-    run_tripeaks(code, lang, database_url, not no_record)
+    opener_of(game_of_code(games, code))(code, lang, database_url, not no_record)
 
 
-@click.command("tui")
-@click.argument("code", required=False)
-@LANG_OPTION
-@database_url_option
-@click.option("--no-record", is_flag=True, help="Keep nothing in the database (no statistics, no records).")
-@HINT_STRENGTH_OPTION
-def tripeaks_tui(
-    code: str | None, lang: str, database_url: str | None, no_record: bool, hint_strength: str
-) -> None:
-    """TriPeaks full-screen in the terminal (CODE: a deal code or a numbered game's number). G changes
-    the hint strength while playing."""
-    run_tripeaks(code, lang, database_url, not no_record, hint_strength)
+def _codes_help() -> str:
+    """Return the help's line of what each game's codes look like."""
+    codes = "; ".join(f"{game.title}: {game.terminal.codes}" for game in terminal_games() if game.terminal)
+    return f"\n\nCODE: {codes}."
 
 
-@click.command("tui")
-@click.argument("code", required=False)
-@LANG_OPTION
-@database_url_option
-@click.option("--no-record", is_flag=True, help="Keep nothing in the database (no statistics).")
-@click.option(
-    "--speed",
-    type=click.Choice(["instant", "fast", "normal", "slow"]),
-    default="normal",
-    show_default=True,
-    help="How quickly the computer players move.",
-)
-def thirteen_tui(code: str | None, lang: str, database_url: str | None, no_record: bool, speed: str) -> None:
-    """Thirteen full-screen in the terminal against three computer players.
-
-    Keys: arrows choose a card, Space raises or lowers it (a selection that cannot be extended is played
-    at once), Enter plays the raised cards, P passes, C deals the next round, Q quits. The mouse raises
-    cards too.
-    """
-    run_thirteen(code, lang, database_url, not no_record, speed)
+tui.help = inspect.cleandoc(tui.help or "") + _codes_help()

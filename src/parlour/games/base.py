@@ -243,6 +243,8 @@ class SeatedGame(ABC):
         phrases: quick-chat phrases of this game by id (msgids of its page's domain), beside the
             phrases every table has.
         match_actions: the action types the match takes (the table takes the rest).
+        invitation: the home page's link to the game's tables page (``/NAME/tables``), a ``web``
+            msgid; empty for a game without such a page.
     """
 
     seats: int
@@ -252,6 +254,7 @@ class SeatedGame(ABC):
     default_speed: str
     phrases: Mapping[str, str] = MappingProxyType({})
     match_actions: frozenset[str] = frozenset()
+    invitation: str = ""
 
     @abstractmethod
     def rules(self, data: Any) -> TableRules:
@@ -448,6 +451,25 @@ class NumberedGames:
     verdict: Callable[[str, int], bool | None]
 
 
+@dataclass(frozen=True)
+class TerminalGame:
+    """How a game is played in the terminal (``parlour tui``).
+
+    Attributes:
+        key: the key that picks the game in the menu (one lowercase letter).
+        opener: ``module:function`` of the function that opens the game's screen, imported only when
+            the game is chosen: ``function(code, lang, database_url, record)`` (``code`` None: a new
+            random deal).
+        codes: what the game's codes look like, for people (``TH1-…``), when a code is nobody's.
+        owns_code: whether a typed code is one of this game's (``parlour tui CODE`` asks each game).
+    """
+
+    key: str
+    opener: str
+    codes: str
+    owns_code: Callable[[str], bool]
+
+
 # --- the definition --------------------------------------------------------------------------------------
 
 
@@ -465,6 +487,9 @@ class GameDefinition(ABC):
         rules: its rules page (``/rules/{name}``), None without one.
         preferences: the per-player settings it adds, by preference name.
         seated: what friends' tables of this game need, None for a game played alone.
+        terminal: how it is played in the terminal, None when it is not.
+        commands: ``module:attribute`` of its command group on the command line (``parlour NAME …``),
+            None without one.
     """
 
     name: str
@@ -478,6 +503,8 @@ class GameDefinition(ABC):
     rules: RulesPage | None = None
     preferences: Mapping[str, Preference] = MappingProxyType({})
     seated: SeatedGame | None = None
+    terminal: TerminalGame | None = None
+    commands: str | None = None
 
     @abstractmethod
     def new(self, options: Json) -> NewGame:

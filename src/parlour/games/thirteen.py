@@ -45,6 +45,7 @@ from parlour.games.base import (
     StatisticsTable,
     Status,
     TableRules,
+    TerminalGame,
 )
 from parlour.i18n import gettext_for
 from parlour.thirteen import STANDARD, Match, Move, Rules, format_code, parse_code
@@ -617,6 +618,7 @@ class ThirteenSeated(SeatedGame):
     default_speed = DEFAULT_SPEED
     phrases = TABLE_PHRASES
     match_actions = frozenset({"select", "play", "pass"})
+    invitation = "Play Thirteen with friends"
 
     def rules(self, data: Any) -> TableRules:
         """Return the house rules of ``data`` (None: the standard rules, a match to 10 points).
@@ -687,6 +689,13 @@ class ThirteenDefinition(GameDefinition):
         }
     )
     seated = ThirteenSeated()
+    terminal = TerminalGame(
+        key="h",
+        opener="parlour.cli.thirteen_tui:run_thirteen",
+        codes="TH1-…",
+        owns_code=lambda text: text.strip().upper().startswith("TH1-"),
+    )
+    commands = "parlour.cli.thirteen:thirteen"
 
     def new(self, options: Json) -> NewGame:
         """Deal a new match from the page's options: ``code`` (``TH1-…``, optional), ``strength``, ``speed``.

@@ -38,6 +38,7 @@ from parlour.games.base import (
     RulesPage,
     StatisticsTable,
     Status,
+    TerminalGame,
 )
 from parlour.i18n import gettext_for, ngettext_for
 from parlour.i18n.cards import card_name
@@ -508,6 +509,13 @@ class TriPeaksDefinition(GameDefinition):
     statistics_template = "stats_tripeaks.html"
     numbered = NumberedGames(NUMBERED_GAMES, NUMBERED_RULES, census_verdict)
     preferences = MappingProxyType({"hint_strength": Preference(DEFAULT_STRENGTH, PLAYERS)})
+    terminal = TerminalGame(
+        key="t",
+        opener="parlour.cli.tripeaks_tui:run_tripeaks",
+        codes="TP1-… or a numbered game's number",
+        owns_code=lambda text: text.strip().isdigit() or text.strip().upper().startswith("TP1-"),
+    )
+    commands = "parlour.cli.tripeaks:tripeaks"
 
     def __init__(self, *, explicit_deals: bool = False) -> None:
         self.explicit_deals = explicit_deals

@@ -1,20 +1,20 @@
-"""The first screen of ``parlour tui``: choose a game (T for TriPeaks, H for Thirteen, Q to quit)."""
+"""The first screen of ``parlour tui``: choose a game (each game's key, Q to quit)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Sequence
 
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Button, Footer, Label
 
+from parlour.games.base import GameDefinition
 from parlour.i18n import gettext_for
 from parlour.tui.screens import translate_bindings
 
 
 class MenuApp(App[str | None]):
-    """Returns ``tripeaks``, ``thirteen`` or None (quit)."""
+    """Lists ``games`` (those with a terminal screen) and returns the chosen one's name, or None (quit)."""
 
     TITLE = "Parlour"
     CSS = """
@@ -22,22 +22,23 @@ class MenuApp(App[str | None]):
     #menu { width: 40; height: auto; padding: 1 2; border: round $primary; }
     #menu Button { width: 100%; margin-top: 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("t", "choose('tripeaks')", "TriPeaks"),
-        Binding("h", "choose('thirteen')", "Thirteen"),
-        Binding("q", "choose('')", "Quit"),
-    ]
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str, games: Sequence[GameDefinition]) -> None:
         super().__init__()
         self.lang = lang
+        self.games = list(games)
+        for game in self.games:
+            assert game.terminal is not None
+            self.bind(game.terminal.key, f"choose('{game.name}')", description=game.title)
+        self.bind("q", "choose('')", description="Quit")
         translate_bindings(self, lang)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
             yield Label(gettext_for(self.lang, "web", "Card games"))
-            yield Button("TriPeaks", id="tripeaks", variant="primary")
-            yield Button(gettext_for(self.lang, "web", "Thirteen"), id="thirteen")
+            for number, game in enumerate(self.games):
+                title = gettext_for(self.lang, "web", game.title)
+                yield Button(title, id=game.name, variant="primary" if number == 0 else "default")
         yield Footer(show_command_palette=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -48,15 +48,9 @@ class Recorder:
             os.chmod(self.token_file, 0o600)  # a secret, like a browser's cookie
         return made.player_id
 
-    def start(self, code: str, numbered: int | None) -> list[str]:
-        """Record a new game (closing the one in play); return the record news of the one closed."""
-        news = self.finish(None)
-        self.game_id = self.store.start_game(self.player_id, "tripeaks", None, code, [0], numbered)
-        self.moves = 0
-        return news
-
     def start_record(self, definition: GameDefinition, spec: RecordSpec) -> list[str]:
-        """Record a new game of any kind from its definition's record (closing the one in play)."""
+        """Record a new game of any kind from its definition's record (closing the one in play); return
+        the record news of the one closed."""
         news = self.finish(None)
         self.game_id = self.store.record_game(self.player_id, definition, spec)
         self.moves = 0

@@ -20,6 +20,7 @@ from parlour.cards import Card
 from parlour.errors import IllegalMove, InvalidInput
 from parlour.games.tripeaks import (
     REASONS,
+    TriPeaksDefinition,
     deal_from,
     hint_text,
     numbered_verdict,
@@ -51,6 +52,9 @@ from parlour.tui.screens import ParlourApp, TooSmall, terminal_text
 
 STOCK: Final = -1
 """The cursor's stop on the draw pile, after the free cards."""
+
+RECORDS: Final = TriPeaksDefinition()
+"""The definition that makes the records of the deals played here."""
 
 
 KEYS: Final = (
@@ -231,7 +235,9 @@ class TriPeaksApp(ParlourApp):
     def on_mount(self) -> None:
         self.check_size(self.size.width, self.size.height)
         if self.recorder is not None and self.game.code is not None:
-            self.recorder.start(str(self.game.code), self.numbered)
+            self.recorder.start_record(
+                RECORDS, RECORDS.prepare(None, str(self.game.code), [0], self.numbered)
+            )
         self.refresh_all()
 
     def stops(self) -> list[int]:
@@ -373,7 +379,7 @@ class TriPeaksApp(ParlourApp):
         """Deal ``code`` (closing the game in play in the records)."""
         news: list[str] = []
         if self.recorder is not None:
-            news = self.recorder.start(str(code), numbered)
+            news = self.recorder.start_record(RECORDS, RECORDS.prepare(None, str(code), [0], numbered))
         self.game = Game.from_code(code)
         self.numbered = numbered
         self.cursor = 0

@@ -34,6 +34,7 @@ from parlour.games.base import (
     StatisticsTable,
     Status,
     TableRules,
+    TerminalGame,
 )
 
 NAME: Final = "pebbles"
@@ -312,6 +313,10 @@ class PebblesDefinition(GameDefinition):
     title = "Pebbles"
     blurb = "Take the last pebble."
     seated = PebblesSeated()
+    terminal = TerminalGame(
+        key="p", opener="pebbles.terminal:open_pebbles", codes="none", owns_code=lambda text: False
+    )
+    commands = "pebbles.terminal:pebbles"
 
     def new(self, options: Json) -> NewGame:
         players = Players(frozenset({0}), {1: "sharp"}, "sharp", "instant")
