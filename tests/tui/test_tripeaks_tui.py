@@ -14,9 +14,9 @@ import pytest
 from parlour.tripeaks import DealCode, Game
 from parlour.tripeaks.rules import EASY
 from parlour.tripeaks.solver import numbered_result, solve
-from parlour.tui.board import corner
 from parlour.tui.records import Recorder
 from parlour.tui.tripeaks_app import RECORDS, STOCK, BoardWidget, TriPeaksApp
+from parlour.tui.tripeaks_board import corner
 
 NUMBER = next(n for n in range(100, 400) if (r := numbered_result(EASY, n)) is not None and r.winnable)
 
@@ -162,7 +162,8 @@ def test_a_thirteen_round_is_played_with_the_keys(tmp_path: Path) -> None:
 def test_the_terminal_board_writes_the_kings_as_the_language_does() -> None:
     from parlour.cards import Card
     from parlour.i18n.cards import rank_letters
-    from parlour.tui.board import card_label, paint
+    from parlour.tui.cards import card_label
+    from parlour.tui.tripeaks_board import paint
 
     assert card_label(Card.parse("KC"), rank_letters("fr")) == "R♣ "
     assert card_label(Card.parse("TH"), rank_letters("hu")) == "10♥"

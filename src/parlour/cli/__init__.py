@@ -31,7 +31,7 @@ main.add_command(tui)
 
 
 def _add_game_commands() -> None:
-    """Add each registered game's command group (``parlour tripeaks …``), in the registry's order."""
+    """Add each registered game's command group (``parlour GAME …``), in the registry's order."""
     import importlib
 
     from parlour.games.registry import default_registry

@@ -66,8 +66,7 @@ class _FittedTable:
 
 
 def overview_table(games: Registry, rows: list[tuple[Player, Statistics]], lang: str = "en") -> Table:
-    """Return one line per player in ``lang``: each game's summary figures (TriPeaks played/won/best,
-    Thirteen …)."""
+    """Return one line per player in ``lang``: each registered game's summary figures."""
     table = Table(title=_(lang, "Players"))
     table.add_column(_(lang, "Player"), justify="left")
     for definition in games:
@@ -115,7 +114,7 @@ def find_players(store: Store, name: str) -> list[Player]:
 @database_url_option
 @LANG_OPTION
 def stats(name: str | None, as_json: bool, database_url: str | None, lang: str) -> None:
-    """Show statistics: every player in one table, or one player's TriPeaks and Thirteen figures."""
+    """Show statistics: every player in one table, or one player's figures in every game."""
     try:
         store = Store(database_url)
         store.upgrade()

@@ -15,7 +15,8 @@ from rich.console import Console
 from rich.text import Text
 
 from parlour.cards import DECK, Card
-from parlour.cli.options import HINT_STRENGTH_OPTION, LANG_OPTION
+from parlour.cli.options import LANG_OPTION
+from parlour.cli.tripeaks_options import HINT_STRENGTH_OPTION
 from parlour.cli.tripeaks_solver import RULES_CHOICE, SOLVER_COMMANDS, code_for, numbered_line
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidCode, InvalidInput

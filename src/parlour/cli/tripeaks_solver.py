@@ -21,7 +21,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from parlour.cli.options import HINT_STRENGTH_OPTION, LANG_OPTION
+from parlour.cli.options import LANG_OPTION
+from parlour.cli.tripeaks_options import HINT_STRENGTH_OPTION
 from parlour.errors import IllegalMove, InvalidInput
 from parlour.games.tripeaks import deal_from
 from parlour.i18n import decimal, gettext_for, percent

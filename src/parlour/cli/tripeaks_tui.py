@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from parlour.cli.db import database_url_option
-from parlour.cli.options import HINT_STRENGTH_OPTION, LANG_OPTION
+from parlour.cli.options import LANG_OPTION
+from parlour.cli.tripeaks_options import HINT_STRENGTH_OPTION
 from parlour.cli.tui import open_recorder, run_app
 from parlour.errors import InvalidInput
 from parlour.tripeaks.solver.players import DEFAULT_STRENGTH

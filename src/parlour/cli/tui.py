@@ -1,6 +1,6 @@
 """``parlour tui``: the full-screen terminal app (Textual), for every game that has a terminal screen.
 
-Each game's own command (``parlour tripeaks tui``, ``parlour thirteen tui``) is in its own module; this
+Each game's own command (``parlour GAME tui``) is in its own module; this
 one knows the games through the registry: the menu lists them, and a code goes to the game that owns it.
 """
 

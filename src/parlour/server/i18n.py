@@ -2,7 +2,7 @@
 
 The language is, in order: the ``parlour_lang`` cookie (set by the language switcher), the player's
 saved preference, then the browser's ``Accept-Language``. Page text lives in the ``web`` domain; games
-add their own domains (``tripeaks``, ``thirteen``) and card names come from ``cards``.
+add their own domains (named after them) and card names come from ``cards``.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ class Texts:
         return pgettext_for(self.lang, DOMAIN, context, message)
 
     def domain(self, domain: str, message: str) -> str:
-        """Translate a message of another domain (``tripeaks``, ``thirteen`` …)."""
+        """Translate a message of another domain (a game's own …)."""
         return gettext_for(self.lang, domain, message)
 
 

@@ -2,7 +2,7 @@
 --metrics-port``), served on a port of its own that is bound to loopback unless the operator says
 otherwise, so the internet never reaches it through the load balancer.
 
-Routes are counted by their template (``/thirteen/t/{code}``), never by the path a client sent: a path
+Routes are counted by their template (``/{game}/t/{code}``), never by the path a client sent: a path
 can carry a table's code, and a label per path would grow without bound.
 """
 

@@ -76,10 +76,10 @@ async def make_player(request: Request) -> Response:
 async def create_game(request: Request, kind_name: str) -> Response:
     """Deal a new game of a kind for the requesting player.
 
-    The body is a JSON object of the kind's options (TriPeaks: ``rules``, ``variants``, ``number`` or
-    ``code``). Returns ``{"game": id, "kind": name, "news": [...]}`` (201; ``news`` tells, in the
-    ``lang`` of the query, what leaving the previous numbered game did to its records), or 400 with
-    ``code`` and ``message`` for bad options, 404 for an unknown kind.
+    The body is a JSON object of the kind's options (its definition's ``new`` reads them). Returns
+    ``{"game": id, "kind": name, "news": [...]}`` (201; ``news`` tells, in the ``lang`` of the query,
+    what leaving the previous numbered game did to its records), or 400 with ``code`` and ``message``
+    for bad options, 404 for an unknown kind.
     """
     parlour = parlour_of(request)
     kind = parlour.games.find(kind_name)
@@ -104,8 +104,8 @@ async def create_game(request: Request, kind_name: str) -> Response:
 
 
 PREFERENCES: Final = {"error_help": bool, "sound": bool}
-"""Settings a page may save for its player, with their types; the games' own preferences (TriPeaks'
-hint strength …) may be saved too, with one of their choices."""
+"""Settings a page may save for its player, with their types; the games' own preferences (a hint
+strength …) may be saved too, with one of their choices."""
 
 
 @router.post("/api/preferences")

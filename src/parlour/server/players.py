@@ -226,7 +226,7 @@ async def redeem_recovery_code(request: Request) -> Response:
 @router.post("/player/preferences", include_in_schema=False)
 async def set_preferences(request: Request) -> Response:
     """Save the preferences form: language, error help, sound, table colour, card back, and the games'
-    own settings (Thirteen's computer players)."""
+    own settings (their computer players' …)."""
     form = await checked_form(request)
     player = await current_player(request)
     parlour = parlour_of(request)

@@ -115,7 +115,7 @@ class GamePlayerRow(Base):
 
 
 class MoveRow(Base):
-    """One move of a game, in its text form (``KC``, ``draw``, ``undo``; Thirteen ``2:play 3S 3C``)."""
+    """One move of a game, in the game's own text form (a card such as ``KC``, ``draw``, ``pass`` …)."""
 
     __tablename__ = "game_moves"
 
@@ -166,7 +166,7 @@ class TableRow(Base):
     __table_args__ = (Index("ix_tables_game_listed_phase", "game", "listed", "phase"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(32), server_default="thirteen")
+    game: Mapped[str] = mapped_column(String(32))
     """The name of the game played at the table (its definition's)."""
     code: Mapped[str] = mapped_column(String(12), unique=True)
     host_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))

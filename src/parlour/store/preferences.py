@@ -1,7 +1,7 @@
 """Per-player preferences: their names, allowed values and defaults.
 
 The platform's own are the language and error help; each registered game adds its own
-(``GameDefinition.preferences``: Thirteen's computer players' speed and strength).
+(``GameDefinition.preferences``: its computer players' speed and strength, say).
 """
 
 from __future__ import annotations

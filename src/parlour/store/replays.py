@@ -1,7 +1,7 @@
 """The replayed state of open games, kept between appends so that a move is checked once.
 
-Without it every append would replay the whole stored game (quadratic in the length of a Thirteen
-match). An entry is taken out while a transaction uses it and kept again only after that transaction
+Without it every append would replay the whole stored game (quadratic in the length of a long
+game). An entry is taken out while a transaction uses it and kept again only after that transaction
 committed, so a failed write (a refused move, a database error) never leaves a state ahead of the
 record; the next append then replays the record once.
 """

@@ -434,9 +434,9 @@ class Store(TablesStore):
 
         ``game`` is a registered game's name; ``rules`` the engine's rules (dataclass, mapping, preset
         name, or None to take them from the deal code, which must agree); ``code`` the deal code;
-        ``seats`` a JSON list describing the seats (for Thirteen, the player's own seat is the entry
-        ``"human"`` or ``{"kind": "human", …}``); ``numbered`` the number of a numbered game. The game's
-        definition checks all of it (:meth:`GameDefinition.prepare`) and deals it.
+        ``seats`` a JSON list describing the seats (where a game has several, the player's own seat is
+        the entry ``"human"`` or ``{"kind": "human", …}``); ``numbered`` the number of a numbered game.
+        The game's definition checks all of it (:meth:`GameDefinition.prepare`) and deals it.
 
         Raises:
             InvalidInput: unknown game, rules that are not the game's, a bad code, a numbered game

@@ -42,8 +42,8 @@ class NewPlayer:
 class GameRecord:
     """A stored game: what is needed to replay it exactly, plus its state in the database.
 
-    ``status`` is ``open`` while it is played, then ``won``, ``stuck`` (TriPeaks), ``finished``
-    (Thirteen match over) or ``left`` (the player left it unfinished).
+    ``status`` is ``open`` while it is played, then how it ended (``Status.ENDED``: won, stuck, finished,
+    as the game says) or ``left`` (the player left it unfinished).
     """
 
     game_id: str
@@ -138,7 +138,7 @@ class NumberedEntry:
 class Outcome:
     """What finishing (or leaving) a game produced, from the server's own replay of its moves.
 
-    For numbered TriPeaks games, the flags say what the page tells the player: ``first_win`` (first
+    For numbered games, the flags say what the page tells the player: ``first_win`` (first
     to win this game), ``record_broken`` (better than the previous best result), ``holds_record`` (the
     best result is theirs), ``personal_best`` (better than their own earlier results).
     """
@@ -183,7 +183,7 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Statistics:
-    """A player's statistics: each registered game's figures, by game name (``stats["tripeaks"]``)."""
+    """A player's statistics: each registered game's figures, by game name (``stats[game.name]``)."""
 
     games: dict[str, GameStatistics] = field(default_factory=dict)
 

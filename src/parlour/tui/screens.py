@@ -54,7 +54,7 @@ def translate_bindings(node: DOMNode, lang: str) -> None:
 
 
 def rules_renderable(game: str, lang: str) -> RenderableType:
-    """Return the rules of ``game`` (``tripeaks``, ``thirteen``) as on its rules page, in ``lang``: the
+    """Return the rules of ``game`` (its name) as on its rules page, in ``lang``: the
     same ``rules`` catalog (the seeds' own words in Hindi and Hungarian), headings and paragraphs."""
     template = (TEMPLATES / f"rules_{game}.html").read_text(encoding="utf-8")
     parts: list[RenderableType] = []
@@ -140,7 +140,7 @@ class ParlourApp(App[None]):
     in place of the table while the window is smaller than the table (``SMALLEST``)."""
 
     GAME: ClassVar[str] = ""
-    """The game's name, for its rules page (``tripeaks``, ``thirteen``)."""
+    """The game's name, for its rules page."""
     KEYS: ClassVar[str] = ""
     """The keys, in English, under the rules on the help screen."""
     SMALLEST: ClassVar[tuple[int, int]] = (1, 1)

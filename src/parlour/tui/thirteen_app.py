@@ -31,7 +31,7 @@ from parlour.games.thirteen import (
 )
 from parlour.i18n import gettext_for
 from parlour.i18n.cards import rank_letters
-from parlour.tui.board import card_label, card_style
+from parlour.tui.cards import card_label, card_style
 from parlour.tui.records import Recorder
 from parlour.tui.screens import ParlourApp, TooSmall
 

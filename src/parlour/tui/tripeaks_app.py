@@ -46,9 +46,10 @@ from parlour.tripeaks.rules import CLASSIC, EASY, VARIANTS, Rules
 from parlour.tripeaks.solver.players import DEFAULT_STRENGTH as DEFAULT_HINT_STRENGTH
 from parlour.tripeaks.solver.players import PLAYERS as HINT_STRENGTHS
 from parlour.tripeaks.solver.players import STRENGTH_NAMES as HINT_STRENGTH_NAMES
-from parlour.tui.board import BOARD_HEIGHT, BOARD_WIDTH, card_label, card_style, paint, slot_at
+from parlour.tui.cards import card_label, card_style
 from parlour.tui.records import Recorder
 from parlour.tui.screens import ParlourApp, TooSmall, terminal_text
+from parlour.tui.tripeaks_board import BOARD_HEIGHT, BOARD_WIDTH, paint, slot_at
 
 STOCK: Final = -1
 """The cursor's stop on the draw pile, after the free cards."""

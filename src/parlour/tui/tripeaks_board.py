@@ -14,9 +14,9 @@ from typing import Final
 from rich.style import Style
 from rich.text import Text
 
-from parlour.cards import Card
 from parlour.tripeaks.layout import SLOT_PLACES, TABLEAU_SIZE
 from parlour.tripeaks.views import PlayerView
+from parlour.tui.cards import BACK, CURSOR, EMPTY, card_label, card_style
 
 CARD_WIDTH: Final = 5
 CARD_HEIGHT: Final = 3
@@ -26,36 +26,11 @@ ROW_STEP: Final = 2
 BOARD_WIDTH: Final = int(9 * COLUMN_STEP + CARD_WIDTH)
 BOARD_HEIGHT: Final = 3 * ROW_STEP + CARD_HEIGHT
 
-RED: Final = Style(color="red", bgcolor="white", bold=True)
-BLACK: Final = Style(color="black", bgcolor="white", bold=True)
-DIM_RED: Final = Style(color="red", bgcolor="grey70")
-DIM_BLACK: Final = Style(color="black", bgcolor="grey70")
-BACK: Final = Style(color="white", bgcolor="blue")
-CURSOR: Final = Style(reverse=True, bold=True)
-EMPTY: Final = Style()
-
 
 def corner(position: int) -> tuple[int, int]:
     """Return the (x, y) of the top-left cell of the card at ``position``."""
     x, row = SLOT_PLACES[position]
     return round(x * COLUMN_STEP), row * ROW_STEP
-
-
-def card_label(card: Card, letters: Mapping[str, str] | None = None) -> str:
-    """The three cells inside a card: ``K♣ ``, ``10♥``, ``🃏`` is shown as ``JK``; ``letters`` (the
-    language's corner letters, ``parlour.i18n.cards.rank_letters``) turn ``K♣`` into ``R♣`` in French."""
-    text = "JK" if card.is_joker else card.pretty()
-    if letters and not card.is_joker:
-        text = letters.get(text[:-1], text[:-1]) + text[-1]
-    return f"{text:<3}"[:3]
-
-
-def card_style(card: Card, free: bool) -> Style:
-    """Red or black on white for a free card, greyed for a card that is face up but still covered."""
-    red = card.pretty()[-1:] in "♦♥"
-    if free:
-        return RED if red else BLACK
-    return DIM_RED if red else DIM_BLACK
 
 
 def paint(
