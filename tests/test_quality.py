@@ -51,6 +51,18 @@ def test_mypy_strict_on_all_of_parlour() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_the_import_contracts_hold() -> None:
+    """import-linter's contracts (pyproject.toml): the engines, then the games, then the store, then the
+    server, the terminal app and the command line, each importing only below itself; the two engines
+    independent of each other, as the server and the terminal app are; no third-party package in the
+    engines."""
+    result = subprocess.run(
+        [_tool("lint-imports"), "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr
+    assert result.stdout.count(" KEPT") >= 2, result.stdout[-2000:]
+
+
 def test_engine_imports_nothing_outside_the_standard_library() -> None:
     modules = ["parlour.cards", "parlour.deal", "parlour.errors"] + [
         f"parlour.{package}"

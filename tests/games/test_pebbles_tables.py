@@ -231,7 +231,7 @@ def test_two_friends_play_a_pebbles_across_two_server_processes(plugin: dict[str
 
 def test_nothing_outside_the_games_folder_names_the_game() -> None:
     found = []
-    for folder in ("src", "tests", "docs", "benchmarks", "scripts"):
+    for folder in ("src", "tests", "benchmarks", "scripts"):  # the code (the docs may tell of it)
         for path in (ROOT / folder).rglob("*"):
             if not path.is_file() or GAMES in path.parents or path.suffix in (".pyc", ".so", ".gz"):
                 continue

@@ -18,9 +18,9 @@ from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from parlour.cli.stats import statistics_table
 from parlour.i18n import gettext_for
 from parlour.tui.records import Recorder
+from parlour.tui.statistics_tables import statistics_table
 
 DOMAIN: Final = "terminal"
 """The catalog of the terminal's own texts: key names, the keys on the help screen, statistics labels."""

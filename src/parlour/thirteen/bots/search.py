@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from parlour.cores import choose_core
 from parlour.deal import SplitMix64
 from parlour.thirteen.bots.base import Bot
 from parlour.thirteen.bots.heuristic import HeuristicBot
@@ -43,7 +44,6 @@ from parlour.thirteen.order import FULL_MASK, THREE_OF_SPADES_BIT
 from parlour.thirteen.round import POINTS, SEATS, Round, Step
 from parlour.thirteen.rules import Rules
 from parlour.thirteen.views import PlayerView
-from parlour.tripeaks.solver.choice import choose_core
 
 PLAYOUT_MOVES: Final = 400
 """A played-out round longer than this stops (it cannot happen: every move is a pass or spends cards)."""
@@ -320,7 +320,7 @@ Evaluate = Callable[[Position, Sequence[int], int, int, int], Judgement]
 
 def choose_search_core(name: str | None = None) -> tuple[str, Evaluate]:
     """Return ``(name, evaluate)`` of the core that runs: ``"c"`` when the compiled one was built, else
-    ``"python"`` (see :func:`parlour.tripeaks.solver.choice.choose_core`; ``PARLOUR_SOLVER_CORE=python``
+    ``"python"`` (see :func:`parlour.cores.choose_core`; ``PARLOUR_SOLVER_CORE=python``
     forces the twin).
 
     Raises:

@@ -10,8 +10,8 @@ import importlib
 from collections.abc import Callable
 from typing import Final
 
+from parlour.cores import choose_core
 from parlour.tripeaks.solver import twin
-from parlour.tripeaks.solver.choice import choose_core
 from parlour.tripeaks.solver.rollout import COMPILED_ROLLOUTS
 from parlour.tripeaks.solver.twin import CoreAnswer
 

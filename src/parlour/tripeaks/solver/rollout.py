@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from parlour.cards import DECK, JOKER, Card
+from parlour.cores import choose_core
 from parlour.deal import MASK64, SplitMix64
 from parlour.tripeaks.game import DRAW, Game
 from parlour.tripeaks.layout import COVERED_BY, COVERS, TABLEAU_SIZE
-from parlour.tripeaks.solver.choice import choose_core
 from parlour.tripeaks.solver.position import rank_code
 from parlour.tripeaks.solver.twin import WILD, free_of
 

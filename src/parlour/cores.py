@@ -1,6 +1,7 @@
-"""Which of two cores runs: the compiled one when it was built, else its pure-Python twin.
+"""Which of two cores runs: the compiled one when it was built, else its pure-Python twin (for every
+engine that has a compiled core: the TriPeaks solver and fair player, the Thirteen expert's search).
 
-``PARLOUR_SOLVER_CORE=python`` forces the twins everywhere (the solver's and the fair player's).
+``PARLOUR_SOLVER_CORE=python`` forces the twins everywhere.
 """
 
 from __future__ import annotations
