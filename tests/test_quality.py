@@ -63,6 +63,33 @@ def test_the_import_contracts_hold() -> None:
     assert result.stdout.count(" KEPT") >= 2, result.stdout[-2000:]
 
 
+def test_no_import_circle_among_the_server_modules() -> None:
+    """The server's modules import one another without a circle (imports made only for type checking
+    aside): the socket pages, the cluster's relay and the process's context each sit on what is below
+    them, and the cluster is handed the room handler instead of importing the sockets."""
+    import grimp
+
+    graph = grimp.build_graph("parlour", exclude_type_checking_imports=True, cache_dir=None)
+    server = sorted(module for module in graph.modules if module.startswith("parlour.server."))
+    below = {
+        module: {
+            imported
+            for imported in graph.find_modules_directly_imported_by(module)
+            if imported.startswith("parlour.server.")
+        }
+        for module in server
+    }
+    circles = []
+    for module in server:  # a circle through ``module``: a path from what it imports back to it
+        seen, frontier = set(), set(below[module])
+        while frontier:
+            seen |= frontier
+            frontier = {nxt for current in frontier for nxt in below.get(current, ())} - seen
+        if module in seen:
+            circles.append(module)
+    assert not circles, f"modules in an import circle: {circles}"
+
+
 def test_engine_imports_nothing_outside_the_standard_library() -> None:
     modules = ["parlour.cards", "parlour.deal", "parlour.errors"] + [
         f"parlour.{package}"

@@ -9,6 +9,7 @@ definition names the module of its page (``page_module``), whose ``router`` is a
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import importlib
 import logging
@@ -200,7 +201,8 @@ def create_app(
         # Everything loaded so far lives as long as the server: keep it out of the collector's walks.
         gc.freeze()
         if parlour.cluster is not None:
-            await parlour.cluster.start(parlour)
+            # The pages relayed here are answered as those connected here are (the table socket's rooms).
+            await parlour.cluster.start(parlour, functools.partial(table_socket.handle, parlour))
         sweeper = asyncio.get_running_loop().create_task(_sweep(parlour))
         yield
         sweeper.cancel()

@@ -35,23 +35,23 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 from fastapi import WebSocket, WebSocketDisconnect
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from parlour.errors import ParlourError
+from parlour.games.base import GameDefinition
+from parlour.games.registry import Registry
 from parlour.server.batching import Batcher
 from parlour.server.limits import MAX_TABLE_SOCKETS
+from parlour.server.metrics import Metrics
 from parlour.server.outbox import Item, Outbox, Prepared, encode_json
 from parlour.server.protocol import CLOSE_MOVED, CLOSE_REFUSED
+from parlour.server.tables import TableKeeper, TableOwner, Tables
+from parlour.server.wire import encode, error_message, read_frame
 from parlour.store.errors import StoreUnavailable
-
-if TYPE_CHECKING:
-    from parlour.games.base import GameDefinition
-    from parlour.server.context import Parlour
-    from parlour.server.tables import TableOwner
 
 LEASE_MS: Final = 8000
 """How long a table's lease lasts without renewal: the longest a dead owner's table waits to move."""
@@ -117,13 +117,27 @@ class TableUnavailable(ParlourError):
     code = "table_unavailable"
 
 
+RoomHandler = Callable[[TableOwner, Outbox, int, str, dict[str, Any]], Awaitable[None]]
+"""Answers one message of a page at a table this process owns (the table's owner, the page's outbox,
+its player and language, the message), the same for a page connected here and a relayed one: the
+server gives the cluster its handler (``parlour.server.table_socket``) when it starts it."""
+
+
+class ClusterHost(TableKeeper, Protocol):
+    """What the cluster needs of the process it runs in (``parlour.server.context.Parlour``): its live
+    tables, the keeper that restores them, its games, its metrics, and whether it is draining."""
+
+    tables: Tables
+    games: Registry
+    metrics: Metrics
+    draining: bool
+
+
 def _is_hello(frame: Any) -> bool:
     """Return whether a relayed frame is a page's ``hello`` (the first thing a page says), read as
     the owner reads every frame."""
-    from parlour.server.table_socket import read_frame
-
     try:
-        return bool(read_frame(frame if isinstance(frame, dict) else {}).get("type") == "hello")
+        return bool(read_frame(frame).get("type") == "hello")
     except ParlourError:
         return False
 
@@ -196,8 +210,6 @@ class _RemotePage:
     def __init__(
         self, cluster: Cluster, conn: str, player_id: int, lang: str, definition: GameDefinition | None
     ) -> None:
-        from parlour.server.socket import encode
-
         self.player_id = player_id
         self.lang = lang
         self.seen = time.monotonic()
@@ -225,7 +237,8 @@ class Cluster:
         )
         self.node = secrets.token_hex(8)
         self.publisher = _Publisher(self.redis)
-        self.parlour: Parlour | None = None
+        self.parlour: ClusterHost | None = None
+        self.rooms: RoomHandler | None = None
         self._pubsub: Any = None
         self._channels: dict[str, _Channel] = {}
         self._remote: dict[str, dict[str, _RemotePage]] = {}
@@ -239,13 +252,15 @@ class Cluster:
 
     # --- life -----------------------------------------------------------------------------------
 
-    async def start(self, parlour: Parlour) -> None:
-        """Connect to Redis and start listening and renewing.
+    async def start(self, parlour: ClusterHost, rooms: RoomHandler) -> None:
+        """Connect to Redis and start listening and renewing, for ``parlour``, whose ``rooms`` answer the
+        messages of the pages relayed here.
 
         Raises:
             RedisError: Redis cannot be reached.
         """
         self.parlour = parlour
+        self.rooms = rooms
         await self.redis.ping()
         await self.redis.set(alive_key(self.node), "1", px=HEARTBEAT_MS)  # alive before holding anything
         self._pubsub = self.redis.pubsub()
@@ -323,7 +338,7 @@ class Cluster:
 
     # --- leases ---------------------------------------------------------------------------------
 
-    async def route(self, parlour: Parlour, table_id: str) -> TableOwner | str | None:
+    async def route(self, parlour: ClusterHost, table_id: str) -> TableOwner | str | None:
         """Return the table's owner when this process owns it (taking its lease if it is free),
         :data:`REMOTE` when another process does, None for no such table.
 
@@ -346,7 +361,7 @@ class Cluster:
                     await self.redis.eval(RELEASE_SCRIPT, 1, lease_key(table_id), self.node)
                 raise TableUnavailable(f"table {table_id}: the database does not answer") from error
 
-    async def _take(self, parlour: Parlour, table_id: str) -> TableOwner | str | None:
+    async def _take(self, parlour: ClusterHost, table_id: str) -> TableOwner | str | None:
         """Take a table's lease and the table with it (the caller holds the routing lock); a process
         that is draining takes none, and answers :data:`REMOTE` or raises :class:`TableUnavailable`.
         """
@@ -471,9 +486,6 @@ class Cluster:
     # --- serving relayed pages (this process owns the table) ------------------------------------
 
     async def _serve(self, table_id: str, text: str) -> None:
-        from parlour.server.socket import error_message
-        from parlour.server.table_socket import handle, read_frame
-
         try:
             message = json.loads(text)
         except ValueError:
@@ -512,9 +524,11 @@ class Cluster:
             try:
                 read = read_frame(message.get("frame") or {})
             except ParlourError as error:
-                page.outbox.push(error_message(parlour, owner, error, page.lang, None))
+                definition = parlour.games.find(owner.game.kind)
+                page.outbox.push(error_message(definition, owner, error, page.lang, None))
                 return
-            await handle(parlour, owner, page.outbox, page.player_id, page.lang, read)
+            if self.rooms is not None:
+                await self.rooms(owner, page.outbox, page.player_id, page.lang, read)
 
     async def _answer(self, conn: str, text: str) -> None:
         """Send one text to a relayed page that has no outbox here (a Redis failure is its relay's

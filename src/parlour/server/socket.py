@@ -18,41 +18,30 @@ from starlette.concurrency import run_in_threadpool
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
 from parlour.server.context import Parlour
-from parlour.server.i18n import choose_language, protocol_reason, supported
+from parlour.server.i18n import choose_language, supported
 from parlour.server.limits import MAX_SOCKETS
 from parlour.server.live import Owner
-from parlour.server.outbox import Item, Outbox, Prepared, encode_json
+from parlour.server.outbox import Item, Outbox
 from parlour.server.player_cookie import TOKEN_COOKIE
 from parlour.server.protocol import (
     CLOSE_REFUSED,
     CLOSE_TOO_SLOW,
     CLOSE_UNKNOWN,
     AckMessage,
-    ErrorMessage,
     HintMessage,
     LegalMessage,
     PongMessage,
     RefusedMessage,
 )
 from parlour.server.security import same_origin
-from parlour.store.messages import news_lines
+from parlour.server.wire import BadMessage, encode, error_message, parse_message, read_ref, read_version
 from parlour.store.types import Player
 
-MAX_MESSAGE: Final = 4096
-"""The longest client message accepted, in characters."""
-MAX_REF: Final = 64
-"""The longest text ``ref`` echoed back."""
 GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,43}")
 """What a game id looks like (``secrets.token_urlsafe``): anything else is no game, not a query."""
 
 log = logging.getLogger("parlour.server")
 router = APIRouter()
-
-
-class BadMessage(ParlourError):
-    """A client message that is not a protocol message."""
-
-    code = "bad_message"
 
 
 @router.websocket("/ws/{game_id}")
@@ -131,7 +120,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                 else:
                     await answer_question(owner, outbox, seat, kind, ref)
             except ParlourError as error:
-                outbox.push(error_message(parlour, owner, error, lang, ref))
+                outbox.push(error_message(parlour.games.find(owner.game.kind), owner, error, lang, ref))
     except WebSocketDisconnect:
         pass
     finally:
@@ -182,81 +171,6 @@ def page_outbox(websocket: WebSocket, definition: GameDefinition | None, lang: s
         await websocket.close(code=CLOSE_TOO_SLOW if code is None else code)
 
     return Outbox(send, close)
-
-
-def encode(item: Item, definition: GameDefinition | None, lang: str) -> str:
-    """Return the text a page in ``lang`` is sent for one message: a view gets its game's texts in
-    ``lang`` and a numbered game's end its records' news; a shared message that needs neither is sent
-    as the text made once for all its pages."""
-    if isinstance(item, Prepared) and item.final:
-        return item.text
-    message = item.message if isinstance(item, Prepared) else item
-    extra: dict[str, Any] = {}
-    if definition is not None and message.get("view") is not None:
-        extra.update(definition.localize(message["view"], lang))
-    outcome = (message.get("data") or {}).get("outcome")
-    if outcome:  # the records' news of the move that ended a numbered game, in the page's language
-        extra["news"] = news_lines(outcome, lang)
-    if isinstance(item, Prepared) and not extra:
-        return item.text
-    return encode_json({**message, **extra})
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def parse_message(text: str) -> dict[str, Any]:
-    if len(text) > MAX_MESSAGE:
-        raise BadMessage(f"message of {len(text)} characters", code="too_large")
-    try:
-        message = json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as error:
-        raise BadMessage(f"not JSON: {text[:40]!r}", code="bad_json") from error
-    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        raise BadMessage("a message is an object with a string 'type'", code="bad_message")
-    return message
-
-
-def read_ref(value: Any) -> Any:
-    """Return a message's ``ref`` (echoed in the reply): null, a whole number or a short text.
-
-    Raises:
-        BadMessage: anything else (the error then carries no ref).
-    """
-    if value is None or (isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53):
-        return value
-    if isinstance(value, str) and len(value) <= MAX_REF and value.isprintable():
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            pass
-        else:
-            return value
-    raise BadMessage(
-        f"a ref is null, a whole number or a text of up to {MAX_REF} characters", code="bad_message"
-    )
-
-
-def read_version(value: Any) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadMessage(f"version {value!r} is not a whole number", code="bad_message")
-    return value
-
-
-def error_message(parlour: Parlour, owner: Owner, error: ParlourError, lang: str, ref: Any) -> ErrorMessage:
-    definition = parlour.games.find(owner.game.kind)
-    text = definition.explain(error.code, lang) if definition is not None else None
-    return ErrorMessage(
-        type="error",
-        code=error.code,
-        message=text or protocol_reason(error.code, lang),
-        detail=str(error),
-        ref=ref,
-        v=owner.version,
-    )
 
 
 async def refuse(websocket: WebSocket, code: str, close_code: int) -> None:

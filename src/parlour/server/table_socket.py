@@ -28,18 +28,9 @@ from parlour.server.protocol import (
     AckMessage,
     UnavailableMessage,
 )
-from parlour.server.socket import (
-    BadMessage,
-    accept_page,
-    answer_question,
-    error_message,
-    page_outbox,
-    parse_message,
-    read_ref,
-    read_version,
-    refuse,
-)
+from parlour.server.socket import accept_page, answer_question, page_outbox, refuse
 from parlour.server.tables import TableOwner
+from parlour.server.wire import BadMessage, error_message, read_frame, read_ref, read_version
 from parlour.store.errors import StoreUnavailable
 from parlour.store.secrets import digest
 from parlour.store.tables import TABLE_ID
@@ -97,7 +88,7 @@ async def handle(
         else:
             await answer_question(owner, outbox, seat, kind, ref)
     except ParlourError as error:
-        outbox.push(error_message(parlour, owner, error, lang, ref))
+        outbox.push(error_message(parlour.games.find(owner.game.kind), owner, error, lang, ref))
 
 
 @router.websocket("/ws/table/{table_id}")
@@ -157,7 +148,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             try:
                 message = read_frame(frame)
             except ParlourError as error:
-                outbox.push(error_message(parlour, owner, error, lang, None))
+                outbox.push(error_message(parlour.games.find(owner.game.kind), owner, error, lang, None))
                 continue
             await handle(parlour, owner, outbox, player.id, lang, message)
     except WebSocketDisconnect:
@@ -165,18 +156,6 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     finally:
         owner.disconnect(outbox)
         outbox.stop()
-
-
-def read_frame(frame: Any) -> dict[str, Any]:
-    """Return a page's frame read as a protocol message.
-
-    Raises:
-        BadMessage: a binary frame, or text that is not a protocol message.
-    """
-    text = frame.get("text")
-    if text is None:
-        raise BadMessage("binary frames are not protocol messages: send JSON text")
-    return parse_message(text)
 
 
 async def _act(
