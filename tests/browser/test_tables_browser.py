@@ -12,6 +12,7 @@ import pytest
 from thirteen_play import POLL, lead_lowest_card
 
 from parlour.games.tables import FriendsTable
+from parlour.games.thirteen import ThirteenTable
 from parlour.thirteen.order import cards_of
 
 
@@ -96,7 +97,7 @@ def test_two_people_sit_deal_chat_and_one_leaves(page: Any, friend: Any, live_se
     page.wait_for_function("() => document.querySelectorAll('.th-hand .card').length === 13")
     friend.wait_for_function("() => document.querySelectorAll('.th-hand .card').length === 13")
     table = live_table(live_server, code)
-    assert table.match is not None
+    assert isinstance(table.match, ThirteenTable)
     hands = table.match.match.round.hands
     for seat, person in ((0, page), (1, friend)):
         shown = person.eval_on_selector_all(".th-hand .card", "els => els.map(e => e.dataset.card)")

@@ -257,6 +257,8 @@ def test_the_game_is_in_the_terminal_menu_and_on_the_command_line(plugin: dict[s
 
     import asyncio
 
+    from textual.widgets import Button
+
     from parlour.cli.tui import terminal_games
     from parlour.tui.menu import MenuApp
 
@@ -270,7 +272,7 @@ def test_the_game_is_in_the_terminal_menu_and_on_the_command_line(plugin: dict[s
     async def choose() -> str | None:
         app = MenuApp("en", games)
         async with app.run_test(size=(80, 24)) as pilot:
-            shown = [str(button.label) for button in app.query("Button")]
+            shown = [str(button.label) for button in app.query(Button)]
             assert "Pebbles" in shown
             await pilot.press("p")
         return app.return_value
