@@ -257,14 +257,14 @@ async def make_table(
         friend_base = servers[(index + seat) % len(servers)]
         _, cookie = await asyncio.to_thread(http, f"{friend_base}/api/player", None, {})
         people.append(kind(made["table"], cookie or "", None, friend_base, figures))
-    for person in people:
-        await person.open()
-        await person.ready.wait()  # its state has come: the table is live somewhere
-    for seat, person in enumerate(people[1:], start=1):
-        reply = await person.request(
+    for page in people:
+        await page.open()
+        await page.ready.wait()  # its state has come: the table is live somewhere
+    for seat, friend in enumerate(people[1:], start=1):
+        reply = await friend.request(
             {"type": "action", "action": {"type": "sit", "seat": seat, "name": f"P{seat}"}}
         )
-        person.token = reply.get("seat_token")
+        friend.token = reply.get("seat_token")
     await host.request({"type": "action", "action": {"type": "start"}})
     return people
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -48,6 +49,30 @@ def test_mypy_strict_on_all_of_parlour() -> None:
         capture_output=True,
         text=True,
     )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+TEST_FOLDERS = sorted(
+    path.name for path in (ROOT / "tests").iterdir() if path.is_dir() and any(path.rglob("*.py"))
+)
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("folder", ["", *TEST_FOLDERS])
+def test_mypy_strict_on_the_tests(folder: str) -> None:
+    """The tests are typed too: each folder on its own (each has its conftest module), with the shared
+    helpers of ``tests/`` and the benchmarks the tests drive on the path."""
+    targets = (
+        [str(path) for path in sorted((ROOT / "tests").glob("*.py"))] if not folder else [f"tests/{folder}"]
+    )
+    search = os.pathsep.join(
+        ["src", f"tests/{folder}" if folder else "tests", "tests", "tests/server", "benchmarks"]
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary",
+         "--cache-dir", f".mypy_cache/tests-{folder or 'top'}", *targets],
+        cwd=ROOT, capture_output=True, text=True, env={**os.environ, "MYPYPATH": search}, timeout=600,
+    )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
 
 

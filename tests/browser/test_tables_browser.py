@@ -155,7 +155,7 @@ def test_after_the_host_has_left_a_friend_deals_the_rematch(page: Any, friend: A
     friend.wait_for_function(
         "() => document.querySelector('.th-seat-east [data-role=presence]').textContent === 'Távol'"
     )
-    table.clock = lambda: time.monotonic() + 16  # type: ignore[method-assign]
+    table.clock = lambda: time.monotonic() + 16
     friend.get_by_role("button", name="Csevegés").click()
     friend.get_by_role("button", name="Szép volt!").click()
     friend.wait_for_function(

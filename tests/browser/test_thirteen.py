@@ -48,6 +48,7 @@ def seats_and_moves(live_server: Any, page: Any, game_id: str) -> list[tuple[int
     moves = []
     for move in live_server.store.game_record(game_id, player.id).moves:
         seat = match.turn
+        assert seat is not None, "a move recorded after the match's end"
         match.apply(seat, move)
         moves.append((seat, move))
     return moves

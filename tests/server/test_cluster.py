@@ -9,7 +9,7 @@ import json
 import signal
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
@@ -18,7 +18,10 @@ from websockets.sync.client import ClientConnection, connect
 
 from conftest import helper
 
-_processes = helper("cluster_processes")
+if TYPE_CHECKING:
+    import cluster_processes as _processes  # (for the types: at run time it is loaded by its path)
+else:
+    _processes = helper("cluster_processes")
 Server = _processes.Server
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 

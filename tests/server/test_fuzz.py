@@ -162,7 +162,8 @@ def test_the_socket_takes_anything_and_changes_games_only_by_the_rules(
             view = live.game.game.view() if kind == "tripeaks" else live.game.match.view(0)
             return _record_view(client, game_id), view
 
-    record, view = client.portal.call(record_and_view)  # type: ignore[attr-defined]
+    assert client.portal is not None
+    record, view = client.portal.call(record_and_view)
     if kind == "tripeaks":
         replayed = Game.from_code(record.code)
         for move in record.moves:

@@ -10,6 +10,7 @@ import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx
 import pytest
@@ -18,7 +19,10 @@ from websockets.sync.client import connect
 from conftest import helper
 from parlour.server.logs import Redact
 
-_processes = helper("cluster_processes")
+if TYPE_CHECKING:
+    import cluster_processes as _processes  # (for the types: at run time it is loaded by its path)
+else:
+    _processes = helper("cluster_processes")
 pytestmark = pytest.mark.slow
 
 

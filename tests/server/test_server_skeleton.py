@@ -188,8 +188,8 @@ def test_a_seat_that_may_not_see_an_event_gets_a_version_stub(client: TestClient
     game = Tally()
     change = game.act(0, {"peek": True})
     views = {seat: game.view(seat) for seat in game.seats}
-    assert _event_message(5, change, 1, views) == {"type": "event", "v": 5, "name": None}
-    assert _event_message(5, change, 0, views)["data"] == {"secret": 1}
+    assert _event_message(5, change, 1, views[1]) == {"type": "event", "v": 5, "name": None}
+    assert _event_message(5, change, 0, views[0])["data"] == {"secret": 1}
 
 
 def test_moves_are_recorded_before_the_ack_and_the_game_is_finished(client: TestClient, store: Any) -> None:

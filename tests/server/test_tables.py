@@ -17,6 +17,7 @@ from starlette.testclient import WebSocketTestSession
 from parlour.cards import Card
 from parlour.games.registry import default_registry
 from parlour.games.tables import FriendsTable
+from parlour.games.thirteen import ThirteenTable
 from parlour.server.app import create_app
 from parlour.store import Store
 from parlour.thirteen.order import cards_of
@@ -150,6 +151,12 @@ def new_table(client: TestClient, **settings: Any) -> dict[str, Any]:
     return made
 
 
+def thirteen_of(table: FriendsTable) -> ThirteenTable:
+    """Return a table's Thirteen match (these tests deal Thirteen)."""
+    assert isinstance(table.match, ThirteenTable)
+    return table.match
+
+
 def live_table(app: Any, table_id: str) -> FriendsTable:
     owner = app.state.parlour.tables.get(table_id)
     assert owner is not None
@@ -227,7 +234,7 @@ def test_three_friends_and_a_computer_player_play_a_round(client: TestClient, ap
         assert person.view["tables"]["phase"] == "playing" and len(person.view["hand"]) == 13
     table = live_table(app, made["table"])
     assert table.match is not None
-    hands = [[str(card) for card in cards_of(mask)] for mask in table.match.match.round.hands]
+    hands = [[str(card) for card in cards_of(mask)] for mask in thirteen_of(table).match.round.hands]
     watcher = Person(client, made["table"], player_cookie(store))  # a friend still in the lobby
     assert watcher.hello()["view"]["tables"]["you"] is None and watcher.view["hand"] == []
     selections = 0
@@ -259,9 +266,9 @@ def test_three_friends_and_a_computer_player_play_a_round(client: TestClient, ap
         # The person raises a card first (a selection the others must never see), then plays.
         raised = person.view["hand"][-1:]
         if raised and move != "pass" and raised[0] not in move.split():
-            moves_before = len(table.match.match.moves)  # nothing moves now: it is this person's turn
+            moves_before = len(thirteen_of(table).match.moves)  # nothing moves now: it is their turn
             assert person.act(type="select", cards=raised)["type"] == "ack"
-            if len(table.match.match.moves) != moves_before:
+            if len(thirteen_of(table).match.moves) != moves_before:
                 continue  # a card nothing can join is played as soon as it is raised
             selections += 1
         action = {"type": "pass"} if move == "pass" else {"type": "play", "cards": move.split()}
@@ -367,7 +374,7 @@ def test_a_table_comes_back_after_a_restart(store: Store) -> None:
         host.act(type="start")
         table = live_table(app, made["table"])
         hand = list(host.view["hand"])
-        moves = len(table.match.match.moves) if table.match else 0
+        moves = len(thirteen_of(table).match.moves) if table.match else 0
         cookie = client.cookies["parlour_token"]
         host.close()
     restarted = create_app(store, games=default_registry())
@@ -376,8 +383,10 @@ def test_a_table_comes_back_after_a_restart(store: Store) -> None:
         state = again.hello()
         assert state["view"]["tables"]["phase"] == "playing"
         restored = live_table(restarted, made["table"])
-        assert restored.match is not None and len(restored.match.match.moves) >= moves
-        played = {card for step in restored.match.match.moves for card in str(step).split() if card != "pass"}
+        assert restored.match is not None and len(thirteen_of(restored).match.moves) >= moves
+        played = {
+            card for step in thirteen_of(restored).match.moves for card in str(step).split() if card != "pass"
+        }
         assert set(state["view"]["hand"]) == set(hand) - played
         assert all(Card.parse(card) for card in state["view"]["hand"])
         again.close()

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from parlour.games.base import Change
 from parlour.store import Store
 from parlour.thirteen import Match
 from parlour.thirteen.fairness import verify
@@ -45,7 +46,7 @@ def act(socket: WebSocketTestSession, ref: int, **action: Any) -> None:
 
 def until_reply(socket: WebSocketTestSession, ref: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Collect messages until the ack or error of ``ref``; return (the events before it, the reply)."""
-    events = []
+    events: list[dict[str, Any]] = []
     while True:
         message: dict[str, Any] = socket.receive_json()
         if message["type"] in ("ack", "error") and message.get("ref") == ref:
@@ -336,14 +337,14 @@ def test_the_last_round_of_a_match_keeps_every_hand_shown_in_the_view() -> None:
     from parlour.thirteen.rules import Rules
 
     table = ThirteenTable(Match.from_code("TH1-AAAAAAC", Rules(target_points=1)), "greedy", bot_seed=3)
-    change = None
+    change: Change | None = None
     while not table.match.over:
         if table.match.turn == 0 and not table.between_rounds:
             change = table._move(0, table.match.view(0).legal_moves()[0], auto=False)
         else:
             change = table.auto()
         assert change is not None
-    assert change.public["winners"] and change.public["last_round"]
+    assert change is not None and change.public["winners"] and change.public["last_round"]
     assert table.view(0)["last_round"] == change.public["last_round"]
 
 
@@ -359,6 +360,7 @@ def test_the_trick_just_cleared_is_kept_in_the_view_as_the_last_trick() -> None:
     clears = 0
     while not table.match.over:
         before = table.view(0)
+        change: Change | None
         if table.match.turn == 0 and not table.between_rounds:
             change = table._move(0, table.match.view(0).legal_moves()[0], auto=False)
         else:

@@ -33,7 +33,7 @@ class Table:
 
     def act(self, action: dict[str, Any]) -> dict[str, Any]:
         self.socket.send_json({"type": "action", "action": action, "ref": 1})
-        answer = self.socket.receive_json()
+        answer: dict[str, Any] = self.socket.receive_json()
         if answer["type"] == "event":
             self.view = answer["view"]
             assert self.socket.receive_json()["type"] == "ack"
@@ -297,6 +297,7 @@ def test_error_help_preference_is_saved(tripeaks_client: TestClient, real_store:
     player = real_store.player_by_token(tripeaks_client.cookies["parlour_token"])
     assert real_store.preferences(player.id)["error_help"] is False
     assert '"error_help": false' in tripeaks_client.get("/tripeaks").text
+    bad: object
     for bad in ({"error_help": "no"}, {"volume": 3}, [], {}):
         assert tripeaks_client.post("/api/preferences", json=bad).status_code == 400
 

@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy import text
 
 from parlour.errors import GameOver, IllegalMove, InvalidCard, InvalidInput
+from parlour.games.tripeaks import TriPeaksFigures
 from parlour.store import MoveConflict, Store, UnknownGame
 from parlour.store.replays import CorruptRecord
 
@@ -167,7 +168,7 @@ def test_a_forged_record_in_the_database_is_not_believed(store: Store) -> None:
     with pytest.raises(CorruptRecord, match="stored move"):
         store.finish_game(game_id, ada.player_id)
     assert store.numbered_record("easy", 4) is None
-    assert store.statistics(ada.player_id)["tripeaks"].rules["all"].played == 0
+    assert store.statistics(ada.player_id).of("tripeaks", TriPeaksFigures).rules["all"].played == 0
 
 
 def test_a_batch_of_appends_shares_one_transaction_and_refuses_items_alone(store: Store) -> None:

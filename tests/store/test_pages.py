@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
+from parlour.games.tripeaks import TriPeaksFigures
 from parlour.server.app import create_app
 from parlour.store import Store
 
@@ -201,7 +202,7 @@ def test_a_bad_or_foreign_token_is_nobody_and_gets_a_fresh_player_not_someone_el
     assert fresh_token != cookie
     newcomer = store.player_by_token(fresh_token)
     assert newcomer is not None and newcomer.player_id != ada.player_id
-    assert store.statistics(newcomer.player_id)["tripeaks"].rules["all"].played == 0
+    assert store.statistics(newcomer.player_id).of("tripeaks", TriPeaksFigures).rules["all"].played == 0
     again = client.post("/api/player")
     assert again.status_code == 200 and again.json()["created"] is False
     assert "parlour_token" not in again.cookies

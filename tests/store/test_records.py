@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from parlour.games.tripeaks import TriPeaksFigures
 from parlour.store import Outcome, Store
 from parlour.store.messages import record_messages
 
@@ -204,7 +205,7 @@ def test_a_game_left_before_its_first_move_is_no_result(store: Store) -> None:
     assert nothing.status == "left" and nothing.result["empty"] is True
     assert not (nothing.holds_record or nothing.record_broken or nothing.personal_best)
     assert store.numbered_record("easy", NUMBER) is None
-    assert store.statistics(ada.player_id)["tripeaks"].rules["all"].played == 0
+    assert store.statistics(ada.player_id).of("tripeaks", TriPeaksFigures).rules["all"].played == 0
     play(store, bob.player_id, win()[:3])
     play(store, ada.player_id, [])
     record = store.numbered_record("easy", NUMBER)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from parlour.games.thirteen import ThirteenStatistics
+from parlour.games.tripeaks import TriPeaksFigures
 from parlour.store import Statistics, Store, UnknownPlayer
 
 from .lines import code_of, stuck_line, winning_line
@@ -26,26 +28,32 @@ def test_tripeaks_statistics_per_rule_set(store: Store) -> None:
     open_game = store.start_game(ada.player_id, "tripeaks", None, code_of(1), ["human"])
     store.append_moves(open_game, ada.player_id, 0, ["draw"])  # still open: not counted
     stats = store.statistics(ada.player_id)
-    easy = stats["tripeaks"].rules["easy"]
+    easy = stats.of("tripeaks", TriPeaksFigures).rules["easy"]
     wins = [len(winning_line(code_of(n, "easy")) or ()) for n in (2, 4, 7)]
     assert (easy.played, easy.won, easy.current_streak, easy.longest_streak) == (4, 3, 1, 2)
     assert easy.win_rate == 0.75
     assert easy.average_moves_of_wins == pytest.approx(sum(wins) / 3)
     assert easy.best_score == 800 - min(wins)
     assert (
-        stats["tripeaks"].rules["classic"].played == 1
-        and stats["tripeaks"].rules["classic"].current_streak == 1
+        stats.of("tripeaks", TriPeaksFigures).rules["classic"].played == 1
+        and stats.of("tripeaks", TriPeaksFigures).rules["classic"].current_streak == 1
     )
-    everything = stats["tripeaks"].rules["all"]
+    everything = stats.of("tripeaks", TriPeaksFigures).rules["all"]
     assert (everything.played, everything.won, everything.current_streak, everything.longest_streak) == (
         5,
         4,
         2,
         2,
     )
-    assert [game.won for game in stats["tripeaks"].recent] == [True, True, False, True, True]
-    assert store.statistics(bob.player_id)["tripeaks"].rules["all"].played == 0
-    assert store.statistics(bob.player_id)["tripeaks"].rules["all"].win_rate is None
+    assert [game.won for game in stats.of("tripeaks", TriPeaksFigures).recent] == [
+        True,
+        True,
+        False,
+        True,
+        True,
+    ]
+    assert store.statistics(bob.player_id).of("tripeaks", TriPeaksFigures).rules["all"].played == 0
+    assert store.statistics(bob.player_id).of("tripeaks", TriPeaksFigures).rules["all"].win_rate is None
 
 
 def test_statistics_of_nobody() -> None:
@@ -53,7 +61,10 @@ def test_statistics_of_nobody() -> None:
     from parlour.games.tripeaks import TriPeaksDefinition
 
     empty = Statistics({"tripeaks": TriPeaksDefinition().fold([]), "thirteen": ThirteenDefinition().fold([])})
-    assert empty["tripeaks"].rules["all"].played == 0 and empty["thirteen"].games == 0
+    assert (
+        empty.of("tripeaks", TriPeaksFigures).rules["all"].played == 0
+        and empty.of("thirteen", ThirteenStatistics).games == 0
+    )
 
 
 def test_statistics_of_an_unknown_player(store: Store) -> None:
@@ -79,8 +90,9 @@ def test_the_fastest_win_is_kept_per_rule_set(store: Store) -> None:
             finished = connection.execute(
                 select(GameRow.finished_at).where(GameRow.id == game_id)
             ).scalar_one()
+            assert finished is not None
             dealt = finished - timedelta(minutes=minutes)
             connection.execute(update(GameRow).where(GameRow.id == game_id).values(created_at=dealt))
-    easy = store.statistics(ada.player_id)["tripeaks"].rules["easy"]
+    easy = store.statistics(ada.player_id).of("tripeaks", TriPeaksFigures).rules["easy"]
     assert easy.best_time is not None and abs(easy.best_time - 180) < 1
     assert clock(easy.best_time) == "3:00" and clock(3725) == "1:02:05" and clock(None) == "–"

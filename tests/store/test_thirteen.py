@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from parlour.errors import IllegalMove, InvalidInput
+from parlour.games.thirteen import ThirteenStatistics
 from parlour.store import Store
 from parlour.thirteen import Match
 
@@ -39,7 +40,7 @@ def test_a_whole_match_is_stored_and_replayed(store: Store) -> None:
     assert outcome.result["points"] == match.scores[0]
     assert outcome.result["won"] == (0 in match.winners)
     assert sum(outcome.result["places"]) == len(match.results)
-    stats = store.statistics(ada.player_id)["thirteen"]
+    stats = store.statistics(ada.player_id).of("thirteen", ThirteenStatistics)
     assert (stats.games, stats.rounds, stats.points, stats.won) == (
         1,
         len(match.results),
@@ -85,7 +86,7 @@ def test_a_match_the_person_never_played_in_counts_for_nothing(store: Store) -> 
     store.append_moves(game_id, ada.player_id, 0, moves)
     outcome = store.finish_game(game_id, ada.player_id)
     assert outcome.status == "left" and outcome.result["empty"] is True
-    assert store.statistics(ada.player_id)["thirteen"].played == 0
+    assert store.statistics(ada.player_id).of("thirteen", ThirteenStatistics).played == 0
 
 
 @pytest.mark.parametrize(
@@ -123,7 +124,7 @@ def test_every_person_at_a_table_gets_their_own_result_and_statistics(store: Sto
     outcome = store.finish_game(game_id, ana)
     assert outcome.result["points"] == match.scores[2]  # the host's own seat
     for player, seat in ((ana, 2), (bence, 0), (chloe, 3)):
-        stats = store.statistics(player)["thirteen"]
+        stats = store.statistics(player).of("thirteen", ThirteenStatistics)
         places = [sum(1 for result in match.results if result.order.index(seat) == p) for p in range(4)]
         assert (stats.games, stats.rounds, stats.points, stats.won) == (
             1,
@@ -133,4 +134,6 @@ def test_every_person_at_a_table_gets_their_own_result_and_statistics(store: Sto
         ), player
         assert list(stats.places) == places
     # The others' own games still count as theirs alone.
-    assert store.statistics(store.create_player("Dev").player_id)["thirteen"].games == 0
+    assert (
+        store.statistics(store.create_player("Dev").player_id).of("thirteen", ThirteenStatistics).games == 0
+    )

@@ -17,7 +17,7 @@ def test_bots_play_legal_moves_and_are_reproducible(name: str) -> None:
     def moves_of(seed: int) -> list[str]:
         bots = [make_bot(name, seed + seat) for seat in range(4)]
         match = Match(31)
-        played = []
+        played: list[str] = []
         while not match.over and len(played) < 120:
             seat = match.turn
             assert seat is not None

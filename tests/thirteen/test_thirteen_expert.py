@@ -272,7 +272,7 @@ def test_the_compiled_core_answers_or_refuses_any_arguments_and_never_crashes(
     """Positions no game reaches (moves out of turn, seats out twice, a table nobody played) never come
     from the engine's views, but the core must stay memory-safe whatever it is given: an answer or a
     ValueError. The history's cards are distinct, as any history's are."""
-    from parlour.thirteen.bots import _search
+    from parlour.thirteen.bots import _search  # type: ignore[attr-defined]  # (a C extension)
 
     cards = iter(order)
     seats, masks = [], []

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from parlour.games.tripeaks import TriPeaksFigures
 from parlour.tripeaks import DealCode, Game
 from parlour.tripeaks.rules import EASY
 from parlour.tripeaks.solver import numbered_result, solve
@@ -64,7 +65,7 @@ def test_a_numbered_deal_is_won_with_the_keys(tmp_path: Path, size: tuple[int, i
     message = run(play())
     assert app.game.status == "won"
     assert "You won!" in message and f"You are the first to win game #{NUMBER}!" in message
-    stats = recorder.store.statistics(recorder.player_id)["tripeaks"]
+    stats = recorder.store.statistics(recorder.player_id).of("tripeaks", TriPeaksFigures)
     assert stats.rules["easy"].won == 1
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from parlour.games.base import GameStatistics
 
@@ -181,6 +181,10 @@ class Outcome:
         }
 
 
+Figures = TypeVar("Figures")
+"""A game's own statistics type."""
+
+
 @dataclass(frozen=True)
 class Statistics:
     """A player's statistics: each registered game's figures, by game name (``stats[game.name]``)."""
@@ -189,6 +193,17 @@ class Statistics:
 
     def __getitem__(self, game: str) -> GameStatistics:
         return self.games[game]
+
+    def of(self, game: str, kind: type[Figures]) -> Figures:
+        """Return the figures of ``game`` as its definition's own type ``kind``.
+
+        Raises:
+            KeyError: no such game; TypeError: its figures are not a ``kind``.
+        """
+        figures = self.games[game]
+        if not isinstance(figures, kind):
+            raise TypeError(f"{game}'s figures are a {type(figures).__name__}, not a {kind.__name__}")
+        return figures
 
     def to_json(self) -> dict[str, Any]:
         """Return ``{game: figures}`` as JSON (``GET /api/stats``)."""
