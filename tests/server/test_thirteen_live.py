@@ -376,3 +376,30 @@ def test_the_trick_just_cleared_is_kept_in_the_view_as_the_last_trick() -> None:
         else:
             assert after["last_trick"] == before["last_trick"] and after["trick"] == [*before["trick"], step]
     assert clears >= 2
+
+
+def test_the_view_says_whose_turn_it_is_so_that_no_page_works_it_out() -> None:
+    """``my_turn`` is true exactly when the view's seat is to move now: not between rounds, not after
+    the match's end, and never for a watcher."""
+    from parlour.games.thirteen import ThirteenTable
+    from parlour.thirteen import Match
+    from parlour.thirteen.rules import Rules
+
+    table = ThirteenTable(Match.from_code("TH1-AAAAAAC", Rules(target_points=1)), "greedy", bot_seed=3)
+    seen = set()
+    while True:
+        view = table.view(0)
+        expected = view["turn"] == 0 and not table.between_rounds and not table.match.over
+        assert view["my_turn"] is expected
+        assert table.views([0])[0]["my_turn"] is expected
+        assert table.spectator(view)["my_turn"] is False
+        seen.add(expected)
+        if table.match.over:
+            break
+        if table.between_rounds:
+            table.act(0, {"type": "continue"})
+        elif table.match.turn == 0:
+            table._move(0, table.match.view(0).legal_moves()[0], auto=False)
+        else:
+            table.auto()
+    assert seen == {True, False}

@@ -193,8 +193,9 @@ class ThirteenTable(SeatedMatch):
         return Change("next_round", {"round": self.match.view(PERSON).round})
 
     def spectator(self, view: Json) -> Json:
-        """What a watcher sees: a person's view without the hand, the seat or the right to pass."""
-        return {**view, "hand": [], "seat": None, "can_pass": False}
+        """What a watcher sees: a person's view without the hand, the seat, the turn or the right to
+        pass."""
+        return {**view, "hand": [], "seat": None, "can_pass": False, "my_turn": False}
 
     @property
     def finished(self) -> bool:
@@ -221,6 +222,7 @@ class ThirteenTable(SeatedMatch):
         if (self.between_rounds or self.match.over) and self.last_round is not None:
             data["last_round"] = self.last_round
         data["can_pass"] = view.may_pass and not self.between_rounds
+        data["my_turn"] = self._my_turn(view)
         data["between_rounds"] = self.between_rounds
         data["settings"] = {"speed": self.speed, "strength": self.strength}
         # How many rounds a computer player moved for each seat: a person back at the end is told.
@@ -248,8 +250,13 @@ class ThirteenTable(SeatedMatch):
                 "seat": seat,
                 "hand": [str(card) for card in own.hand],
                 "can_pass": own.may_pass and not self.between_rounds,
+                "my_turn": self._my_turn(own),
             }
         return made
+
+    def _my_turn(self, view: PlayerView) -> bool:
+        """True when the view's seat is to move now (not between rounds, not after the match)."""
+        return view.my_turn and not self.between_rounds and not self.match.over
 
     def fairness(self) -> Json:
         """Return the match's fairness commitment, and once the match is over its code and salt (for a

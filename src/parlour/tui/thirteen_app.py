@@ -250,7 +250,7 @@ class ThirteenApp(ParlourApp):
             return f"{_(lang, 'The round is over.')} {self.finishing_order()}  [c]"
         if self.message:
             return self.message
-        if view["turn"] == 0:
+        if view["my_turn"]:
             combo = view["table"]["combo"]
             if combo is None:
                 return _(lang, "Your turn: lead any combination.")
@@ -300,7 +300,7 @@ class ThirteenApp(ParlourApp):
         else:
             self.selection.append(code)
         self.message = ""
-        if self.selection and self.view["turn"] == 0 and not self.view["between_rounds"]:
+        if self.selection and self.view["my_turn"]:
             change = self.act({"type": "select", "cards": list(self.selection)})
             if change is not None and change.name == "selection":
                 data: dict[str, Any] = change.public

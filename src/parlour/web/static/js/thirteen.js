@@ -295,7 +295,7 @@ function renderHand() {
 }
 
 function myTurn() {
-  return inMatch() && mySeat() !== null && view.turn === mySeat() && !view.between_rounds && !view.winners.length;
+  return inMatch() && view.my_turn === true; // the server says so: it is this seat's move now
 }
 
 // At a friends' table: the person to move is away and no computer player plays for them yet.
