@@ -403,3 +403,21 @@ def test_the_view_says_whose_turn_it_is_so_that_no_page_works_it_out() -> None:
         else:
             table.auto()
     assert seen == {True, False}
+
+
+def test_the_combination_on_the_table_is_named_from_one_place() -> None:
+    """The view's combination carries ``n``, the number its name counts (pairs, for a double sequence),
+    and its name comes from the one table of names, in each language."""
+    from parlour.games.thirteen import COMBINATION_NAMES, _named, combination_name
+
+    double = _named({"kind": "double_sequence", "length": 6, "top": "5H"})
+    assert double is not None and double["n"] == 3
+    assert combination_name(double, "en") == "a double sequence of 3 pairs"
+    run = _named({"kind": "sequence", "length": 5, "top": "7S"})
+    assert run is not None and combination_name(run, "en") == "a sequence of 5"
+    for lang in ("hi", "hu", "fr"):
+        for kind in COMBINATION_NAMES:
+            named = _named({"kind": kind, "length": 6 if kind.endswith("sequence") else 2, "top": "5H"})
+            assert named is not None
+            text = combination_name(named, lang)
+            assert text and "{n}" not in text and text != COMBINATION_NAMES[kind], (lang, kind)

@@ -76,6 +76,35 @@ DEFAULT_SPEED: Final = "normal"
 DEFAULT_STRENGTH: Final = "heuristic"
 
 
+COMBINATION_NAMES: Final = MappingProxyType(
+    {
+        "single": "a single card",
+        "pair": "a pair",
+        "triple": "three of a kind",
+        "quad": "four of a kind",
+        "sequence": "a sequence of {n}",
+        "double_sequence": "a double sequence of {n} pairs",
+    }
+)
+"""A combination's name for people by its kind (``thirteen_web`` msgids; ``{n}`` is the view's ``n``)."""
+
+
+def combination_name(combo: Json, lang: str) -> str:
+    """Return the name of a view's combination (``{"kind", "n", …}``) in ``lang``: "a pair", "a
+    sequence of 5" …"""
+    name = COMBINATION_NAMES.get(str(combo.get("kind")), "a single card")
+    return gettext_for(lang, DOMAIN, name).format(n=combo.get("n", combo.get("length")))
+
+
+def _named(combo: Json | None) -> Json | None:
+    """Return a view's combination with ``n``, the number its name counts (pairs, for a double
+    sequence; cards otherwise), so that no page works it out."""
+    if combo is None:
+        return None
+    length = int(combo["length"])
+    return {**combo, "n": length // 2 if combo["kind"] == "double_sequence" else length}
+
+
 def expert_is_reduced() -> bool:
     """True when the Expert plays with the pure-Python search here (no compiled core was built, or
     ``PARLOUR_SOLVER_CORE=python`` asks for the twin): a smaller budget, so a weaker player."""
@@ -214,6 +243,7 @@ class ThirteenTable(SeatedMatch):
             raise InvalidInput(f"seat {seat} is not a person's seat", code="no_such_seat")
         view = self.match.view(seat)
         data = view.to_json(legal_moves=False)  # no code: it would tell every hand (and every round)
+        data["table"] = {**data["table"], "combo": _named(data["table"]["combo"])}
         data["fairness"] = self.fairness()
         data["trick"] = _current_trick(view)
         data["last_trick"] = _last_trick(view)

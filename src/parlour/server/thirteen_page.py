@@ -17,6 +17,7 @@ from parlour.cards import Suit
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
 from parlour.games.thirteen import (
+    COMBINATION_NAMES,
     DEFAULT_SPEED,
     DEFAULT_STRENGTH,
     DOMAIN,
@@ -135,6 +136,8 @@ def page_context(lang: str, preferences: dict[str, Any], speed: str, strength: s
         "texts": {message: t(message) for message in SCRIPT_TEXTS},
         # Why a selection can never be played, by the engine's reason code.
         "reasons": {code: t(message) for code, message in REASONS.items()},
+        # A combination's name by its kind; the view's combination says its kind and its ``n``.
+        "comboNames": {kind: t(message) for kind, message in COMBINATION_NAMES.items()},
         "seatNames": seat_names,
         # Card names are built on the page from rank and suit names: the page holds no card codes.
         # One pattern per rank ("queen of {suit}"), since languages inflect around the rank.

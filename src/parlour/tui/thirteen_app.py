@@ -27,6 +27,7 @@ from parlour.games.thirteen import (
     STRENGTHS,
     ThirteenDefinition,
     ThirteenTable,
+    combination_name,
     strength_name,
 )
 from parlour.i18n import gettext_for
@@ -38,13 +39,6 @@ from parlour.tui.screens import ParlourApp, TooSmall
 DOMAIN: Final = "thirteen_web"
 SEAT_NAMES: Final = ("You", "West", "North", "East")
 CARD_STEP: Final = 6
-COMBO_NAMES: Final = {
-    "single": "a single card",
-    "pair": "a pair",
-    "triple": "three of a kind",
-    "quad": "four of a kind",
-}
-"""The ``thirteen_web`` names of the combinations of one rank."""
 
 
 def _(lang: str, message: str) -> str:
@@ -185,12 +179,7 @@ class ThirteenApp(ParlourApp):
 
     def combo_text(self, combo: Json) -> str:
         """ "a pair", "a sequence of 4" … for the combination on the table, in the app's language."""
-        kind, length = combo["kind"], int(combo["length"])
-        if kind == "sequence":
-            return _(self.lang, "a sequence of {n}").format(n=length)
-        if kind == "double_sequence":
-            return _(self.lang, "a double sequence of {n} pairs").format(n=length // 2)
-        return _(self.lang, COMBO_NAMES.get(kind, "a single card"))
+        return combination_name(combo, self.lang)
 
     def refresh_all(self) -> None:
         view = self.view = self.table.view(0)

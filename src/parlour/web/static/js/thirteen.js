@@ -75,18 +75,10 @@ function inMatch() {
   return Boolean(view && Array.isArray(view.hand));
 }
 
+// The combination's name: the server names each kind (in the page's language) and counts its ``n``.
 function comboName(combo) {
   if (!combo) return "";
-  const pairs = combo.length / 2;
-  switch (combo.kind) {
-    case "single": return T("a single card");
-    case "pair": return T("a pair");
-    case "triple": return T("three of a kind");
-    case "quad": return T("four of a kind");
-    case "sequence": return fill(T("a sequence of {n}"), { n: combo.length });
-    case "double_sequence": return fill(T("a double sequence of {n} pairs"), { n: pairs });
-    default: return combo.kind;
-  }
+  return fill(boot.comboNames?.[combo.kind] ?? combo.kind, { n: combo.n });
 }
 
 function cardName(code) {
