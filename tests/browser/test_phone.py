@@ -182,11 +182,24 @@ OFF_SCREEN = """(atTheTop) => {
 """What of the Thirteen table lies outside the page's first screen (and whether the page has scrolled,
 when it should be at its top)."""
 
+SHOWN = """() => [...document.querySelectorAll('main *')]
+  .filter((e) => e.children.length === 0 && e.textContent.trim() && e.getBoundingClientRect().height > 0)
+  .map((e) => {
+    const r = e.getBoundingClientRect();
+    const where = `${Math.round(r.top + scrollY)}+${Math.round(r.height)}`;
+    return `${e.className || e.tagName}@${where}: ${e.textContent.trim().slice(0, 60)}`;
+  })
+  .slice(0, 60)"""
+"""The visible texts of the page with where each lies, for a failure's message."""
+
 
 def _assert_whole_table_on_screen(page: Any, where: str, *, at_the_top: bool = False) -> None:
     # Measured where the cards come to rest, not while the last play flies in.
     page.wait_for_function("() => document.querySelector('.th-pile').getAnimations().length === 0")
-    assert page.evaluate(OFF_SCREEN, at_the_top) == [], f"{where}: not on the screen without scrolling"
+    off = page.evaluate(OFF_SCREEN, at_the_top)
+    if off:  # say what the screen showed: which of its parts had grown
+        shown = page.evaluate(SHOWN)
+        raise AssertionError(f"{where}: not on the screen without scrolling: {off}; the page showed {shown}")
 
 
 def _play_until_the_trick_grows(page: Any, where: str) -> None:
