@@ -7,7 +7,6 @@ one knows the games through the registry: the menu lists them, and a code goes t
 from __future__ import annotations
 
 import importlib
-import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -77,11 +76,26 @@ def game_of_code(games: list[GameDefinition], code: str) -> GameDefinition:
         assert definition.terminal is not None
         if definition.terminal.owns_code(code):
             return definition
-    kinds = "; ".join(f"{game.title}: {game.terminal.codes}" for game in games if game.terminal)
-    raise click.BadParameter(f"{code!r} is no game's code ({kinds})", param_hint="CODE")
+    raise click.BadParameter(f"{code!r} is no game's code ({codes_of(games)})", param_hint="CODE")
 
 
-@click.command("tui")
+def codes_of(games: list[GameDefinition]) -> str:
+    """Return what each game's codes look like, game by game: ``Title: codes; …``."""
+    return "; ".join(f"{game.title}: {game.terminal.codes}" for game in games if game.terminal)
+
+
+class _WithCodes(click.Command):
+    """``parlour tui``: its help ends with what each registered game's codes look like, read from the
+    registry when the help is shown (not whenever ``parlour`` starts)."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_help_text(ctx, formatter)
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(f"CODE: {codes_of(terminal_games())}.")
+
+
+@click.command("tui", cls=_WithCodes)
 @click.argument("code", required=False)
 @LANG_OPTION
 @database_url_option
@@ -102,12 +116,3 @@ def tui(code: str | None, lang: str, database_url: str | None, no_record: bool) 
             opener_of(definition)(None, lang, database_url, not no_record)
         return
     opener_of(game_of_code(games, code))(code, lang, database_url, not no_record)
-
-
-def _codes_help() -> str:
-    """Return the help's line of what each game's codes look like."""
-    codes = "; ".join(f"{game.title}: {game.terminal.codes}" for game in terminal_games() if game.terminal)
-    return f"\n\nCODE: {codes}."
-
-
-tui.help = inspect.cleandoc(tui.help or "") + _codes_help()

@@ -280,10 +280,6 @@ class SeatedGame(ABC):
             ParlourError: the record does not replay.
         """
 
-    def strength_name(self, strength: str, lang: str) -> str:
-        """Return a computer player's strength as people read it in ``lang``."""
-        return strength
-
 
 # --- records --------------------------------------------------------------------------------------------
 

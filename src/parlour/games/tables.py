@@ -84,7 +84,7 @@ SEATING_CHANGES: Final = frozenset(
 
 @dataclass
 class Seat:
-    """One of a table's four seats: ``empty``, a ``person`` (their player id, name and hashed seat
+    """One of a table's seats: ``empty``, a ``person`` (their player id, name and hashed seat
     token) or a ``bot`` (its strength)."""
 
     kind: str = "empty"

@@ -703,10 +703,6 @@ class ThirteenSeated(SeatedGame):
             strengths=players.strengths,
         )
 
-    def strength_name(self, strength: str, lang: str) -> str:
-        """Return a computer player's strength in ``lang`` (saying so when the Expert is weaker here)."""
-        return strength_name(strength, lang)
-
 
 class ThirteenDefinition(GameDefinition):
     """Thirteen: a person against three computer players, a match to 10 points."""

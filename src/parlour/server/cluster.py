@@ -524,8 +524,7 @@ class Cluster:
             try:
                 read = read_frame(message.get("frame") or {})
             except ParlourError as error:
-                definition = parlour.games.find(owner.game.kind)
-                page.outbox.push(error_message(definition, owner, error, page.lang, None))
+                page.outbox.push(error_message(parlour.games, owner, error, page.lang, None))
                 return
             if self.rooms is not None:
                 await self.rooms(owner, page.outbox, page.player_id, page.lang, read)

@@ -120,7 +120,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                 else:
                     await answer_question(owner, outbox, seat, kind, ref)
             except ParlourError as error:
-                outbox.push(error_message(parlour.games.find(owner.game.kind), owner, error, lang, ref))
+                outbox.push(error_message(parlour.games, owner, error, lang, ref))
     except WebSocketDisconnect:
         pass
     finally:

@@ -45,9 +45,10 @@ def table_game(games: Registry, name: Any) -> GameDefinition:
     Raises:
         InvalidInput: no such game, a game played alone, or none named among several (``bad_option``).
     """
+    only = _only(games)
+    if name is None and only is not None:
+        return only
     seated = seated_games(games)
-    if name is None and len(seated) == 1:
-        return seated[0]
     choices = ", ".join(definition.name for definition in seated)
     if not isinstance(name, str) or not any(definition.name == name for definition in seated):
         raise InvalidInput(f"name the table's game: one of {choices}", code="bad_option")

@@ -88,7 +88,7 @@ async def handle(
         else:
             await answer_question(owner, outbox, seat, kind, ref)
     except ParlourError as error:
-        outbox.push(error_message(parlour.games.find(owner.game.kind), owner, error, lang, ref))
+        outbox.push(error_message(parlour.games, owner, error, lang, ref))
 
 
 @router.websocket("/ws/table/{table_id}")
@@ -148,7 +148,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             try:
                 message = read_frame(frame)
             except ParlourError as error:
-                outbox.push(error_message(parlour.games.find(owner.game.kind), owner, error, lang, None))
+                outbox.push(error_message(parlour.games, owner, error, lang, None))
                 continue
             await handle(parlour, owner, outbox, player.id, lang, message)
     except WebSocketDisconnect:

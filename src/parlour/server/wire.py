@@ -9,6 +9,7 @@ from typing import Any, Final
 
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
+from parlour.games.registry import Registry
 from parlour.server.i18n import protocol_reason
 from parlour.server.live import Owner
 from parlour.server.outbox import Item, Prepared, encode_json
@@ -101,11 +102,11 @@ def read_version(value: Any) -> int | None:
     return value
 
 
-def error_message(
-    definition: GameDefinition | None, owner: Owner, error: ParlourError, lang: str, ref: Any
-) -> ErrorMessage:
+def error_message(games: Registry, owner: Owner, error: ParlourError, lang: str, ref: Any) -> ErrorMessage:
     """Return the error a page is sent for a refused message: the reason code, its text in ``lang``
-    (the game's own explanation, else the protocol's) and the detail, with the page's ``ref``."""
+    (the explanation of the owner's game, found in ``games``, else the protocol's) and the detail,
+    with the page's ``ref``."""
+    definition = games.find(owner.game.kind)
     text = definition.explain(error.code, lang) if definition is not None else None
     return ErrorMessage(
         type="error",
