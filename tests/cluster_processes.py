@@ -9,6 +9,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import importlib.util
+import json
 import os
 import re
 import secrets
@@ -16,7 +17,8 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -109,6 +111,72 @@ class Server:
         self._reader.join(timeout=5)
         if self.process.stdout is not None:
             self.process.stdout.close()
+
+
+def player_cookie(server: Server) -> tuple[Any, str]:
+    """Make a player on ``server``; return its HTTP client (an ``httpx.Client``, closed by the caller)
+    and the cookie its pages send."""
+    import httpx
+
+    client = httpx.Client(base_url=server.url, timeout=10)
+    client.post("/api/player")
+    return client, f"parlour_token={client.cookies['parlour_token']}"
+
+
+class TablePage:
+    """One person's page at a friends' table, over a real socket to one server process: it says hello
+    (with its seat token, if any) and waits for its state; it keeps every frame it was sent and its
+    latest view; an action waits for its ack or error. Every wait has a deadline. Its sockets close
+    with ``stack``."""
+
+    def __init__(
+        self,
+        stack: contextlib.ExitStack,
+        server: Server,
+        table_id: str,
+        cookie: str,
+        token: str | None = None,
+    ) -> None:
+        self.stack, self.table_id, self.cookie, self.token = stack, table_id, cookie, token
+        self.view: dict[str, Any] = {}
+        self.frames: list[str] = []
+        self.ref = 0
+        self.open(server)
+
+    def open(self, server: Server) -> None:
+        """Connect (again) to ``server`` and wait for the table's state."""
+        from websockets.sync.client import connect
+
+        self.server = server
+        link = f"{server.ws}/ws/table/{self.table_id}"
+        self.socket = self.stack.enter_context(
+            connect(link, additional_headers={"Cookie": self.cookie}, open_timeout=10)
+        )
+        self.socket.send(json.dumps({"type": "hello", "v": None, "seat_token": self.token}))
+        self.wait(lambda m: m["type"] == "state")
+
+    def receive(self, timeout: float = 15) -> dict[str, Any]:
+        """Return the next message (within ``timeout`` seconds), keeping its frame and its view."""
+        text = str(self.socket.recv(timeout=timeout))
+        self.frames.append(text)
+        message: dict[str, Any] = json.loads(text)
+        if message.get("view"):
+            self.view = message["view"]
+        return message
+
+    def wait(self, found: Callable[[dict[str, Any]], bool], timeout: float = 15) -> dict[str, Any]:
+        """Return the first message ``found`` accepts, within ``timeout`` seconds in all."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.receive(max(0.1, deadline - time.monotonic()))
+            if found(message):
+                return message
+
+    def act(self, **action: Any) -> dict[str, Any]:
+        """Send one action and return its ack or error."""
+        self.ref += 1
+        self.socket.send(json.dumps({"type": "action", "action": action, "ref": self.ref}))
+        return self.wait(lambda m: m["type"] in ("ack", "error") and m.get("ref") == self.ref)
 
 
 class PrivateRedis:

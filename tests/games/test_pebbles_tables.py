@@ -11,13 +11,10 @@ import json
 import os
 import re
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from websockets.sync.client import ClientConnection, connect
 
 from parlour.errors import IllegalMove
 from parlour.games.tables import OVER, PLAYING, FriendsTable, TableSettings, seated_game
@@ -139,47 +136,13 @@ def helpers() -> Any:
     return module
 
 
-class Page:
-    def __init__(self, stack: contextlib.ExitStack, ws: str, table: str, cookie: str, token: Any) -> None:
-        self.socket: ClientConnection = stack.enter_context(
-            connect(f"{ws}/ws/table/{table}", additional_headers={"Cookie": cookie}, open_timeout=10)
-        )
-        self.view: dict[str, Any] = {}
-        self.frames: list[str] = []
-        self.ref = 0
-        self.socket.send(json.dumps({"type": "hello", "v": None, "seat_token": token}))
-        self.wait(lambda m: m["type"] == "state")
-
-    def wait(self, found: Any, timeout: float = 15) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout
-        while True:
-            text = str(self.socket.recv(timeout=max(0.1, deadline - time.monotonic())))
-            self.frames.append(text)
-            message: dict[str, Any] = json.loads(text)
-            if message.get("view"):
-                self.view = message["view"]
-            if found(message):
-                return message
-
-    def act(self, **action: Any) -> dict[str, Any]:
-        self.ref += 1
-        self.socket.send(json.dumps({"type": "action", "action": action, "ref": self.ref}))
-        return self.wait(lambda m: m["type"] in ("ack", "error") and m.get("ref") == self.ref)
-
-
-def player(url: str) -> tuple[httpx.Client, str]:
-    client = httpx.Client(base_url=url, timeout=10)
-    client.post("/api/player")
-    return client, f"parlour_token={client.cookies['parlour_token']}"
-
-
 @pytest.mark.slow
 @pytest.mark.postgres
-def test_two_friends_play_a_pebbles_across_two_server_processes(plugin: dict[str, str]) -> None:
+def test_two_friends_play_a_game_of_pebbles_across_two_server_processes(plugin: dict[str, str]) -> None:
     cluster = helpers()
     with cluster.two_servers(env=plugin) as (first, second), contextlib.ExitStack() as stack:
-        host_client, host_cookie = player(first.url)
-        friend_client, friend_cookie = player(second.url)
+        host_client, host_cookie = cluster.player_cookie(first)
+        friend_client, friend_cookie = cluster.player_cookie(second)
         stack.callback(host_client.close)
         stack.callback(friend_client.close)
         made = host_client.post(
@@ -192,8 +155,8 @@ def test_two_friends_play_a_pebbles_across_two_server_processes(plugin: dict[str
         assert listed.status_code == 200
         both = host_client.get("/api/tables")  # two games are played at tables now: say which
         assert both.status_code == 400 and both.json()["code"] == "bad_option"
-        host = Page(stack, first.ws, table["table"], host_cookie, table["seat_token"])
-        friend = Page(stack, second.ws, table["table"], friend_cookie, None)  # relayed to the owner
+        host = cluster.TablePage(stack, first, table["table"], host_cookie, table["seat_token"])
+        friend = cluster.TablePage(stack, second, table["table"], friend_cookie)  # relayed to the owner
         sat = friend.act(type="sit", seat=1, name="Bo")
         assert sat["type"] == "ack" and sat["seat"] == 1
         assert friend.act(type="chat", phrase="last_one")["type"] == "ack"

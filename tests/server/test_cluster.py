@@ -11,10 +11,9 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
 from conftest import helper
 
@@ -37,46 +36,20 @@ OPEN = contextlib.ExitStack()
 """Every socket the test opened (closed at its end)."""
 
 
-class Page:
-    """One person's page: a socket to one server, what it was sent, its view, its acknowledged moves."""
+class Page(_processes.TablePage):
+    """One person's page: a socket to one server, what it was sent, its view, the version it has seen,
+    its acknowledged moves."""
 
     def __init__(self, server: Server, table_id: str, cookie: str, token: str | None = None) -> None:
-        self.server, self.table_id, self.cookie, self.token = server, table_id, cookie, token
-        self.view: dict[str, Any] = {}
         self.version = -1
-        self.ref = 0
         self.acked: list[str] = []
-        self.socket = self.open(server)
-
-    def open(self, server: Server) -> ClientConnection:
-        self.server = server
-        link = f"{server.ws}/ws/table/{self.table_id}"
-        headers = {"Cookie": self.cookie}
-        socket = OPEN.enter_context(connect(link, additional_headers=headers, open_timeout=10))
-        socket.send(json.dumps({"type": "hello", "v": None, "seat_token": self.token}))
-        self.socket = socket
-        self.wait(lambda m: m["type"] == "state")
-        return socket
+        super().__init__(OPEN, server, table_id, cookie, token)
 
     def receive(self, timeout: float = 15) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(self.socket.recv(timeout=timeout))
-        if message.get("view"):
-            self.view = message["view"]
+        message = super().receive(timeout)
         if message["type"] in ("state", "event"):
             self.version = message["v"]
         return message
-
-    def wait(self, found: Any, timeout: float = 15) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout
-        while True:
-            message = self.receive(max(0.1, deadline - time.monotonic()))
-            if found(message):
-                return message
-
-    def act(self, **action: Any) -> dict[str, Any]:
-        self.ref += 1
-        self.socket.send(json.dumps({"type": "action", "action": action, "ref": self.ref}))
-        return self.wait(lambda m: m["type"] in ("ack", "error") and m.get("ref") == self.ref)
 
     def legal(self) -> list[str]:
         self.ref += 1
@@ -104,12 +77,6 @@ class Page:
         return False
 
 
-def player_cookie(server: Server) -> tuple[httpx.Client, str]:
-    client = httpx.Client(base_url=server.url)
-    client.post("/api/player")
-    return client, f"parlour_token={client.cookies['parlour_token']}"
-
-
 def play(pages: list[Page], actions: int, seconds: float = 60) -> None:
     """Let the people play until ``actions`` more of their moves have been acknowledged."""
     target = sum(len(page.acked) for page in pages) + actions
@@ -131,10 +98,10 @@ def play(pages: list[Page], actions: int, seconds: float = 60) -> None:
 
 def test_a_table_moves_to_the_other_process_when_its_owner_is_killed(servers: tuple[Server, Server]) -> None:
     first, second = servers
-    host_http, host_cookie = player_cookie(first)
+    host_http, host_cookie = _processes.player_cookie(first)
     made = host_http.post("/api/tables", json={"name": "Ana", "settings": {"speed": "instant"}}).json()
     host = Page(first, made["table"], host_cookie, made["seat_token"])  # the first process owns the table
-    friend_http, friend_cookie = player_cookie(second)
+    friend_http, friend_cookie = _processes.player_cookie(second)
     friend = Page(second, made["table"], friend_cookie)  # relayed through Redis by the second process
     assert friend.view["tables"]["you"] is None and friend.view["tables"]["seats"][0]["name"] == "Ana"
     seated = friend.act(type="sit", seat=1, name="Bo")
@@ -201,10 +168,10 @@ def test_a_table_takes_a_bounded_number_of_pages_also_through_another_process(
     from parlour.server.limits import MAX_TABLE_SOCKETS
 
     first, second = servers
-    host_http, host_cookie = player_cookie(first)
+    host_http, host_cookie = _processes.player_cookie(first)
     made = host_http.post("/api/tables", json={"name": "Ana"}).json()
     host = Page(first, made["table"], host_cookie, made["seat_token"])
-    watcher_http, cookie = player_cookie(second)
+    watcher_http, cookie = _processes.player_cookie(second)
     OPEN.callback(host_http.close)
     OPEN.callback(watcher_http.close)
     watchers = [Page(second, made["table"], cookie) for _ in range(MAX_TABLE_SOCKETS - 1)]
@@ -229,10 +196,10 @@ def test_sigterm_drains_the_owner_and_its_table_moves_at_once(servers: tuple[Ser
     from parlour.server.protocol import CLOSE_MOVED
 
     first, second = servers
-    host_http, host_cookie = player_cookie(first)
+    host_http, host_cookie = _processes.player_cookie(first)
     made = host_http.post("/api/tables", json={"name": "Ana", "settings": {"speed": "instant"}}).json()
     host = Page(first, made["table"], host_cookie, made["seat_token"])
-    friend_http, friend_cookie = player_cookie(second)
+    friend_http, friend_cookie = _processes.player_cookie(second)
     friend = Page(second, made["table"], friend_cookie)
     friend.token = friend.act(type="sit", seat=1, name="Bo")["seat_token"]
     friend.wait(lambda m: m["type"] == "state" and m["view"]["tables"]["you"] == 1)
