@@ -51,8 +51,9 @@ def test_a_hint_is_a_legal_move_and_changes_nothing(tripeaks_client: TestClient)
     with tripeaks_client.websocket_connect(f"/ws/{game_id}") as socket:
         state = hello(socket)
         socket.send_json({"type": "hint", "ref": 9})
-        hint = socket.receive_json()
-        assert hint["type"] == "hint" and hint["ref"] == 9 and hint["v"] == 0
+        answer = socket.receive_json()
+        assert answer["type"] == "hint" and answer["ref"] == 9 and answer["v"] == 0
+        hint = answer["hint"]
         legal = Game.from_code("TP1-E-AAAAAAB").legal_actions()
         assert hint["move"] in legal and 0 <= hint["chance"] <= 1
         if hint["move"] != "draw":
@@ -69,15 +70,15 @@ def test_a_hint_has_the_strength_asked_for_and_a_bad_strength_changes_nothing(
     with tripeaks_client.websocket_connect(f"/ws/{game_id}") as socket:
         state = hello(socket)
         socket.send_json({"type": "hint", "ref": 1, "strength": "greedy"})
-        simple = socket.receive_json()
+        simple = socket.receive_json()["hint"]
         assert simple["strength"] == "greedy" and simple["move"] == greedy_move(
             Game.from_code("TP1-E-AAAAAAB")
         )
         socket.send_json({"type": "hint", "ref": 2, "strength": "quick"})
-        quick = socket.receive_json()
+        quick = socket.receive_json()["hint"]
         assert quick["strength"] == "quick" and quick["high"] - quick["low"] > 0
         socket.send_json({"type": "hint", "ref": 3})
-        assert socket.receive_json()["strength"] == "fair"
+        assert socket.receive_json()["hint"]["strength"] == "fair"
         for bad in ("expert", 7, "", ["fair"], {"x": 1}):
             socket.send_json({"type": "hint", "ref": 4, "strength": bad})
             refused = socket.receive_json()

@@ -167,7 +167,7 @@ def test_a_forged_record_in_the_database_is_not_believed(store: Store) -> None:
         )
     with pytest.raises(CorruptRecord, match="stored move"):
         store.finish_game(game_id, ada.player_id)
-    assert store.numbered_record("easy", 4) is None
+    assert store.numbered_record("tripeaks", "easy", 4) is None
     assert store.statistics(ada.player_id).of("tripeaks", TriPeaksFigures).rules["all"].played == 0
 
 

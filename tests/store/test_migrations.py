@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from parlour.store import Store
 from parlour.store.database import alembic_config
 from parlour.store.models import Base
 
-from .conftest import FreshDatabases
+from .conftest import BACKENDS, FreshDatabases
 
 
 def test_an_empty_database_is_upgraded_to_the_newest_revision(store: Store) -> None:
@@ -82,3 +83,53 @@ def test_server_processes_started_together_on_a_fresh_database_all_come_up(fresh
     with store.engine.connect() as connection:
         assert MigrationContext.configure(connection).get_current_revision() == head
     store.engine.dispose()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_numbered_records_from_before_several_games_had_them_are_kept(
+    fresh: FreshDatabases, backend: str
+) -> None:
+    """Revision 0007 keys records by game: every record and personal best made before it is TriPeaks'
+    and keeps its best result (peak cards left, moves) as its standing, both ways."""
+    store = Store(fresh.url(backend))
+    try:
+        with store.engine.begin() as connection:
+            command.upgrade(alembic_config(connection), "0006")
+            connection.execute(
+                text(
+                    "INSERT INTO players (id, name, recovery_hash, preferences, created_at)"
+                    " VALUES (1, 'Ada', 'h', '{}', :at)"
+                ),
+                {"at": datetime(2026, 5, 1, tzinfo=UTC)},
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO numbered_records (rules_key, number, best_left, best_moves, holder_id,"
+                    " set_at, first_winner_id, first_won_at, plays)"
+                    " VALUES ('easy', 7, 0, 31, 1, :at, 1, :at, 3)"
+                ),
+                {"at": datetime(2026, 5, 2, tzinfo=UTC)},
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO personal_bests (player_id, rules_key, number, best_left, best_moves, set_at)"
+                    " VALUES (1, 'easy', 7, 0, 31, :at)"
+                ),
+                {"at": datetime(2026, 5, 2, tzinfo=UTC)},
+            )
+        store.upgrade()
+        record = store.numbered_record("tripeaks", "easy", 7)
+        assert record is not None and record.standing == (0, 31) and record.won and record.plays == 3
+        assert record.best == {"best_left": 0, "best_moves": 31} and record.first_winner is not None
+        [entry] = store.numbered_page("tripeaks", "easy", 1, 6, 1)
+        assert entry.mine is not None and entry.mine.standing == (0, 31)
+        with store.engine.begin() as connection:
+            keys = inspect(connection).get_pk_constraint("numbered_records")["constrained_columns"]
+            assert sorted(keys) == ["game", "number", "rules_key"]
+            command.downgrade(alembic_config(connection), "0006")
+            kept = connection.execute(text("SELECT best_left, best_moves, plays FROM numbered_records")).all()
+            assert [tuple(row) for row in kept] == [(0, 31, 3)]
+            mine = connection.execute(text("SELECT best_left, best_moves FROM personal_bests")).all()
+            assert [tuple(row) for row in mine] == [(0, 31)]
+    finally:
+        store.engine.dispose()

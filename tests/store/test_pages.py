@@ -78,10 +78,19 @@ def test_numbered_picker_shows_records_and_my_best(client: TestClient, store: St
     assert 'id="game-50000"' in last.text and "Page 1000 of 1000" in last.text
     junk = client.get("/tripeaks/numbered", params={"rules": "x", "page": "y"})
     assert junk.status_code == 200 and 'id="game-1"' in junk.text
-    record = client.get("/api/numbered/easy/6").json()
+    record = client.get("/api/numbered/tripeaks/easy/6").json()
     assert record["record"]["holder"] == "Zoë" and record["record"]["mine"] is False
-    assert record["mine"]["best_moves"] == 10
-    assert client.get("/api/numbered/easy/50001").status_code == 404
+    assert record["record"]["best_left"] == 0 and record["record"]["won"] is True
+    assert record["mine"]["best_moves"] == 10 and record["mine"]["standing"][1] == 10
+    assert client.get("/api/numbered/tripeaks/easy/50001").status_code == 404
+    assert client.get("/api/numbered/thirteen/easy/6").json() == {"code": "no_such_numbered_game"}
+    # the address from before several games had numbered deals leads to the same record
+    moved = client.get("/api/numbered/easy/6", follow_redirects=False)
+    assert moved.status_code == 308 and moved.headers["location"] == "/api/numbered/tripeaks/easy/6"
+    assert client.get("/api/numbered/easy/6").json() == record
+    assert client.get("/api/numbered/hard/6", follow_redirects=False).status_code == 404
+    for nowhere in ("/thirteen/numbered", "/nosuchgame/numbered"):
+        assert client.get(nowhere).status_code == 404
 
 
 def test_outcome_endpoint_tells_the_news_and_refuses_others(client: TestClient, store: Store) -> None:

@@ -39,14 +39,14 @@ def test_the_first_win_sets_the_record(store: Store) -> None:
     ada = store.create_player("Ada")
     outcome = play(store, ada.player_id, win())
     assert (outcome.first_win, outcome.record_broken, outcome.holds_record) == (True, False, True)
-    record = store.numbered_record("easy", NUMBER)
+    record = store.numbered_record("tripeaks", "easy", NUMBER)
     assert record is not None and record.won
-    assert (record.best_left, record.best_moves, record.plays) == (0, len(win()), 1)
+    assert (*record.standing, record.plays) == (0, len(win()), 1)
     assert (
         record.holder.name == "Ada" and record.first_winner is not None and record.first_winner.name == "Ada"
     )
     assert outcome.record == record
-    assert store.numbered_record("classic", NUMBER) is None
+    assert store.numbered_record("tripeaks", "classic", NUMBER) is None
     assert record_messages(outcome, "en") == [f"You are the first to win game #{NUMBER}!"]
     assert record_messages(outcome, "hi") == [f"आप गेम #{NUMBER} जीतने वाले पहले व्यक्ति हैं!"]
 
@@ -62,13 +62,13 @@ def test_fewer_moves_break_the_record_but_the_first_winner_stays(store: Store) -
     cyd_outcome = play(store, cyd.player_id, win(extra=1))
     assert not (cyd_outcome.first_win or cyd_outcome.record_broken or cyd_outcome.holds_record)
     assert cyd_outcome.personal_best
-    record = store.numbered_record("easy", NUMBER)
+    record = store.numbered_record("tripeaks", "easy", NUMBER)
     assert record is not None and record.holder.name == "Bob" and record.plays == 3
     assert record.first_winner is not None and record.first_winner.name == "Ada"
     # equalling the record does not take it: the first to reach a result keeps it
     tie = play(store, cyd.player_id, win())
     assert not tie.record_broken and not tie.holds_record and tie.personal_best
-    assert store.numbered_record("easy", NUMBER).holder.name == "Bob"  # type: ignore[union-attr]
+    assert store.numbered_record("tripeaks", "easy", NUMBER).holder.name == "Bob"  # type: ignore[union-attr]
 
 
 def test_holding_the_best_result_without_finishing(store: Store) -> None:
@@ -91,16 +91,16 @@ def test_a_players_own_best_in_the_picker(store: Store) -> None:
     play(store, ada.player_id, win()[:6])
     play(store, bob.player_id, win(extra=1))
     play(store, ada.player_id, win()[:3])
-    page = store.numbered_page("easy", ada.player_id, NUMBER - 2, 5)
+    page = store.numbered_page("tripeaks", "easy", ada.player_id, NUMBER - 2, 5)
     assert [entry.number for entry in page] == list(range(NUMBER - 1, NUMBER + 4))
     entry = page[1]
     assert entry.number == NUMBER and entry.mine is not None and entry.record is not None
-    assert (entry.mine.best_left, entry.mine.best_moves) == (cards_left_after(code_of(NUMBER), win()[:6]), 6)
+    assert entry.mine.standing == (cards_left_after(code_of(NUMBER), win()[:6]), 6)
     assert entry.record.holder.name == "Bob" and entry.record.plays == 3
     assert all(other.record is None and other.mine is None for other in page if other.number != NUMBER)
-    assert store.numbered_page("easy", None, 49_998, 10)[-1].number == 50_000
-    assert store.numbered_page("easy", bob.player_id, 50_000, 10) == []
-    assert store.numbered_page("classic", bob.player_id, NUMBER - 1, 1)[0].record is None
+    assert store.numbered_page("tripeaks", "easy", None, 49_998, 10)[-1].number == 50_000
+    assert store.numbered_page("tripeaks", "easy", bob.player_id, 50_000, 10) == []
+    assert store.numbered_page("tripeaks", "classic", bob.player_id, NUMBER - 1, 1)[0].record is None
 
 
 def test_non_numbered_games_touch_no_record(store: Store) -> None:
@@ -109,7 +109,7 @@ def test_non_numbered_games_touch_no_record(store: Store) -> None:
     store.append_moves(game_id, ada.player_id, 0, win())
     outcome = store.finish_game(game_id, ada.player_id)
     assert outcome.status == "won" and outcome.numbered is None and not outcome.first_win
-    assert store.numbered_record("easy", NUMBER) is None and record_messages(outcome, "en") == []
+    assert store.numbered_record("tripeaks", "easy", NUMBER) is None and record_messages(outcome, "en") == []
 
 
 @pytest.mark.parametrize("shared", [False, True], ids=["separate-stores", "one-store"])
@@ -146,10 +146,10 @@ def test_concurrent_finishes_give_one_consistent_record(
         thread.join()
     done = [outcome for outcome in outcomes if isinstance(outcome, Outcome)]
     assert len(done) == len(stores), outcomes
-    record = stores[0].numbered_record("easy", NUMBER)
+    record = stores[0].numbered_record("tripeaks", "easy", NUMBER)
     assert record is not None
     assert record.plays == len(stores)
-    assert (record.best_left, record.best_moves) == (0, len(win()))
+    assert record.standing == (0, len(win()))
     holders = {players[index].player_id for index, moves in enumerate(results) if len(moves) == len(win())}
     assert record.holder.player_id in holders
     assert sum(outcome.first_win for outcome in done) == 1
@@ -165,7 +165,7 @@ def test_rules_keep_separate_records(store: Store, rules: str) -> None:
     outcome = play(store, ada.player_id, win(rules=rules), rules=rules)
     assert outcome.first_win and outcome.rules_key == rules
     other = "classic" if rules == "easy" else "easy"
-    assert store.numbered_record(other, NUMBER) is None
+    assert store.numbered_record("tripeaks", other, NUMBER) is None
 
 
 def test_the_picker_asks_the_census_of_the_game_with_numbered_deals(store: Store) -> None:
@@ -173,7 +173,7 @@ def test_the_picker_asks_the_census_of_the_game_with_numbered_deals(store: Store
     from parlour.tripeaks.solver import numbered_result
 
     for rules, name in ((EASY, "easy"), (CLASSIC, "classic")):
-        page = store.numbered_page(name, None, 0, 5)
+        page = store.numbered_page("tripeaks", name, None, 0, 5)
         expected = []
         for number in range(1, 6):
             answer = numbered_result(rules, number)
@@ -195,7 +195,7 @@ def test_the_picker_takes_its_verdicts_from_the_registered_definition(tmp_path: 
     games = default_registry().with_games(Oracle())
     oracle_store = Store(f"sqlite:///{tmp_path / 'oracle.db'}", games=games)
     oracle_store.upgrade()
-    page = oracle_store.numbered_page("easy", None, 0, 3)
+    page = oracle_store.numbered_page("tripeaks", "easy", None, 0, 3)
     assert [entry.winnable for entry in page] == [True, False, None]
 
 
@@ -204,9 +204,9 @@ def test_a_game_left_before_its_first_move_is_no_result(store: Store) -> None:
     nothing = play(store, ada.player_id, [])
     assert nothing.status == "left" and nothing.result["empty"] is True
     assert not (nothing.holds_record or nothing.record_broken or nothing.personal_best)
-    assert store.numbered_record("easy", NUMBER) is None
+    assert store.numbered_record("tripeaks", "easy", NUMBER) is None
     assert store.statistics(ada.player_id).of("tripeaks", TriPeaksFigures).rules["all"].played == 0
     play(store, bob.player_id, win()[:3])
     play(store, ada.player_id, [])
-    record = store.numbered_record("easy", NUMBER)
+    record = store.numbered_record("tripeaks", "easy", NUMBER)
     assert record is not None and record.holder.name == "Bob" and record.plays == 1

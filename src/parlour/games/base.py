@@ -339,17 +339,20 @@ class NewGame:
     spec: RecordSpec | None
 
 
+Standing = tuple[int, ...]
+"""A numbered game's result as its records compare it: numbers, lower is better, compared in order
+(TriPeaks': peak cards left, then moves)."""
+
+
 @dataclass(frozen=True)
 class Result:
     """What replaying a record gives: the record's final ``status`` (one of :attr:`Status.ENDED`),
-    the JSON ``data`` kept with the record and read by statistics, for numbered games the
-    ``standing`` the records compare (lower is better: TriPeaks' (peak cards left, moves)), and
+    the JSON ``data`` kept with the record and read by statistics and numbered records, and
     ``played``: False for a game the player never took part in (a Thirteen match where only the
     computer players moved), which then counts for neither statistics nor records."""
 
     status: str
     data: Json
-    standing: tuple[int, int] | None = None
     played: bool = True
 
 
@@ -423,28 +426,67 @@ class StatisticsTable:
 
 @dataclass(frozen=True)
 class RulesPage:
-    """A game's rules page: its ``template`` and its ``title`` (a msgid of the ``rules`` domain)."""
+    """A game's rules page: its ``template``, its ``title`` (a msgid of the ``rules`` domain) and what
+    else its template is given (``context``: the game's own facts, such as where its cards lie)."""
 
     template: str
     title: str
+    context: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)
 class Preference:
-    """A per-player setting a game adds (a computer player's speed …): its ``default`` and ``choices``."""
+    """A per-player setting a game adds (a computer player's speed …): its ``default`` and ``choices``;
+    for the player page, its ``label`` and each choice's name (``names``), ``store`` msgids (a choice
+    without a name is shown as it is)."""
 
     default: str
     choices: tuple[str, ...]
+    label: str = ""
+    names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)
 class NumberedGames:
-    """A game's numbered deals: ``count`` of them under each of ``rules_keys``, and the solver's
-    ``verdict(rules_key, number)`` (winnable or not; None when unknown)."""
+    """A game's numbered deals: the same deals for everybody, each with its record (the best result
+    and the first to win) and every player's own best.
+
+    A game with numbered deals deals number N under the rules R when its :meth:`GameDefinition.new` is
+    given ``{"rules": R, "number": N}``; its records are kept under the ``rules_key`` of its
+    :class:`RecordSpec`.
+
+    Attributes:
+        count: how many there are under each rule set (numbers 1 … ``count``).
+        rules: the rule sets (their records' ``rules_key``) and their names for people (``store``
+            msgids), in the order the pages show them; the first is the default.
+        verdict: the solver's answer for (rules key, number): winnable or not, None when unknown.
+        standing_of: the standing of a replayed result's ``data`` (:attr:`Result.data`), None when it
+            has none (a game left before it was played).
+        fields: the name of each number of a standing, in order (``("left", "moves")``): JSON gives
+            a record's best as ``best_<field>``.
+        wins: whether a standing is a win (the first standing that is makes its player the first winner).
+        describe: a standing in words, with the ``store`` domain's translation function of a language
+            (``s(msgid, **values)``): "Won in 34 moves".
+        explanation: what makes a result better, for the numbered games' page (a ``store`` msgid).
+    """
 
     count: int
-    rules_keys: tuple[str, ...]
+    rules: Mapping[str, str]
     verdict: Callable[[str, int], bool | None]
+    standing_of: Callable[[Json], Standing | None]
+    fields: tuple[str, ...]
+    wins: Callable[[Standing], bool]
+    describe: Callable[[Standing, Callable[..., str]], str]
+    explanation: str
+
+    @property
+    def rules_keys(self) -> tuple[str, ...]:
+        """Return the rule sets' keys, in order."""
+        return tuple(self.rules)
+
+    def best_json(self, standing: Standing) -> Json:
+        """Return a standing as JSON: ``{"best_<field>": number, …}``."""
+        return {f"best_{name}": value for name, value in zip(self.fields, standing, strict=True)}
 
 
 @dataclass(frozen=True)
@@ -477,7 +519,8 @@ class GameDefinition(ABC):
         title: its name for people (a ``web`` msgid: "TriPeaks" stays as it is, "Thirteen" is translated).
         blurb: one line about it for the home page (a ``web`` msgid); tile_image: its picture there.
         page: the URL path of its page, None without one.
-        page_module: the module whose ``router`` serves that page (imported by the server).
+        page_module: the module whose ``router`` serves that page (imported by the server); its
+            ``TEMPLATE_HELPERS``, if any, are given to every template (its statistics section's charts).
         statistics_template: the template fragment that shows its statistics on ``/stats``.
         numbered: its numbered deals, None when it has none.
         rules: its rules page (``/rules/{name}``), None without one.

@@ -73,9 +73,9 @@ class Registry:
         """Return the game called ``name``, or None."""
         return self._games.get(name)
 
-    def numbered(self) -> GameDefinition | None:
-        """Return the game that has numbered deals (their records live in the store), or None."""
-        return next((game for game in self._games.values() if game.numbered is not None), None)
+    def numbered(self) -> list[GameDefinition]:
+        """Return the games that have numbered deals (their records live in the store), in order."""
+        return [game for game in self._games.values() if game.numbered is not None]
 
     def names(self) -> list[str]:
         """Return the games' names, in registration order."""

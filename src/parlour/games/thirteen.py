@@ -717,8 +717,20 @@ class ThirteenDefinition(GameDefinition):
     statistics_template = "stats_thirteen.html"
     preferences = MappingProxyType(
         {
-            "bot_speed": Preference(DEFAULT_SPEED, ("slow", "normal", "fast", "instant")),
-            "bot_strength": Preference(DEFAULT_STRENGTH, STRENGTHS),
+            "bot_speed": Preference(
+                DEFAULT_SPEED,
+                ("slow", "normal", "fast", "instant"),
+                "Thirteen: computer players' speed",
+                MappingProxyType({"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}),
+            ),
+            "bot_strength": Preference(
+                DEFAULT_STRENGTH,
+                STRENGTHS,
+                "Thirteen: computer players' strength",
+                MappingProxyType(
+                    {"random": "Beginner", "greedy": "Casual", "heuristic": "Strong", "expert": "Expert"}
+                ),
+            ),
         }
     )
     seated = ThirteenSeated()

@@ -36,6 +36,7 @@ from parlour.games.base import (
     RecordSpec,
     Result,
     RulesPage,
+    Standing,
     StatisticsTable,
     Status,
     TerminalGame,
@@ -46,7 +47,7 @@ from parlour.i18n.tripeaks import ERROR_HELP_REASONS, describe, reason_text
 from parlour.tripeaks import Deal, DealCode, Game, Rules
 from parlour.tripeaks import rules as tp_rules
 from parlour.tripeaks.game import DRAW, UNDO, WON, peak_bonus
-from parlour.tripeaks.layout import COVERS, PEAK_OF, TABLEAU_SIZE
+from parlour.tripeaks.layout import COVERS, PEAK_OF, SLOT_PLACES, TABLEAU_SIZE
 from parlour.tripeaks.rules import VARIANTS
 from parlour.tripeaks.solver import Hint, compiled_available, numbered_result
 from parlour.tripeaks.solver.hints import DEFAULT_SAMPLES
@@ -289,6 +290,15 @@ def hint_text(hint: Hint, lang: str) -> str:
     return f"{text} {chance}"
 
 
+def describe_standing(standing: Standing, s: Callable[..., str]) -> str:
+    """Return a numbered game's result (peak cards left, moves) in words, through ``s`` (the ``store``
+    domain's translation of a language): "Won in 34 moves", "Cards left: 3, moves: 40"."""
+    left, moves = standing
+    if left == 0:
+        return s("Won in {moves} moves", moves=moves)
+    return s("Cards left: {left}, moves: {moves}", left=left, moves=moves)
+
+
 def census_verdict(rules_key: str, number: int) -> bool | None:
     """Return whether the census says numbered game ``number`` under ``rules_key`` can be won."""
     try:
@@ -296,6 +306,20 @@ def census_verdict(rules_key: str, number: int) -> bool | None:
     except (LookupError, ValueError):
         return None
     return None if result is None else result.winnable
+
+
+NUMBERED: Final = NumberedGames(
+    count=NUMBERED_GAMES,
+    rules={"easy": "Easy", "classic": "Classic"},
+    verdict=census_verdict,
+    standing_of=lambda data: (int(data["left"]), int(data["moves"])) if "left" in data else None,
+    fields=("left", "moves"),
+    wins=lambda standing: standing[0] == 0,
+    describe=describe_standing,
+    explanation="The best result of each game is kept: fewest peak cards left, then fewest moves.",
+)
+"""TriPeaks' numbered games: #1 … #50,000 under Easy and Classic, a result being the peak cards left
+and then the moves."""
 
 
 # --- options and records -------------------------------------------------------------------------------
@@ -373,7 +397,7 @@ class TriPeaksReplay:
             "moves": game.moves,
             "score": game.score,
         }
-        return Result(status, data, standing=(game.cards_left, game.moves))
+        return Result(status, data)
 
 
 # --- statistics ------------------------------------------------------------------------------------------
@@ -505,10 +529,21 @@ class TriPeaksDefinition(GameDefinition):
     tile_image = "img/tile-tripeaks.svg"
     page = "/tripeaks"
     page_module = "parlour.server.tripeaks_page"
-    rules = RulesPage("rules_tripeaks.html", "TriPeaks rules")
+    rules = RulesPage(
+        "rules_tripeaks.html", "TriPeaks rules", MappingProxyType({"peak_positions": SLOT_PLACES})
+    )
     statistics_template = "stats_tripeaks.html"
-    numbered = NumberedGames(NUMBERED_GAMES, NUMBERED_RULES, census_verdict)
-    preferences = MappingProxyType({"hint_strength": Preference(DEFAULT_STRENGTH, PLAYERS)})
+    numbered = NUMBERED
+    preferences = MappingProxyType(
+        {
+            "hint_strength": Preference(
+                DEFAULT_STRENGTH,
+                PLAYERS,
+                "TriPeaks: hint strength",
+                MappingProxyType({"greedy": "Simple", "quick": "Quick", "fair": "Thorough"}),
+            )
+        }
+    )
     terminal = TerminalGame(
         key="t",
         opener="parlour.cli.tripeaks_tui:run_tripeaks",

@@ -13,9 +13,9 @@ import functools
 import gc
 import importlib
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
-from typing import Final
+from typing import Any, Final
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -29,7 +29,16 @@ from starlette.responses import Response
 from parlour import __version__
 from parlour.errors import ParlourError
 from parlour.games.registry import Registry
-from parlour.server import health, pages, players, rules_pages, socket, table_pages, table_socket
+from parlour.server import (
+    health,
+    numbered_pages,
+    pages,
+    players,
+    rules_pages,
+    socket,
+    table_pages,
+    table_socket,
+)
 from parlour.server.cluster import Cluster
 from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour, render_error_page
 from parlour.server.i18n import Texts, choose_language, protocol_reason, supported
@@ -46,7 +55,8 @@ log = logging.getLogger("parlour.server")
 
 SWEEP_SECONDS: Final = 60.0
 PLATFORM_ROUTERS: Final = (rules_pages.router, players.router)
-"""The pages every Parlour has besides the games' own: rules, statistics, numbered games, player."""
+"""The pages every Parlour has besides the games' own: rules, statistics, player (the numbered games'
+pages and the tables' come with the games that have them)."""
 
 
 async def _sweep(parlour: Parlour) -> None:
@@ -62,13 +72,25 @@ async def _sweep(parlour: Parlour) -> None:
             log.debug("%d idle games and tables left memory", dropped)
 
 
-def game_routers(games: Registry) -> list[APIRouter]:
-    """Return the routers of the games' pages (each definition's ``page_module``)."""
+def game_routers(games: Registry, templates: Jinja2Templates) -> list[APIRouter]:
+    """Return the routers of the games' pages (each definition's ``page_module``), and give
+    ``templates`` what each module's ``TEMPLATE_HELPERS`` holds (a game's charts …).
+
+    Raises:
+        ValueError: two games give their templates a helper of the same name.
+    """
     routers = []
     for definition in games:
-        if definition.page_module is not None:
-            router: APIRouter = importlib.import_module(definition.page_module).router
-            routers.append(router)
+        if definition.page_module is None:
+            continue
+        module = importlib.import_module(definition.page_module)
+        router: APIRouter = module.router
+        routers.append(router)
+        helpers: Mapping[str, Any] = getattr(module, "TEMPLATE_HELPERS", {})
+        taken = set(helpers) & set(templates.env.globals)
+        if taken:
+            raise ValueError(f"{definition.name}'s template helpers {sorted(taken)} are taken already")
+        templates.env.globals.update(helpers)
     return routers
 
 
@@ -232,7 +254,8 @@ def create_app(
     app.include_router(socket.router)
     app.include_router(table_pages.router)  # friends' tables of every game played at tables
     app.include_router(table_socket.router)
-    for router in game_routers(served):
+    app.include_router(numbered_pages.router)  # numbered deals of every game that has them
+    for router in game_routers(served, templates):
         app.include_router(router)
     for router in PLATFORM_ROUTERS if routers is None else routers:
         app.include_router(router)

@@ -1,19 +1,23 @@
-"""The numbered-games picker of TriPeaks: ``/tripeaks/numbered`` and the JSON of one game's record.
+"""The numbered games of every game that has them: ``/{game}/numbered`` (the picker, 50 deals a page,
+each with its record and the player's own best), starting one, and the JSON of one deal's record.
 
-Numbered games are TriPeaks deals #1 … #50,000 under Easy and Classic, the same for everybody; their
-records live in the store. Page text is in the ``store`` gettext domain.
+Numbered deals are the same for everybody; their records live in the store and what a result is comes
+from the game's definition (:class:`~parlour.games.base.NumberedGames`). Page text is in the ``store``
+gettext domain.
 """
 
 from __future__ import annotations
 
 from typing import Final
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse
+from starlette.exceptions import HTTPException
 from starlette.responses import Response
 
 from parlour.errors import ParlourError
-from parlour.games.tripeaks import NAME, NUMBERED_GAMES, NUMBERED_RULES
+from parlour.games.base import GameDefinition, NumberedGames
 from parlour.server.context import (
     EDGE_ERRORS,
     checked_form,
@@ -28,93 +32,118 @@ from parlour.store.messages import record_messages
 router = APIRouter()
 
 PAGE_SIZE: Final = 50
-PAGES: Final = -(-NUMBERED_GAMES // PAGE_SIZE)
 
 
-@router.get("/tripeaks/numbered", include_in_schema=False)
-async def numbered_page(request: Request) -> Response:
-    """The numbered-games picker: 50 games a page, each with its record and the player's own best."""
+def numbered_of(request: Request, game: str) -> tuple[GameDefinition, NumberedGames]:
+    """Return the game named in a numbered page's address and its numbered deals.
+
+    Raises:
+        HTTPException: 404, no registered game of that name has numbered deals.
+    """
+    definition = parlour_of(request).games.find(game)
+    if definition is None or definition.numbered is None:
+        raise HTTPException(404)
+    return definition, definition.numbered
+
+
+def picker_url(name: str, rules: str, **query: int) -> str:
+    """Return the address of game ``name``'s numbered games page: ``/{name}/numbered?rules=…`` (and
+    ``page``, or ``game``: the deal to show)."""
+    return f"/{name}/numbered?" + urlencode({"rules": rules, **query})
+
+
+@router.get("/{game}/numbered", include_in_schema=False)
+async def numbered_page(request: Request, game: str) -> Response:
+    """The numbered games' picker: 50 deals a page, each with its record and the player's own best."""
+    definition, numbered = numbered_of(request, game)
     player = await known_player(request)
     me = player.id if player else None
     parlour = parlour_of(request)
-    rules = request.query_params.get("rules", "easy")
-    rules = rules if rules in NUMBERED_RULES else "easy"
-    page = _int(request.query_params.get("page"), 1, 1, PAGES)
+    rules = request.query_params.get("rules", "")
+    rules = rules if rules in numbered.rules else numbered.rules_keys[0]
+    pages = -(-numbered.count // PAGE_SIZE)
+    page = _int(request.query_params.get("page"), 1, 1, pages)
     wanted = request.query_params.get("game")
+    highlight = None
     if wanted is not None:
-        number = _int(wanted, 1, 1, NUMBERED_GAMES)
-        page = (number - 1) // PAGE_SIZE + 1
-    entries = await parlour.call(parlour.store.numbered_page, rules, me, (page - 1) * PAGE_SIZE, PAGE_SIZE)
-    latest = await parlour.call(parlour.store.latest_numbered_outcome, me)
+        highlight = _int(wanted, 1, 1, numbered.count)
+        page = (highlight - 1) // PAGE_SIZE + 1
+    offset = (page - 1) * PAGE_SIZE
+    entries = await parlour.call(parlour.store.numbered_page, game, rules, me, offset, PAGE_SIZE)
+    latest = await parlour.call(parlour.store.latest_numbered_outcome, me, game)
     lang = await request_language(request)
     return await _page(
         request,
         "numbered.html",
         {
+            "definition": definition,
+            "numbered": numbered,
             "rules": rules,
             "entries": entries,
             "page_number": page,
-            "pages": PAGES,
-            "numbered_games": NUMBERED_GAMES,
-            "highlight": _int(wanted, 0, 0, NUMBERED_GAMES) if wanted is not None else None,
+            "pages": pages,
+            "highlight": highlight,
             "me": me,
-            "can_play": NAME in parlour.games,
+            "can_play": definition.page is not None,
             "latest": latest,
             "latest_news": record_messages(latest, lang) if latest is not None else [],
+            "picker_url": picker_url,
         },
     )
 
 
-@router.post("/tripeaks/numbered/play", include_in_schema=False)
-async def play_numbered(request: Request) -> Response:
-    """Start numbered game ``number`` under ``rules`` (form fields) and go to the TriPeaks page."""
+@router.post("/{game}/numbered/play", include_in_schema=False)
+async def play_numbered(request: Request, game: str) -> Response:
+    """Start numbered deal ``number`` under ``rules`` (form fields) and go to the game's page; a deal
+    that cannot be started goes back to the picker, at that deal."""
+    definition, numbered = numbered_of(request, game)
     form = await checked_form(request)
     parlour = parlour_of(request)
-    kind = parlour.games.find(NAME)
-    rules = str(form.get("rules", "easy"))
-    number = _int(str(form.get("number", "")), 0, 0, NUMBERED_GAMES + 1)
-    if kind is None or rules not in NUMBERED_RULES or not 1 <= number <= NUMBERED_GAMES:
-        return RedirectResponse(
-            f"/tripeaks/numbered?rules={rules if rules in NUMBERED_RULES else 'easy'}", 303
-        )
+    rules = str(form.get("rules", ""))
+    number = _int(str(form.get("number", "")), 0, 0, numbered.count + 1)
+    if rules not in numbered.rules or not 1 <= number <= numbered.count or definition.page is None:
+        key = rules if rules in numbered.rules else numbered.rules_keys[0]
+        return RedirectResponse(picker_url(game, key), 303)
     player = await current_player(request)
     try:
-        await parlour.start(kind, player.id, {"rules": rules, "number": number})
+        await parlour.start(definition, player.id, {"rules": rules, "number": number})
     except EDGE_ERRORS:
         raise
     except ParlourError:
-        return RedirectResponse(f"/tripeaks/numbered?rules={rules}&game={number}", 303)
-    response = RedirectResponse(kind.page or "/", status_code=303)
-    return response
+        return RedirectResponse(picker_url(game, rules, game=number), 303)
+    return RedirectResponse(definition.page, status_code=303)
 
 
-@router.get("/api/numbered/{rules}/{number}")
-async def numbered_record_json(request: Request, rules: str, number: int) -> Response:
-    """The record of one numbered game and the player's own best, as JSON (404 outside the range)."""
-    if rules not in NUMBERED_RULES or not 1 <= number <= NUMBERED_GAMES:
+@router.get("/api/numbered/{game}/{rules}/{number}")
+async def numbered_record_json(request: Request, game: str, rules: str, number: int) -> Response:
+    """The record of one numbered deal and the player's own best, as JSON (404 ``no_such_numbered_game``
+    for a game without numbered deals, rules without them or a number outside their range)."""
+    definition = parlour_of(request).games.find(game)
+    numbered = definition.numbered if definition is not None else None
+    if numbered is None or rules not in numbered.rules or not 1 <= number <= numbered.count:
         return JSONResponse({"code": "no_such_numbered_game"}, status_code=404)
     player = await known_player(request)
     me = player.id if player else None
     parlour = parlour_of(request)
-    [entry] = await parlour.call(parlour.store.numbered_page, rules, me, number - 1, 1)
+    [entry] = await parlour.call(parlour.store.numbered_page, game, rules, me, number - 1, 1)
     record = entry.record
     body = {
+        "game": game,
         "rules": rules,
         "number": number,
-        "record": None
-        if record is None
-        else {
-            "best_left": record.best_left,
-            "best_moves": record.best_moves,
-            "holder": record.holder.name,
-            "mine": me is not None and record.holder.player_id == me,
-            "set_at": record.set_at.isoformat(),
-            "first_winner": record.first_winner.name if record.first_winner else None,
-            "plays": record.plays,
-        },
-        "mine": None
-        if entry.mine is None
-        else {"best_left": entry.mine.best_left, "best_moves": entry.mine.best_moves},
+        "record": None if record is None else {**record.to_json(), "mine": record.holder.player_id == me},
+        "mine": entry.mine.to_json() if entry.mine is not None else None,
         "winnable": entry.winnable,
     }
     return JSONResponse(body)
+
+
+@router.get("/api/numbered/{rules}/{number}", include_in_schema=False)
+async def numbered_record_before_games(request: Request, rules: str, number: int) -> Response:
+    """The address of a deal's record from before several games had numbered deals: it names the rules
+    only, so it leads to the first game whose numbered deals have those rules (404 when none has)."""
+    for definition in parlour_of(request).games.numbered():
+        if definition.numbered is not None and rules in definition.numbered.rules:
+            url = f"/api/numbered/{definition.name}/{rules}/{number}"
+            return RedirectResponse(url, status_code=308)
+    return JSONResponse({"code": "no_such_numbered_game"}, status_code=404)

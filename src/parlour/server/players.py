@@ -14,7 +14,6 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from starlette.responses import Response
 
 from parlour.errors import ParlourError
-from parlour.games.tripeaks import clock
 from parlour.i18n import LANGUAGE_NAMES, gettext_for
 from parlour.server.context import (
     EDGE_ERRORS,
@@ -27,7 +26,6 @@ from parlour.server.context import (
 )
 from parlour.server.i18n import LANG_COOKIE
 from parlour.server.player_cookie import COOKIE_AGE, TOKEN_COOKIE, give_token
-from parlour.server.players_chart import places_chart, results_chart
 from parlour.store import UnknownGame
 from parlour.store.messages import record_messages
 from parlour.store.preferences import CARD_BACKS, FELTS, game_preferences
@@ -77,7 +75,7 @@ async def statistics_page(request: Request) -> Response:
     return await _page(
         request,
         "stats.html",
-        {"sections": sections, "results_chart": results_chart, "places_chart": places_chart, "clock": clock},
+        {"sections": sections},
     )
 
 
@@ -154,7 +152,7 @@ async def _player_page(
             "recovery_code": code,
             "problem": problem,
             "language_names": LANGUAGE_NAMES,
-            "choices": {name: pref.choices for name, pref in game_preferences(parlour.games).items()},
+            "game_settings": game_preferences(parlour.games),
             "felts": FELTS,
             "card_backs": CARD_BACKS,
             "saved": request.query_params.get("saved"),

@@ -1,78 +1,79 @@
-"""Small inline SVG charts for the statistics page (no script, no external asset)."""
+"""Small inline SVG charts for the statistics page (no script, no external asset): the shapes the games'
+own charts are drawn with (each game's page module gives its statistics template its charts)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from parlour.games.tripeaks import RecentGame
-
-PEAK_CARDS = 28
 WIDTH, HEIGHT = 320, 120
-PLACE_COLOURS = ("#e7c35a", "#c9d6cf", "#b08d57", "#7c8a83")
+ROW = 24
 
 
-def results_chart(recent: Sequence[RecentGame], s: Callable[..., str]) -> Markup:
-    """Return an SVG bar chart of recent TriPeaks games: bar height = peak cards cleared, gold = won.
+@dataclass(frozen=True)
+class Column:
+    """One bar of a column chart: its height as a share of the chart (0–1), its colour and its
+    tooltip."""
 
-    Each bar has a tooltip (``<title>``) with the game's result; the whole chart has a text label for
-    screen readers. An empty list gives an empty string.
+    share: float
+    colour: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Row:
+    """One bar of a row chart: its name, its count and its colour."""
+
+    name: str
+    count: int
+    colour: str
+
+
+def _svg(height: int, summary: str, body: str) -> Markup:
+    return Markup(
+        f'<svg class="stats-chart" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{escape(summary)}" '
+        f'xmlns="http://www.w3.org/2000/svg"><title>{escape(summary)}</title>' + body + "</svg>"
+    )
+
+
+def column_chart(columns: Sequence[Column], summary: str) -> Markup:
+    """Return an SVG of vertical bars, left to right, at least ten slots wide.
+
+    Each bar has a tooltip (``<title>``) with its label; the whole chart has ``summary`` as its text for
+    screen readers. No columns give an empty string.
     """
-    if not recent:
+    if not columns:
         return Markup("")
-    slot = WIDTH / max(len(recent), 10)
+    slot = WIDTH / max(len(columns), 10)
     bars = []
-    for index, game in enumerate(recent):
-        cleared = PEAK_CARDS - game.left
-        height = max(2.0, (HEIGHT - 10) * cleared / PEAK_CARDS)
+    for index, column in enumerate(columns):
+        height = max(2.0, (HEIGHT - 10) * column.share)
         x, y = index * slot + slot * 0.15, HEIGHT - height
-        label = (
-            s("Won, score: {score}", score=game.score)
-            if game.won
-            else s("Cards left: {left}, score: {score}", left=game.left, score=game.score)
-        )
-        colour = "#e7c35a" if game.won else "#9fb8aa"
         bars.append(
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{slot * 0.7:.1f}" height="{height:.1f}" rx="2" '
-            f'fill="{colour}"><title>{escape(label)}</title></rect>'
+            f'fill="{escape(column.colour)}"><title>{escape(column.label)}</title></rect>'
         )
-    won = sum(game.won for game in recent)
-    summary = s("Your last {count} TriPeaks games: {won} won", count=len(recent), won=won)
-    return Markup(
-        f'<svg class="stats-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(summary)}" '
-        f'xmlns="http://www.w3.org/2000/svg"><title>{escape(summary)}</title>'
-        f'<line x1="0" y1="{HEIGHT - 0.5}" x2="{WIDTH}" y2="{HEIGHT - 0.5}" stroke="#ffffff55"/>'
-        + "".join(bars)
-        + "</svg>"
-    )
+    axis = f'<line x1="0" y1="{HEIGHT - 0.5}" x2="{WIDTH}" y2="{HEIGHT - 0.5}" stroke="#ffffff55"/>'
+    return _svg(HEIGHT, summary, axis + "".join(bars))
 
 
-def places_chart(places: Sequence[int], s: Callable[..., str]) -> Markup:
-    """Return an SVG of horizontal bars: how many Thirteen rounds ended in 1st, 2nd, 3rd and 4th place."""
-    total = sum(places)
-    if not total:
+def row_chart(rows: Sequence[Row], summary: str) -> Markup:
+    """Return an SVG of horizontal bars, top to bottom, each with its name and count; bars are as long
+    as their count against the largest. Rows that all count 0 give an empty string."""
+    largest = max((row.count for row in rows), default=0)
+    if not largest:
         return Markup("")
-    names = (s("1st"), s("2nd"), s("3rd"), s("4th"))
-    row = 24
-    rows = []
-    for index, (name, count) in enumerate(zip(names, places, strict=True)):
-        length = (WIDTH - 90) * count / max(places)
-        y = index * row + 4
-        rows.append(
-            f'<text x="0" y="{y + 13}" fill="currentColor" font-size="12">{escape(name)}</text>'
+    drawn = []
+    for index, row in enumerate(rows):
+        length = (WIDTH - 90) * row.count / largest
+        y = index * ROW + 4
+        drawn.append(
+            f'<text x="0" y="{y + 13}" fill="currentColor" font-size="12">{escape(row.name)}</text>'
             f'<rect x="40" y="{y}" width="{max(length, 1):.1f}" height="16" rx="2" '
-            f'fill="{PLACE_COLOURS[index]}">'
-            f"<title>{escape(name)}: {count}</title></rect>"
-            f'<text x="{44 + length:.1f}" y="{y + 13}" fill="currentColor" font-size="12">{count}</text>'
+            f'fill="{escape(row.colour)}">'
+            f"<title>{escape(row.name)}: {row.count}</title></rect>"
+            f'<text x="{44 + length:.1f}" y="{y + 13}" fill="currentColor" font-size="12">{row.count}</text>'
         )
-    summary = (
-        s("Thirteen rounds by place")
-        + ": "
-        + ", ".join(f"{name} {count}" for name, count in zip(names, places, strict=True))
-    )
-    return Markup(
-        f'<svg class="stats-chart" viewBox="0 0 {WIDTH} {row * 4 + 8}" role="img" '
-        f'aria-label="{escape(summary)}" '
-        f'xmlns="http://www.w3.org/2000/svg"><title>{escape(summary)}</title>' + "".join(rows) + "</svg>"
-    )
+    return _svg(ROW * len(rows) + 8, summary, "".join(drawn))

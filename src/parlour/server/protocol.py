@@ -44,9 +44,8 @@ class ActionMessage(TypedDict):
 
 
 class RequestMessage(TypedDict):
-    """A question that is not a move: ``hint``, ``legal`` (the legal moves now) or ``ping``. A TriPeaks
-    ``hint`` may name its ``strength``: ``greedy`` ("Simple"), ``quick`` or ``fair`` ("Thorough", the
-    default)."""
+    """A question that is not a move: ``hint``, ``legal`` (the legal moves now) or ``ping``. A ``hint``
+    may name its ``strength``, one of the game's own (``docs/protocol.md`` lists each game's)."""
 
     type: Literal["hint", "legal", "ping"]
     ref: NotRequired[Any]
@@ -99,18 +98,13 @@ class ErrorMessage(TypedDict):
 
 
 class HintMessage(TypedDict):
-    """A fair hint of a ``strength``: the ``move`` (``KC`` or ``draw``), its ``position``, the estimated
-    ``chance`` of winning for a player who sees no hidden card, and its 95% interval ``low`` – ``high``."""
+    """A hint at version ``v``: ``hint`` is the game's own JSON (the move it suggests and why; see
+    ``docs/protocol.md`` for each game's)."""
 
     type: Literal["hint"]
     ref: Any
     v: int
-    strength: str
-    move: str
-    position: int | None
-    chance: float
-    low: float
-    high: float
+    hint: Json
 
 
 class LegalMessage(TypedDict):

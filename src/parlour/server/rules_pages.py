@@ -1,8 +1,9 @@
 """The rules pages, ``/rules/{game}`` for every registered game with rules, in every supported language.
 
-The text is in the ``rules`` catalogs (English is the msgid; the Hindi and Hungarian TriPeaks texts are
-the seed documents' own words). Small card pictures are drawn in HTML with each card's spoken name for
-screen readers, from ``parlour.i18n.cards``.
+The text is in the ``rules`` catalogs (English is the msgid; where a game's rules come from source
+documents in other languages, those languages' texts are the documents' own words). Small card
+pictures are drawn in HTML with each card's spoken name for screen readers, from
+``parlour.i18n.cards``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from parlour.cards import Card
 from parlour.i18n import gettext_for
 from parlour.i18n.cards import card_name, rank_letters
 from parlour.server.context import parlour_of, render, request_language
-from parlour.tripeaks.layout import SLOT_PLACES
 
 DOMAIN: Final = "rules"
 
@@ -76,6 +76,6 @@ async def rules_page(request: Request, game: str) -> Response:
         "game": game,
         "game_page": definition.page,
         "others": [{"path": f"/rules/{name}", "title": t(page.title)} for name, page in others],
-        "peak_positions": SLOT_PLACES,
+        **rules.context,
     }
     return await render(request, rules.template, context)

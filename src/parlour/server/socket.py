@@ -102,19 +102,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
                         raise BadMessage("this game gives no hints", code="no_hint")
                     await parlour.limits.hit("hint", str(player.id))
                     hint = await run_in_threadpool(task)
-                    outbox.push(
-                        HintMessage(
-                            type="hint",
-                            ref=ref,
-                            v=owner.version,
-                            strength=hint["strength"],
-                            move=hint["move"],
-                            position=hint["position"],
-                            chance=hint["chance"],
-                            low=hint["low"],
-                            high=hint["high"],
-                        )
-                    )
+                    outbox.push(HintMessage(type="hint", ref=ref, v=owner.version, hint=hint))
                 elif kind == "legal" and not joined:
                     raise BadMessage("say hello first", code="bad_message")
                 else:

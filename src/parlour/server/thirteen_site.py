@@ -3,10 +3,17 @@ players, and its friends' tables pages (the tables' API and socket are every gam
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Final
+
 from fastapi import APIRouter
 
 from parlour.server import thirteen_page, thirteen_table_pages
+from parlour.server.thirteen_charts import places_chart
 
 router = APIRouter()
 router.include_router(thirteen_page.router)
 router.include_router(thirteen_table_pages.router)
+
+TEMPLATE_HELPERS: Final = MappingProxyType({"places_chart": places_chart})
+"""What Thirteen's templates are given besides a page's context (its statistics section's chart)."""

@@ -10,6 +10,7 @@ view, so the page holds no list of cards.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Final
 
 from fastapi import APIRouter, Request
@@ -18,11 +19,10 @@ from starlette.responses import Response
 
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
-from parlour.games.tripeaks import NAME, NUMBERED_GAMES
+from parlour.games.tripeaks import NAME, NUMBERED_GAMES, clock
 from parlour.i18n import gettext_for
 from parlour.i18n.cards import rank_letters
 from parlour.i18n.tripeaks import page_text
-from parlour.server import numbered_pages
 from parlour.server.context import (
     EDGE_ERRORS,
     checked_form,
@@ -32,6 +32,7 @@ from parlour.server.context import (
     render,
     request_language,
 )
+from parlour.server.tripeaks_charts import results_chart
 from parlour.store import Player
 from parlour.tripeaks.layout import SLOT_PLACES
 from parlour.tripeaks.rules import VARIANTS
@@ -39,7 +40,9 @@ from parlour.tripeaks.solver import compiled_available
 from parlour.tripeaks.solver.players import DEFAULT_STRENGTH, PLAYERS, STRENGTH_NAMES
 
 router = APIRouter()
-router.include_router(numbered_pages.router)
+
+TEMPLATE_HELPERS: Final = MappingProxyType({"results_chart": results_chart, "clock": clock})
+"""What TriPeaks' templates are given besides a page's context (its statistics section's chart)."""
 
 SCRIPT_TEXTS: Final = (
     "Score",
@@ -103,7 +106,7 @@ async def _start_from_link(request: Request, player: Player, options: dict[str, 
         lang = await request_language(request)
         return await render(
             request,
-            "confirm_deal.html",
+            "tripeaks_confirm_deal.html",
             {"options": options, "tt": lambda message: page_text(lang, message), "notice": None},
         )
     await parlour.start(definition, player.id, options)

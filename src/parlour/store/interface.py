@@ -91,11 +91,11 @@ class GameStore(Protocol):
         """Return a finished game's outcome."""
 
     # numbered games and statistics
-    def latest_numbered_outcome(self, player_id: int | None) -> Outcome | None:
-        """Return the outcome of the player's last numbered game."""
+    def latest_numbered_outcome(self, player_id: int | None, game: str) -> Outcome | None:
+        """Return the outcome of the player's last numbered game of ``game``."""
 
     def numbered_page(
-        self, rules: str, player_id: int | None, offset: int, limit: int
+        self, game: str, rules: str, player_id: int | None, offset: int, limit: int
     ) -> list[NumberedEntry]:
         """Return lines of the numbered-games picker."""
 

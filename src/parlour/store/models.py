@@ -125,14 +125,18 @@ class MoveRow(Base):
 
 
 class NumberedRecordRow(Base):
-    """The best result of one numbered TriPeaks game under one rule set, and its first winner."""
+    """The best result of one numbered game of one game under one rule set, and its first winner.
+
+    ``standing`` is the best result as the game's records compare it (a JSON list of numbers, lower is
+    better, compared in order: :data:`parlour.games.base.Standing`).
+    """
 
     __tablename__ = "numbered_records"
 
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
     rules_key: Mapped[str] = mapped_column(String(16), primary_key=True)
     number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
-    best_left: Mapped[int] = mapped_column(Integer)
-    best_moves: Mapped[int] = mapped_column(Integer)
+    standing: Mapped[list[int]] = mapped_column(JSON)
     holder_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
     set_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     first_winner_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
@@ -141,17 +145,17 @@ class NumberedRecordRow(Base):
 
 
 class PersonalBestRow(Base):
-    """A player's own best result of one numbered game."""
+    """A player's own best result (``standing``) of one numbered game."""
 
     __tablename__ = "personal_bests"
 
     player_id: Mapped[int] = mapped_column(
         ForeignKey("players.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
     )
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
     rules_key: Mapped[str] = mapped_column(String(16), primary_key=True)
     number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
-    best_left: Mapped[int] = mapped_column(Integer)
-    best_moves: Mapped[int] = mapped_column(Integer)
+    standing: Mapped[list[int]] = mapped_column(JSON)
     set_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -1,9 +1,10 @@
-"""Numbered TriPeaks games: which results are better, and the locked update of a game's record.
+"""Numbered games' records: the locked update of a game's record and of the player's own best.
 
-A result is (peak cards left, moves); fewer cards left is better, then fewer moves. The record row of a
-game is created with an insert that ignores conflicts and then read with a row lock (``FOR UPDATE`` on
-PostgreSQL; on SQLite the write transaction already holds the database's write lock), so two players
-finishing the same game at the same moment are applied one after the other: no update is lost.
+A result is a standing of the game's own (:data:`parlour.games.base.Standing`: numbers, lower is
+better, compared in order). The record row of a game is created with an insert that ignores conflicts
+and then read with a row lock (``FOR UPDATE`` on PostgreSQL; on SQLite the write transaction already
+holds the database's write lock), so two players finishing the same game at the same moment are
+applied one after the other: no update is lost.
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
+from parlour.games.base import Standing
 from parlour.store.models import NumberedRecordRow, PersonalBestRow
 
 
-def better(left: int, moves: int, than_left: int, than_moves: int) -> bool:
-    """Return whether the result (left, moves) is strictly better than (than_left, than_moves)."""
-    return (left, moves) < (than_left, than_moves)
+def better(standing: Standing, than: Standing | list[int]) -> bool:
+    """Return whether ``standing`` is strictly better (lower) than ``than``."""
+    return tuple(standing) < tuple(than)
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,18 @@ class RecordChange:
     personal_best: bool
 
 
+@dataclass(frozen=True)
+class NumberedResult:
+    """One replayed result of numbered game ``number`` of ``game`` under ``rules_key``: its
+    ``standing``, and whether it is a win (``won``)."""
+
+    game: str
+    rules_key: str
+    number: int
+    standing: Standing
+    won: bool
+
+
 def _insert_ignoring_conflict(session: Session, table: object, values: dict[str, object]) -> bool:
     """Insert a row unless its primary key exists; return whether it was inserted."""
     dialect = session.get_bind().dialect.name
@@ -44,40 +58,42 @@ def _insert_ignoring_conflict(session: Session, table: object, values: dict[str,
     return session.execute(statement).first() is not None
 
 
-def apply_result(
-    session: Session, rules_key: str, number: int, player_id: int, left: int, moves: int, now: datetime
-) -> RecordChange:
+def apply_result(session: Session, result: NumberedResult, player_id: int, now: datetime) -> RecordChange:
     """Apply one replayed result to the game's record and the player's best, inside ``session``."""
-    won = left == 0
+    game, rules_key, number, standing = result.game, result.rules_key, result.number, list(result.standing)
     created = _insert_ignoring_conflict(
         session,
         NumberedRecordRow.__table__,
         {
+            "game": game,
             "rules_key": rules_key,
             "number": number,
-            "best_left": left,
-            "best_moves": moves,
+            "standing": standing,
             "holder_id": player_id,
             "set_at": now,
-            "first_winner_id": player_id if won else None,
-            "first_won_at": now if won else None,
+            "first_winner_id": player_id if result.won else None,
+            "first_won_at": now if result.won else None,
             "plays": 1,
         },
     )
     record = session.execute(
         select(NumberedRecordRow)
-        .where(NumberedRecordRow.rules_key == rules_key, NumberedRecordRow.number == number)
+        .where(
+            NumberedRecordRow.game == game,
+            NumberedRecordRow.rules_key == rules_key,
+            NumberedRecordRow.number == number,
+        )
         .with_for_update()
     ).scalar_one()
     if created:
-        first_win, broken = won, False
+        first_win, broken = result.won, False
     else:
         record.plays += 1
-        broken = better(left, moves, record.best_left, record.best_moves)
+        broken = better(result.standing, record.standing)
         if broken:
-            record.best_left, record.best_moves = left, moves
+            record.standing = standing
             record.holder_id, record.set_at = player_id, now
-        first_win = won and record.first_winner_id is None
+        first_win = result.won and record.first_winner_id is None
         if first_win:
             record.first_winner_id, record.first_won_at = player_id, now
     holds = record.holder_id == player_id
@@ -87,10 +103,10 @@ def apply_result(
         PersonalBestRow.__table__,
         {
             "player_id": player_id,
+            "game": game,
             "rules_key": rules_key,
             "number": number,
-            "best_left": left,
-            "best_moves": moves,
+            "standing": standing,
             "set_at": now,
         },
     )
@@ -99,13 +115,14 @@ def apply_result(
             select(PersonalBestRow)
             .where(
                 PersonalBestRow.player_id == player_id,
+                PersonalBestRow.game == game,
                 PersonalBestRow.rules_key == rules_key,
                 PersonalBestRow.number == number,
             )
             .with_for_update()
         ).scalar_one()
-        personal = better(left, moves, mine.best_left, mine.best_moves)
+        personal = better(result.standing, mine.standing)
         if personal:
-            mine.best_left, mine.best_moves, mine.set_at = left, moves, now
+            mine.standing, mine.set_at = standing, now
     session.flush()
     return RecordChange(first_win, broken, holds, personal)

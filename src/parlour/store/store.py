@@ -14,7 +14,7 @@ import secrets as _random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, Final, Protocol
 
@@ -27,10 +27,10 @@ from parlour.errors import GameOver, InvalidInput, ParlourError
 from parlour.games.base import (
     FinishedGame,
     GameDefinition,
-    NumberedGames,
     RecordSpec,
     Replay,
     SeatedReplay,
+    Standing,
     Status,
 )
 from parlour.games.registry import Registry, default_registry
@@ -45,27 +45,23 @@ from parlour.store.errors import (
     MoveConflict,
     StoreUnavailable,
     UnknownGame,
-    UnknownPlayer,
 )
 from parlour.store.models import (
     GamePlayerRow,
     GameRow,
     MoveRow,
-    NumberedRecordRow,
-    PersonalBestRow,
     PlayerRow,
     TokenRow,
 )
-from parlour.store.records import apply_result
+from parlour.store.numbered import NumberedStore
+from parlour.store.records import NumberedResult, apply_result
 from parlour.store.replays import CorruptRecord, ReplayCache
+from parlour.store.rows import as_utc, player_of, player_row, utcnow
 from parlour.store.tables import TablesStore, refuse_older_epoch
 from parlour.store.types import (
     GameRecord,
     NewPlayer,
-    NumberedEntry,
-    NumberedRecord,
     Outcome,
-    PersonalBest,
     Player,
     Statistics,
 )
@@ -95,16 +91,6 @@ def _unavailable_as_error(url: URL) -> Iterator[None]:
         ) from error
 
 
-def utcnow() -> datetime:
-    """Return the current time in UTC (timezone-aware)."""
-    return datetime.now(UTC)
-
-
-def as_utc(moment: datetime) -> datetime:
-    """Return ``moment`` as an aware UTC time (SQLite hands back naive times that were stored in UTC)."""
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
 def clean_name(name: str) -> str:
     """Return a display name trimmed and checked.
 
@@ -123,7 +109,7 @@ def clean_name(name: str) -> str:
     return cleaned
 
 
-class Store(TablesStore):
+class Store(NumberedStore, TablesStore):
     """Players, games as records, numbered-game records and statistics in one database.
 
     ``url`` is an SQLAlchemy URL; None means ``$PARLOUR_DATABASE_URL`` or the SQLite file in the
@@ -284,7 +270,7 @@ class Store(TablesStore):
             if found is None:
                 return None
             row, used_at, created_at = found
-            player = _player(row, self.games)
+            player = player_of(row, self.games)
         now = utcnow()
         last = as_utc(used_at or created_at)
         if now - last > TOKEN_AGE:
@@ -302,7 +288,7 @@ class Store(TablesStore):
             UnknownPlayer: no such player.
         """
         with self._read() as session:
-            return _player(_player_row(session, player_id))
+            return player_of(player_row(session, player_id))
 
     def players_named(self, name: str) -> list[Player]:
         """Return the players whose display name is ``name`` (ignoring case), oldest first."""
@@ -312,12 +298,12 @@ class Store(TablesStore):
                 .where(func.lower(PlayerRow.name) == name.strip().lower())
                 .order_by(PlayerRow.id)
             )
-            return [_player(row) for row in rows]
+            return [player_of(row) for row in rows]
 
     def all_players(self) -> list[Player]:
         """Return every player, oldest first."""
         with self._read() as session:
-            return [_player(row) for row in session.scalars(select(PlayerRow).order_by(PlayerRow.id))]
+            return [player_of(row) for row in session.scalars(select(PlayerRow).order_by(PlayerRow.id))]
 
     def rename(self, player_id: int, name: str) -> Player:
         """Set the player's display name and return the player.
@@ -327,9 +313,9 @@ class Store(TablesStore):
         """
         display = clean_name(name)
         with self._write() as session:
-            row = _player_row(session, player_id)
+            row = player_row(session, player_id)
             row.name = display
-            return _player(row)
+            return player_of(row)
 
     def new_recovery_code(self, player_id: int) -> str:
         """Give the player a new recovery code (the old one stops working) and return it in clear.
@@ -339,7 +325,7 @@ class Store(TablesStore):
         """
         code = secrets.new_recovery_code()
         with self._write() as session:
-            row = _player_row(session, player_id)
+            row = player_row(session, player_id)
             # The browsers that came in with the old code are signed out with it.
             session.execute(delete(TokenRow).where(TokenRow.recovery_hash == row.recovery_hash))
             row.recovery_hash = secrets.digest(code)
@@ -353,7 +339,7 @@ class Store(TablesStore):
         """
         kept = secrets.digest(keep_token) if keep_token else ""
         with self._write() as session:
-            _player_row(session, player_id)
+            player_row(session, player_id)
             gone = session.execute(
                 delete(TokenRow)
                 .where(TokenRow.player_id == player_id, TokenRow.token_hash != kept)
@@ -404,7 +390,7 @@ class Store(TablesStore):
         if player_id is None:
             return prefs.with_defaults({}, self.games)
         with self._read() as session:
-            return prefs.with_defaults(_player_row(session, player_id).preferences, self.games)
+            return prefs.with_defaults(player_row(session, player_id).preferences, self.games)
 
     def set_preferences(self, player_id: int, **changes: Any) -> dict[str, Any]:
         """Change some preferences and return them all.
@@ -415,7 +401,7 @@ class Store(TablesStore):
         """
         clean = prefs.validated(changes, self.games)
         with self._write() as session:
-            row = _player_row(session, player_id)
+            row = player_row(session, player_id)
             row.preferences = {**prefs.with_defaults(row.preferences, self.games), **clean}
             return dict(row.preferences)
 
@@ -462,7 +448,7 @@ class Store(TablesStore):
         with self._write() as session:
             if spec.table is not None and epoch is not None:
                 _check_epochs(session, {spec.table: epoch})
-            _player_row(session, player_id)
+            player_row(session, player_id)
             session.add(
                 GameRow(
                     id=game_id,
@@ -598,9 +584,11 @@ class Store(TablesStore):
             result["empty"] = not stored or not ended.played
             now = utcnow()
             outcome: dict[str, Any] = {"game_id": row.id, "game": row.game, "status": ended.status}
-            if row.numbered is not None and not result["empty"] and ended.standing is not None:
-                left, moves = ended.standing
-                change = apply_result(session, row.rules_key, row.numbered, player_id, left, moves, now)
+            standing = self._standing(row.game, ended.data) if row.numbered is not None else None
+            if row.numbered is not None and not result["empty"] and standing is not None:
+                wins = self.numbered_games(row.game).wins(standing)
+                entered = NumberedResult(row.game, row.rules_key, row.numbered, standing, wins)
+                change = apply_result(session, entered, player_id, now)
                 outcome.update(
                     numbered=row.numbered,
                     rules_key=row.rules_key,
@@ -623,7 +611,12 @@ class Store(TablesStore):
     def _with_record(self, outcome: Outcome) -> Outcome:
         if outcome.numbered is None:
             return outcome
-        return replace(outcome, record=self.numbered_record(outcome.rules_key or "", outcome.numbered))
+        record = self.numbered_record(outcome.game, outcome.rules_key or "", outcome.numbered)
+        return replace(outcome, record=record, standing=self._standing(outcome.game, outcome.result))
+
+    def _standing(self, game: str, data: Mapping[str, Any]) -> Standing | None:
+        """Return the standing of a numbered game's result ``data`` (None: it has none)."""
+        return self.numbered_games(game).standing_of(dict(data))
 
     def game_outcome(self, game_id: str, player_id: int) -> Outcome | None:
         """Return the outcome of a finished game (None while it is open), with the game's record now.
@@ -638,9 +631,9 @@ class Store(TablesStore):
             outcome = _outcome_from(row)
         return self._with_record(outcome)
 
-    def latest_numbered_outcome(self, player_id: int | None) -> Outcome | None:
-        """Return the outcome of the player's most recently ended numbered game, None if there is none
-        (or no player, ``None``)."""
+    def latest_numbered_outcome(self, player_id: int | None, game: str) -> Outcome | None:
+        """Return the outcome of the player's most recently ended numbered game of ``game``, None if
+        there is none (or no player, ``None``)."""
         if player_id is None:
             return None
         with self._read() as session:
@@ -648,6 +641,7 @@ class Store(TablesStore):
                 select(GameRow)
                 .where(
                     GameRow.player_id == player_id,
+                    GameRow.game == game,
                     GameRow.status != Status.OPEN,
                     GameRow.numbered.is_not(None),
                 )
@@ -658,89 +652,6 @@ class Store(TablesStore):
         return self._with_record(outcome) if outcome is not None else None
 
     # Numbered games and statistics ------------------------------------------------------------------
-
-    def numbered_record(self, rules: str, number: int) -> NumberedRecord | None:
-        """Return the record of numbered game ``number`` under ``rules`` (easy/classic), None if unplayed.
-
-        Raises:
-            InvalidInput: rules without numbered games, or a number outside their range.
-        """
-        key = self.numbered_rules_key(rules)
-        self._check_number(number)
-        with self._read() as session:
-            row = session.get(NumberedRecordRow, (key, number))
-            return _numbered_record(session, row) if row else None
-
-    def numbered_page(
-        self, rules: str, player_id: int | None, offset: int, limit: int
-    ) -> list[NumberedEntry]:
-        """Return the picker's lines for games ``offset + 1`` … ``offset + limit`` (within the range).
-
-        Each line holds the game's record, the player's own best (none without a player) and whether
-        the packaged census says it is winnable.
-
-        Raises:
-            InvalidInput: rules without numbered games, a negative offset or a limit outside 1–500.
-        """
-        key = self.numbered_rules_key(rules)
-        numbered = self.numbered_games()
-        if offset < 0 or not 1 <= limit <= 500:
-            raise InvalidInput(
-                f"a page starts at an offset of 0 or more and holds 1–500 games, not {offset}+{limit}"
-            )
-        first, last = offset + 1, min(offset + limit, numbered.count)
-        if first > last:
-            return []
-        with self._read() as session:
-            records = {
-                row.number: _numbered_record(session, row)
-                for row in session.scalars(
-                    select(NumberedRecordRow).where(
-                        NumberedRecordRow.rules_key == key, NumberedRecordRow.number.between(first, last)
-                    )
-                )
-            }
-            mine: dict[int, PersonalBest] = {}
-            if player_id is not None:
-                for best in session.scalars(
-                    select(PersonalBestRow).where(
-                        PersonalBestRow.player_id == player_id,
-                        PersonalBestRow.rules_key == key,
-                        PersonalBestRow.number.between(first, last),
-                    )
-                ):
-                    mine[best.number] = PersonalBest(best.best_left, best.best_moves, as_utc(best.set_at))
-        return [
-            NumberedEntry(key, number, records.get(number), mine.get(number), numbered.verdict(key, number))
-            for number in range(first, last + 1)
-        ]
-
-    def numbered_games(self) -> NumberedGames:
-        """Return the numbered deals of the registered game that has them.
-
-        Raises:
-            InvalidInput: no registered game has numbered deals.
-        """
-        definition = self.games.numbered()
-        if definition is None or definition.numbered is None:
-            raise InvalidInput("no game of this store has numbered games")
-        return definition.numbered
-
-    def numbered_rules_key(self, rules: str) -> str:
-        """Return the rules key (``easy``, ``classic``) of numbered games named ``rules`` (any case).
-
-        Raises:
-            InvalidInput: rules under which there are no numbered games.
-        """
-        keys = self.numbered_games().rules_keys
-        if isinstance(rules, str) and rules.lower() in keys:
-            return rules.lower()
-        raise InvalidInput(f"numbered games are played under {' or '.join(keys)} rules, not {rules!r}")
-
-    def _check_number(self, number: int) -> None:
-        count = self.numbered_games().count
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count:
-            raise InvalidInput(f"numbered games run from 1 to {count:,}, not {number!r}")
 
     def statistics(self, player_id: int | None) -> Statistics:
         """Return the player's statistics, folded by each game from the replayed results of their
@@ -757,7 +668,7 @@ class Store(TablesStore):
         if player_id is None:
             return Statistics({definition.name: definition.fold([]) for definition in self.games})
         with self._read() as session:
-            _player_row(session, player_id)
+            player_row(session, player_id)
             own = select(
                 GameRow.game,
                 GameRow.rules_key,
@@ -935,36 +846,7 @@ def _other_people(seats: Sequence[Any], owner: int) -> list[tuple[int, int]]:
     return [(seat, player) for player, seat in found.items()]
 
 
-def _numbered_record(session: Session, row: NumberedRecordRow) -> NumberedRecord:
-    holder = _player(_player_row(session, row.holder_id))
-    first = _player(_player_row(session, row.first_winner_id)) if row.first_winner_id is not None else None
-    return NumberedRecord(
-        rules_key=row.rules_key,
-        number=row.number,
-        best_left=row.best_left,
-        best_moves=row.best_moves,
-        holder=holder,
-        set_at=as_utc(row.set_at),
-        first_winner=first,
-        first_won_at=as_utc(row.first_won_at) if row.first_won_at else None,
-        plays=row.plays,
-    )
-
-
 _FLAGS = ("first_win", "record_broken", "holds_record", "personal_best")
-
-
-def _player(row: PlayerRow, games: Registry | None = None) -> Player:
-    """Return a player; with ``games``, their preferences too (only for the player themself)."""
-    preferences = prefs.with_defaults(row.preferences, games) if games is not None else {}
-    return Player(row.id, row.name, as_utc(row.created_at), preferences)
-
-
-def _player_row(session: Session, player_id: int) -> PlayerRow:
-    row = session.get(PlayerRow, player_id)
-    if row is None:
-        raise UnknownPlayer(f"no player has the id {player_id!r}")
-    return row
 
 
 def _check(replayed: Replay, stored: int, new: Sequence[str]) -> list[str]:

@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import re
 import secrets
-from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any, Final
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
 from parlour.errors import InvalidInput
 from parlour.games.tables import GATHERING, TableRecord
 from parlour.store.errors import Superseded, UnknownPlayer
 from parlour.store.models import PlayerRow, TableRow
+from parlour.store.repository import Repository
 
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
 """The letters of a table code: no I, L, O, U, 0 or 1, which people mistake for each other."""
@@ -94,14 +93,8 @@ def refuse_older_epoch(table_id: str, held: int, epoch: int) -> None:
         raise TableMoved(f"table {table_id}: another process owns it now (epoch {held}, not {epoch})")
 
 
-class TablesStore:
+class TablesStore(Repository):
     """The table methods of :class:`~parlour.store.Store` (it supplies the sessions)."""
-
-    def _read(self) -> AbstractContextManager[Session]:
-        raise NotImplementedError
-
-    def _write(self) -> AbstractContextManager[Session]:
-        raise NotImplementedError
 
     def create_table(
         self, game: str, host_id: int, settings: dict[str, Any], seats: list[Any]

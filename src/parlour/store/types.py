@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
-from parlour.games.base import GameStatistics
+from parlour.games.base import GameStatistics, Standing
 
 
 @dataclass(frozen=True)
@@ -90,43 +90,59 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class NumberedRecord:
-    """The best result of a numbered game: fewest peak cards left, then fewest moves.
+    """The best result of a numbered game: its ``standing`` (the game's own, lower is better), that
+    standing as JSON (``best``: ``{"best_<field>": number}``) and whether it is a win (``won``).
 
-    ``holder`` set it first at ``set_at``; ``first_winner`` was the first to clear all the peaks.
+    ``holder`` set it first at ``set_at``; ``first_winner`` was the first to win the game.
     """
 
+    game: str
     rules_key: str
     number: int
-    best_left: int
-    best_moves: int
+    standing: Standing
+    best: dict[str, Any]
+    won: bool
     holder: Player
     set_at: datetime
     first_winner: Player | None
     first_won_at: datetime | None
     plays: int
 
-    @property
-    def won(self) -> bool:
-        """Whether somebody has won this game (the best result leaves no peak card)."""
-        return self.best_left == 0
+    def to_json(self) -> dict[str, Any]:
+        """Return the record as JSON-ready data (the best result, who holds it, its first winner)."""
+        return {
+            **self.best,
+            "standing": list(self.standing),
+            "won": self.won,
+            "holder": self.holder.name,
+            "set_at": self.set_at.isoformat(),
+            "first_winner": self.first_winner.name if self.first_winner else None,
+            "plays": self.plays,
+        }
 
 
 @dataclass(frozen=True)
 class PersonalBest:
-    """A player's own best result of one numbered game."""
+    """A player's own best result of one numbered game (as :class:`NumberedRecord`'s)."""
 
-    best_left: int
-    best_moves: int
+    standing: Standing
+    best: dict[str, Any]
+    won: bool
     set_at: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the best result as JSON-ready data."""
+        return {**self.best, "standing": list(self.standing), "won": self.won}
 
 
 @dataclass(frozen=True)
 class NumberedEntry:
     """One line of the numbered-games picker.
 
-    ``winnable`` is the packaged solver census' answer, None when no census is installed.
+    ``winnable`` is the game's solver's answer, None when it does not know.
     """
 
+    game: str
     rules_key: str
     number: int
     record: NumberedRecord | None
@@ -154,18 +170,12 @@ class Outcome:
     holds_record: bool = False
     personal_best: bool = False
     record: NumberedRecord | None = None
+    standing: Standing | None = None
+    """The result as the numbered game's records compare it (None for a game that is not numbered)."""
 
     def to_json(self) -> dict[str, Any]:
         """Return the outcome as JSON-ready data."""
-        record = None
-        if self.record is not None:
-            record = {
-                "best_left": self.record.best_left,
-                "best_moves": self.record.best_moves,
-                "holder": self.record.holder.name,
-                "set_at": self.record.set_at.isoformat(),
-                "first_winner": self.record.first_winner.name if self.record.first_winner else None,
-            }
+        record = self.record.to_json() if self.record is not None else None
         return {
             "game_id": self.game_id,
             "game": self.game,
@@ -177,6 +187,7 @@ class Outcome:
             "record_broken": self.record_broken,
             "holds_record": self.holds_record,
             "personal_best": self.personal_best,
+            "standing": list(self.standing) if self.standing is not None else None,
             "record": record,
         }
 

@@ -6,6 +6,9 @@ take 1, 2 or 3 counters in turn, the round's first mover alternating; whoever ta
 wins the round and a point; a match is played to its rules' ``target_points``. Each seat also draws a
 private *mark* (0-9) per round that only it sees: the tests check that the other seat never does.
 A record's moves are the counts taken (``"2"``), in turn order.
+
+Played alone against the computer, Pebbles also has 100 numbered deals (deal N's code is N), whose
+records keep the fewest points short of the target, then the fewest takes.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from parlour.games.base import (
     GameStatistics,
     Json,
     NewGame,
+    NumberedGames,
     Players,
     RecordSpec,
     Result,
@@ -41,6 +45,7 @@ NAME: Final = "pebbles"
 SEATS: Final = 2
 STRENGTHS: Final = ("wild", "sharp")
 SPEEDS: Final = MappingProxyType({"instant": 0.0, "normal": 0.5})
+NUMBERED_DEALS: Final = 100
 
 
 @dataclass(frozen=True)
@@ -260,7 +265,15 @@ class PebblesReplay:
     def result_for(self, seat: int, *, ended: bool) -> Result:
         status = Status.FINISHED if self.pebbles.over else Status.LEFT
         won = self.pebbles.over and self.pebbles.scores[seat] >= self.pebbles.rules.target_points
-        data = {"status": status, "seat": seat, "points": self.pebbles.scores[seat], "won": won}
+        points = self.pebbles.scores[seat]
+        data = {
+            "status": status,
+            "seat": seat,
+            "points": points,
+            "won": won,
+            "short": self.pebbles.rules.target_points - points,
+            "takes": sum(1 for mover in self.moved if mover == seat),
+        }
         return Result(status, data, played=seat in self.moved)
 
 
@@ -317,22 +330,44 @@ class PebblesDefinition(GameDefinition):
         key="p", opener="pebbles.terminal:open_pebbles", codes="none", owns_code=lambda text: False
     )
     commands = "pebbles.terminal:pebbles"
+    numbered = NumberedGames(
+        count=NUMBERED_DEALS,
+        rules=MappingProxyType({"standard": "Standard"}),
+        verdict=lambda rules, number: None,
+        standing_of=lambda data: (int(data["short"]), int(data["takes"])) if "short" in data else None,
+        fields=("short", "takes"),
+        wins=lambda standing: standing[0] == 0,
+        describe=lambda standing, s: f"{standing[0]} points short, {standing[1]} takes",
+        explanation="Fewest points short of the target, then fewest takes.",
+    )
 
     def new(self, options: Json) -> NewGame:
+        """Deal a match alone against the sharp computer player: numbered deal ``number`` (its code is
+        its number) or a random one."""
         players = Players(frozenset({0}), {1: "sharp"}, "sharp", "instant")
-        match, spec = self.seated.deal(
-            PebblesRules(), players, [{"kind": "human", "owner": True}, {"kind": "bot"}]
-        )
-        return NewGame(match, spec)
+        seats: list[Json] = [{"kind": "human", "owner": True}, {"kind": "bot"}]
+        number = options.get("number")
+        if number is None:
+            match, spec = self.seated.deal(PebblesRules(), players, seats)
+            return NewGame(match, spec)
+        spec = self.prepare(None, str(number), seats, number)
+        seed = secrets.randbits(62)
+        match = PebblesMatch(Pebbles(int(spec.code), PebblesRules()), players, seed)
+        return NewGame(match, replace(spec, secret={"seed": seed}))
 
     def restore(self, record: GameRecord) -> PebblesMatch:
         players = Players(frozenset({0}), {1: "sharp"}, "sharp", "instant")
         return self.seated.restore(record, players)
 
     def prepare(self, rules: Any, code: str, seats: Sequence[Any], numbered: int | None) -> RecordSpec:
-        if not code.isdigit() or numbered is not None or len(seats) != SEATS:
+        if not code.isdigit() or len(seats) != SEATS:
             raise InvalidInput(f"not a game of Pebbles: code {code!r}, {len(seats)} seats")
-        return RecordSpec(pebbles_rules(rules or None).to_json(), "standard", code, list(seats))
+        if numbered is not None and not (
+            isinstance(numbered, int) and 1 <= numbered <= NUMBERED_DEALS and code == str(numbered)
+        ):
+            raise InvalidInput(f"Pebbles' numbered deals are 1 to {NUMBERED_DEALS}, not {numbered!r}")
+        rules_json = pebbles_rules(rules or None).to_json()
+        return RecordSpec(rules_json, "standard", code, list(seats), numbered)
 
     def replay(self, spec: RecordSpec) -> PebblesReplay:
         return PebblesReplay(spec)

@@ -377,15 +377,16 @@ async function hint() {
   try {
     const reply = await live.ask("hint", { strength: settings.hint_strength });
     if (reply.type !== "hint") return;
-    const words = reply.move === "draw"
+    const found = reply.hint;  // TriPeaks' own hint: the move, its place, its chance and interval
+    const words = found.move === "draw"
       ? T("Hint: draw a card.")
-      : T("Hint: play the {card}.").replace("{card}", cardName(reply.move));
-    (reply.position === null ? stock : slots[reply.position]).classList.add("hinted");
+      : T("Hint: play the {card}.").replace("{card}", cardName(found.move));
+    (found.position === null ? stock : slots[found.position]).classList.add("hinted");
     // The chance is an honest estimate for a player who cannot see the hidden cards, with its margin.
     const percent = new Intl.NumberFormat(document.documentElement.lang || "en", { style: "percent" });
     const chance = T("Chance of winning: {chance} (± {margin})")
-      .replace("{chance}", percent.format(reply.chance))
-      .replace("{margin}", percent.format((reply.high - reply.low) / 2));
+      .replace("{chance}", percent.format(found.chance))
+      .replace("{margin}", percent.format((found.high - found.low) / 2));
     showHelp(`${words} ${chance}`);
     announce(`${words} ${chance}`);
   } catch {
