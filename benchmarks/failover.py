@@ -118,13 +118,20 @@ def missing_moves(made: list[str], record: list[str]) -> int:
     return lost
 
 
-async def upset(deployment: Deployment, how: str) -> None:
-    """Kill the busiest Parlour host, or restart every Parlour process one after another."""
+async def upset(deployment: Deployment, how: str, owned_before: list[int]) -> None:
+    """Kill the Parlour host that took most of the tables being measured (``owned_before``: the tables
+    each process owned before they were made; tables of earlier runs stay owned while idle), or restart
+    every Parlour process one after another."""
     processes = len(deployment.apps)
     if how == "kill":
         owned = [deployment.tables_owned(n) for n in range(processes)]
-        busiest = owned.index(max(owned))
-        print(f"tables owned {owned}: killing host {busiest + 1}", file=sys.stderr, flush=True)
+        taken = [now - before for now, before in zip(owned, owned_before, strict=True)]
+        busiest = taken.index(max(taken))
+        print(
+            f"tables owned {owned}, {taken} of them new: killing host {busiest + 1}",
+            file=sys.stderr,
+            flush=True,
+        )
         deployment.apps[busiest].kill_all(signal.SIGKILL)
         return
     for n in range(processes):
@@ -167,6 +174,7 @@ async def measure(deployment: Deployment, tables: int, how: str, before: float, 
     figures = Figures()
     servers = [deployment.url]
     people: list[list[Page]] = []
+    owned_before = [deployment.tables_owned(n) for n in range(len(deployment.apps))]
     for start in range(0, tables, 10):
         batch = await asyncio.gather(
             *(make_table(servers, i, figures, person=Page) for i in range(start, min(tables, start + 10)))
@@ -178,7 +186,7 @@ async def measure(deployment: Deployment, tables: int, how: str, before: float, 
     until = time.monotonic() + before + after + 60
     playing = [asyncio.get_running_loop().create_task(page.play(0.5, until)) for page in pages]
     await asyncio.sleep(before)
-    await upset(deployment, how)
+    await upset(deployment, how, owned_before)
     await asyncio.sleep(after)
     stranded = sum(1 for page in pages if page.down_since is not None)
     for page in pages:

@@ -412,3 +412,25 @@ def test_an_idle_table_leaves_memory_and_comes_back(client: TestClient, app: Any
 def test_guessing_table_codes_is_rate_limited(client: TestClient) -> None:
     answers = [client.get("/thirteen/t/ZZZZZZ").status_code for _ in range(31)]
     assert answers[:30] == [404] * 30 and answers[30] == 429
+
+
+def test_a_table_socket_keeps_the_same_protocol_rules_as_a_game_socket(client: TestClient) -> None:
+    """One dispatcher serves both socket URLs: ``ping`` is answered before ``hello``, every other
+    question waits for it, and a game without hints says so in the same words."""
+    made = new_table(client)
+    cookie = f"parlour_token={client.cookies['parlour_token']}"
+    page = Person(client, made["table"], cookie, made["seat_token"])
+    page.socket.send_json({"type": "ping", "ref": "alive?"})
+    assert page.receive() == {"type": "pong", "ref": "alive?", "v": 0}
+    for question in ({"type": "legal", "ref": 1}, {"type": "hint", "ref": 2}, {"type": "action", "ref": 3}):
+        page.socket.send_json(question)
+        refused = page.receive()
+        assert refused["type"] == "error" and refused["code"] == "bad_message", refused
+        assert refused["ref"] == question["ref"] and "hello" in refused["detail"]
+    assert page.hello()["type"] == "state"
+    page.socket.send_json({"type": "hint", "ref": 4})
+    answer = page.receive()
+    assert answer["type"] == "error" and answer["code"] == "no_hint" and answer["ref"] == 4
+    page.socket.send_json({"type": "bye", "ref": 5})
+    assert page.receive()["code"] == "bad_message"
+    page.close()

@@ -32,12 +32,12 @@ from parlour.games.registry import Registry
 from parlour.server import (
     health,
     numbered_pages,
+    page_socket,
     pages,
     players,
+    rooms,
     rules_pages,
-    socket,
     table_pages,
-    table_socket,
 )
 from parlour.server.cluster import Cluster
 from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour, render_error_page
@@ -224,7 +224,7 @@ def create_app(
         gc.freeze()
         if parlour.cluster is not None:
             # The pages relayed here are answered as those connected here are (the table socket's rooms).
-            await parlour.cluster.start(parlour, functools.partial(table_socket.handle, parlour))
+            await parlour.cluster.start(parlour, functools.partial(rooms.handle, parlour, rooms.TABLE))
         sweeper = asyncio.get_running_loop().create_task(_sweep(parlour))
         yield
         sweeper.cancel()
@@ -251,9 +251,8 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")
     app.include_router(health.router)
     app.include_router(pages.router)
-    app.include_router(socket.router)
+    app.include_router(page_socket.router)  # the sockets of pages: a player's own games, tables
     app.include_router(table_pages.router)  # friends' tables of every game played at tables
-    app.include_router(table_socket.router)
     app.include_router(numbered_pages.router)  # numbered deals of every game that has them
     for router in game_routers(served, templates):
         app.include_router(router)

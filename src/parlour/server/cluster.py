@@ -120,7 +120,7 @@ class TableUnavailable(ParlourError):
 RoomHandler = Callable[[TableOwner, Outbox, int, str, dict[str, Any]], Awaitable[None]]
 """Answers one message of a page at a table this process owns (the table's owner, the page's outbox,
 its player and language, the message), the same for a page connected here and a relayed one: the
-server gives the cluster its handler (``parlour.server.table_socket``) when it starts it."""
+server gives the cluster its handler (``parlour.server.rooms``) when it starts it."""
 
 
 class ClusterHost(TableKeeper, Protocol):

@@ -165,6 +165,14 @@ class Owner:
         self._subscribers = [sub for sub in self._subscribers if sub.outbox is not outbox]
         self.last_active = time.monotonic()
 
+    def disconnect(self, outbox: Outbox) -> None:
+        """A page's connection ended: it leaves (a table also tells the others the person is away)."""
+        self.leave(outbox)
+
+    def seat_of(self, outbox: Outbox) -> int | None:
+        """Return the seat a connected page watches from, None when it has not joined."""
+        return next((sub.seat for sub in self._subscribers if sub.outbox is outbox), None)
+
     @property
     def idle(self) -> bool:
         """True when nothing is connected or running: the game can leave memory (its record stays)."""

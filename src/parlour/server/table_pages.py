@@ -3,7 +3,7 @@
 and a table's page — come with its page module.)
 
 Creating a table only writes its row (the host seated at seat 0 with a fresh seat token): the table
-comes alive in whichever process a page's socket reaches first (``parlour.server.table_socket``).
+comes alive in whichever process a page's socket reaches first (``parlour.server.page_socket``).
 """
 
 from __future__ import annotations

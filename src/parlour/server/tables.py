@@ -94,10 +94,6 @@ class TableOwner(Owner):
             sub.outbox.end(None, CLOSE_MOVED)
         self._subscribers.clear()
 
-    def seat_of(self, outbox: Outbox) -> int | None:
-        """Return the seat a connected page watches from, None when it is not connected."""
-        return next((sub.seat for sub in self._subscribers if sub.outbox is outbox), None)
-
     async def sync_presence(self) -> None:
         """Tell the table which seats have a page now, and send the event when that changed (nothing
         once the table has moved to another process)."""
