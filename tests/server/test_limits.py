@@ -205,5 +205,8 @@ def test_an_unreachable_redis_leaves_the_counting_to_the_process(caplog: pytest.
 
     with caplog.at_level(logging.INFO, logger="parlour.server"):
         assert 1 <= run_apart(requests) <= 61
-    warnings = [record for record in caplog.records if record.levelno >= logging.WARNING]
-    assert len(warnings) == 1 and not warnings[0].exc_info
+    # Only the limits' own: a task another test of this worker left behind may log as it ends.
+    warnings = [
+        record for record in caplog.records if record.levelno >= logging.WARNING and record.module == "limits"
+    ]
+    assert len(warnings) == 1 and not warnings[0].exc_info, [record.getMessage() for record in warnings]

@@ -13,8 +13,8 @@ from parlour.server.app import create_app
 from parlour.store import Store
 from parlour.store import secrets as token_secrets
 from parlour.store.models import TokenRow
+from parlour.store.players import TOKEN_AGE
 from parlour.store.rows import utcnow
-from parlour.store.store import TOKEN_AGE
 
 
 def age(store: Store, token: str, by: timedelta) -> None:

@@ -1,0 +1,215 @@
+"""The players and their browsers in the database: players, their browser tokens and recovery codes,
+their display names and preferences. Secrets are kept as SHA-256 hashes only."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, Final
+
+from sqlalchemy import delete, func, select, update
+
+from parlour.errors import InvalidInput
+from parlour.store import preferences as prefs
+from parlour.store import secrets
+from parlour.store.errors import InvalidRecoveryCode
+from parlour.store.models import PlayerRow, TokenRow
+from parlour.store.repository import Repository
+from parlour.store.rows import as_utc, player_of, player_row, utcnow
+from parlour.store.types import NewPlayer, Player
+
+NAME_LENGTH = 40
+TOKEN_AGE: Final = timedelta(days=180)
+"""A browser token not used for this long expires (the player comes back with the recovery code)."""
+TOKEN_RENEWAL: Final = timedelta(days=1)
+"""A token's last use is written at most this often."""
+
+
+def clean_name(name: str) -> str:
+    """Return a display name trimmed and checked.
+
+    Raises:
+        InvalidInput: empty, longer than 40 characters, or holding control characters.
+    """
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise InvalidInput(f"a display name cannot be empty: {name!r}", code="invalid_name")
+    if len(cleaned) > NAME_LENGTH:
+        raise InvalidInput(
+            f"a display name has at most {NAME_LENGTH} characters: {name!r}", code="invalid_name"
+        )
+    if any(not char.isprintable() for char in cleaned):
+        raise InvalidInput(f"a display name cannot hold control characters: {name!r}", code="invalid_name")
+    return cleaned
+
+
+class PlayersStore(Repository):
+    """The players' methods of :class:`~parlour.store.Store`."""
+
+    def create_player(self, name: str | None = None) -> NewPlayer:
+        """Create a player with a browser token and a recovery code, both returned in clear only now.
+
+        Raises:
+            InvalidInput: an unacceptable display name.
+        """
+        display = clean_name(name) if name is not None else None
+        token, code, now = secrets.new_token(), secrets.new_recovery_code(), utcnow()
+        with self._write() as session:
+            row = PlayerRow(name=display, recovery_hash=secrets.digest(code), preferences={}, created_at=now)
+            session.add(row)
+            session.flush()
+            session.add(TokenRow(token_hash=secrets.digest(token), player_id=row.id, created_at=now))
+            return NewPlayer(row.id, token, code)
+
+    def player_by_token(self, token: str | None) -> Player | None:
+        """Return the player whose browser holds ``token``; None for a missing, malformed, unknown or
+        expired one.
+
+        A token expires after :data:`TOKEN_AGE` without use (and is then deleted); using it renews it,
+        at most once a day (the only write a visit makes).
+        """
+        if not token or not secrets.is_token_shaped(token):
+            return None
+        digest = secrets.digest(token)
+        with self._read() as session:
+            found = session.execute(
+                select(PlayerRow, TokenRow.used_at, TokenRow.created_at)
+                .join(TokenRow, TokenRow.player_id == PlayerRow.id)
+                .where(TokenRow.token_hash == digest)
+            ).one_or_none()
+            if found is None:
+                return None
+            row, used_at, created_at = found
+            player = player_of(row, self.games)
+        now = utcnow()
+        last = as_utc(used_at or created_at)
+        if now - last > TOKEN_AGE:
+            self.forget_token(token)
+            return None
+        if now - last > TOKEN_RENEWAL:
+            with self._write() as session:
+                session.execute(update(TokenRow).where(TokenRow.token_hash == digest).values(used_at=now))
+        return player
+
+    def player(self, player_id: int) -> Player:
+        """Return the player with this id.
+
+        Raises:
+            UnknownPlayer: no such player.
+        """
+        with self._read() as session:
+            return player_of(player_row(session, player_id))
+
+    def players_named(self, name: str) -> list[Player]:
+        """Return the players whose display name is ``name`` (ignoring case), oldest first."""
+        with self._read() as session:
+            rows = session.scalars(
+                select(PlayerRow)
+                .where(func.lower(PlayerRow.name) == name.strip().lower())
+                .order_by(PlayerRow.id)
+            )
+            return [player_of(row) for row in rows]
+
+    def all_players(self) -> list[Player]:
+        """Return every player, oldest first."""
+        with self._read() as session:
+            return [player_of(row) for row in session.scalars(select(PlayerRow).order_by(PlayerRow.id))]
+
+    def rename(self, player_id: int, name: str) -> Player:
+        """Set the player's display name and return the player.
+
+        Raises:
+            InvalidInput: an unacceptable name. UnknownPlayer: no such player.
+        """
+        display = clean_name(name)
+        with self._write() as session:
+            row = player_row(session, player_id)
+            row.name = display
+            return player_of(row)
+
+    def new_recovery_code(self, player_id: int) -> str:
+        """Give the player a new recovery code (the old one stops working) and return it in clear.
+
+        Raises:
+            UnknownPlayer: no such player.
+        """
+        code = secrets.new_recovery_code()
+        with self._write() as session:
+            row = player_row(session, player_id)
+            # The browsers that came in with the old code are signed out with it.
+            session.execute(delete(TokenRow).where(TokenRow.recovery_hash == row.recovery_hash))
+            row.recovery_hash = secrets.digest(code)
+        return code
+
+    def sign_out_elsewhere(self, player_id: int, keep_token: str | None) -> int:
+        """Stop every browser token of the player but ``keep_token`` (this browser); return how many.
+
+        Raises:
+            UnknownPlayer: no such player.
+        """
+        kept = secrets.digest(keep_token) if keep_token else ""
+        with self._write() as session:
+            player_row(session, player_id)
+            gone = session.execute(
+                delete(TokenRow)
+                .where(TokenRow.player_id == player_id, TokenRow.token_hash != kept)
+                .returning(TokenRow.token_hash)
+            ).all()
+        return len(gone)
+
+    def recover(self, recovery_code: str) -> str:
+        """Return a new browser token for the player whose recovery code this is.
+
+        Raises:
+            InvalidRecoveryCode: the code is malformed or belongs to nobody.
+        """
+        canonical = secrets.normalize_recovery_code(recovery_code)
+        if canonical is None:
+            raise InvalidRecoveryCode(f"not a recovery code: {recovery_code!r}")
+        token = secrets.new_token()
+        with self._write() as session:
+            player_id = session.scalar(
+                select(PlayerRow.id).where(PlayerRow.recovery_hash == secrets.digest(canonical))
+            )
+            if player_id is None:
+                raise InvalidRecoveryCode(f"no player has the recovery code {recovery_code!r}")
+            session.add(
+                TokenRow(
+                    token_hash=secrets.digest(token),
+                    player_id=player_id,
+                    created_at=utcnow(),
+                    recovery_hash=secrets.digest(canonical),
+                )
+            )
+        return token
+
+    def forget_token(self, token: str) -> None:
+        """Stop accepting ``token`` (a browser signing out); unknown tokens are ignored."""
+        with self._write() as session:
+            row = session.get(TokenRow, secrets.digest(token))
+            if row is not None:
+                session.delete(row)
+
+    def preferences(self, player_id: int | None) -> dict[str, Any]:
+        """Return every preference of the player (defaults for those never set; only defaults for a
+        visitor who has no player yet, ``None``).
+
+        Raises:
+            UnknownPlayer: no such player.
+        """
+        if player_id is None:
+            return prefs.with_defaults({}, self.games)
+        with self._read() as session:
+            return prefs.with_defaults(player_row(session, player_id).preferences, self.games)
+
+    def set_preferences(self, player_id: int, **changes: Any) -> dict[str, Any]:
+        """Change some preferences and return them all.
+
+        Raises:
+            InvalidPreference: an unknown name or a value it cannot take (nothing is changed).
+            UnknownPlayer: no such player.
+        """
+        clean = prefs.validated(changes, self.games)
+        with self._write() as session:
+            row = player_row(session, player_id)
+            row.preferences = {**prefs.with_defaults(row.preferences, self.games), **clean}
+            return dict(row.preferences)
