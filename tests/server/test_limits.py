@@ -189,9 +189,13 @@ def test_processes_sharing_a_redis_share_their_counters() -> None:
     assert 1 <= run_apart(requests) <= 61
 
 
-def test_an_unreachable_redis_leaves_the_counting_to_the_process(caplog: pytest.LogCaptureFixture) -> None:
+def test_an_unreachable_redis_leaves_the_counting_to_the_process(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """With Redis out of reach the process counts alone (one warning for the outage, no traceback): the
     limits still hold for what reaches this process."""
+    # ``parlour serve`` run in this worker by an earlier test keeps Parlour's logs to its own handler.
+    monkeypatch.setattr(logging.getLogger("parlour"), "propagate", True)
     limits = RateLimits({"new_table": "2/minute"}, redis_url="redis://127.0.0.1:1/0")
 
     async def requests() -> int:

@@ -79,9 +79,11 @@ class Relay:
             self.open = False
             for pair in self.pairs:
                 for end in pair:
+                    # A pump may have shut an end down already (shutdown then fails): close it anyway,
+                    # or the socket is left for the garbage collector to warn about in a later test.
                     with contextlib.suppress(OSError):
                         end.shutdown(socket.SHUT_RDWR)
-                        end.close()
+                    end.close()
             self.pairs.clear()
 
     def restore(self) -> None:
@@ -181,7 +183,7 @@ def test_a_short_outage_only_delays_a_move_and_a_long_one_is_refused(
         return real(batch, epochs)
 
     monkeypatch.setattr(store, "append_moves_many", flaky)
-    monkeypatch.setattr("parlour.server.context.RETRY_PAUSES", (0.01, 0.01, 0.01))
+    monkeypatch.setattr("parlour.server.persistence.RETRY_PAUSES", (0.01, 0.01, 0.01))
     with client_for(store) as client:
         game_id, _ = start(client)
         with client.websocket_connect(f"/ws/{game_id}") as ws:
@@ -216,7 +218,7 @@ def test_a_write_that_committed_but_failed_to_answer_is_reconciled_from_the_reco
         return result
 
     monkeypatch.setattr(store, "append_moves_many", committed_then_failed)
-    monkeypatch.setattr("parlour.server.context.RETRY_PAUSES", ())
+    monkeypatch.setattr("parlour.server.persistence.RETRY_PAUSES", ())
     with client_for(store) as client:
         game_id, _ = start(client)
         with client.websocket_connect(f"/ws/{game_id}") as ws:
@@ -241,7 +243,7 @@ def test_a_deleted_sqlite_file_is_reported_not_acknowledged(
 ) -> None:
     path = tmp_path / "parlour.sqlite3"
     store = Store(f"sqlite:///{path}")
-    monkeypatch.setattr("parlour.server.context.RETRY_PAUSES", ())
+    monkeypatch.setattr("parlour.server.persistence.RETRY_PAUSES", ())
     line = winning_line(CODE)
     assert line is not None
     with client_for(store) as client:

@@ -40,12 +40,13 @@ from parlour.server import (
     table_pages,
 )
 from parlour.server.cluster import Cluster
-from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour, render_error_page
+from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour
 from parlour.server.i18n import Texts, choose_language, protocol_reason, supported
 from parlour.server.limits import RateLimited, RateLimits
 from parlour.server.live import IDLE_SECONDS
 from parlour.server.logs import AccessLog
 from parlour.server.player_cookie import PlayerCookie
+from parlour.server.requests import render_error_page
 from parlour.server.security import CrossSite, Guard
 from parlour.store import Store
 from parlour.store.errors import StoreUnavailable

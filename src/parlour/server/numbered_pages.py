@@ -18,7 +18,8 @@ from starlette.responses import Response
 
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition, NumberedGames
-from parlour.server.context import (
+from parlour.server.players import _int, _page
+from parlour.server.requests import (
     EDGE_ERRORS,
     checked_form,
     current_player,
@@ -26,7 +27,6 @@ from parlour.server.context import (
     parlour_of,
     request_language,
 )
-from parlour.server.players import _int, _page
 from parlour.store.messages import record_messages
 
 router = APIRouter()

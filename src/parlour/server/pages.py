@@ -9,15 +9,9 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from starlette.responses import Response
 
 from parlour.errors import ParlourError
-from parlour.server.context import (
-    EDGE_ERRORS,
-    current_player,
-    json_body,
-    parlour_of,
-    render,
-)
 from parlour.server.i18n import LANG_COOKIE, protocol_reason, supported
 from parlour.server.player_cookie import COOKIE_AGE, NEW_TOKEN
+from parlour.server.requests import EDGE_ERRORS, current_player, json_body, parlour_of, render
 from parlour.store.messages import record_messages
 from parlour.store.preferences import game_preferences
 from parlour.store.types import Outcome

@@ -15,7 +15,9 @@ from starlette.responses import Response
 
 from parlour.errors import ParlourError
 from parlour.i18n import LANGUAGE_NAMES, gettext_for
-from parlour.server.context import (
+from parlour.server.i18n import LANG_COOKIE
+from parlour.server.player_cookie import COOKIE_AGE, TOKEN_COOKIE, give_token
+from parlour.server.requests import (
     EDGE_ERRORS,
     checked_form,
     current_player,
@@ -24,8 +26,6 @@ from parlour.server.context import (
     render,
     request_language,
 )
-from parlour.server.i18n import LANG_COOKIE
-from parlour.server.player_cookie import COOKIE_AGE, TOKEN_COOKIE, give_token
 from parlour.store import UnknownGame
 from parlour.store.messages import record_messages
 from parlour.store.preferences import CARD_BACKS, FELTS, game_preferences

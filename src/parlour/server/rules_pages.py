@@ -19,7 +19,7 @@ from starlette.responses import Response
 from parlour.cards import Card
 from parlour.i18n import gettext_for
 from parlour.i18n.cards import card_name, rank_letters
-from parlour.server.context import parlour_of, render, request_language
+from parlour.server.requests import parlour_of, render, request_language
 
 DOMAIN: Final = "rules"
 

@@ -19,8 +19,8 @@ from parlour.errors import InvalidInput, ParlourError
 from parlour.games.base import GameDefinition
 from parlour.games.registry import Registry
 from parlour.games.tables import Seat, TableRecord, TableSettings, clean_name, seated_game
-from parlour.server.context import current_player, json_body, parlour_of, request_language
 from parlour.server.i18n import supported
+from parlour.server.requests import current_player, json_body, parlour_of, request_language
 from parlour.store.secrets import digest
 
 router = APIRouter()

@@ -33,7 +33,8 @@ from parlour.games.thirteen import (
 )
 from parlour.i18n import gettext_for, ngettext_for
 from parlour.i18n.cards import card_pattern, rank_letters, suit_name
-from parlour.server.context import (
+from parlour.server.i18n import supported
+from parlour.server.requests import (
     current_player,
     json_body,
     known_player,
@@ -41,7 +42,6 @@ from parlour.server.context import (
     render,
     request_language,
 )
-from parlour.server.i18n import supported
 
 RANK_CODES: Final = "A23456789TJQK"
 MAX_POINTS: Final = 60

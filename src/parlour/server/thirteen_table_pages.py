@@ -19,7 +19,7 @@ from parlour.games.tables import (
     table_phrases,
 )
 from parlour.games.thirteen import NAME, STRENGTH_NAMES, strength_name
-from parlour.server.context import known_player, parlour_of, render, request_language
+from parlour.server.requests import known_player, parlour_of, render, request_language
 from parlour.server.table_pages import table_summary, table_url
 from parlour.server.thirteen_page import page_context, preferred, thirteen_texts
 from parlour.store.tables import UnknownTable, normalize_table_code

@@ -23,7 +23,7 @@ from parlour.games.tripeaks import NAME, NUMBERED_GAMES, clock
 from parlour.i18n import gettext_for
 from parlour.i18n.cards import rank_letters
 from parlour.i18n.tripeaks import page_text
-from parlour.server.context import (
+from parlour.server.requests import (
     EDGE_ERRORS,
     checked_form,
     current_player,

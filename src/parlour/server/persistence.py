@@ -1,0 +1,201 @@
+"""Persistence of the live games and tables: every store call the server makes runs in a worker thread
+within a deadline, writes are queued on SQLite, moves are committed in groups across games, and a write
+the database failed is tried again for about two seconds before the page is told. The live games'
+recorder and the tables' keeper (``parlour.server.live.Recorder``, ``parlour.server.tables.TableKeeper``)
+are this.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Final, TypeVar
+
+from starlette.concurrency import run_in_threadpool
+
+from parlour.errors import ParlourError
+from parlour.games.base import GameDefinition, LiveGame, RecordSpec
+from parlour.games.registry import Registry
+from parlour.games.tables import FriendsTable, TableRecord
+from parlour.server.cluster import Cluster
+from parlour.server.group_commit import GroupCommitter
+from parlour.server.metrics import Metrics
+from parlour.server.tables import Tables
+from parlour.store.errors import StoreUnavailable
+from parlour.store.interface import GameStore
+
+RETRY_PAUSES: Final = (0.1, 0.3, 0.6, 1.0)
+"""Pauses between the tries of a write the database failed (2 s in all before the page is told)."""
+STORE_SECONDS: Final = 2.5
+"""The longest one store call may wait for a database that does not answer (a stalled PostgreSQL):
+then it fails, and the page is told, instead of waiting for the stall to end."""
+RETRY_SECONDS: Final = 2.0
+"""A failed write is tried again only while this much time has not passed since its first try."""
+
+log = logging.getLogger("parlour.server")
+
+T = TypeVar("T")
+
+
+class Persistence:
+    """The store as the server uses it (a part of :class:`~parlour.server.context.Parlour`, which holds
+    the store, the games, the metrics, the cluster and the tables)."""
+
+    store: GameStore
+    games: Registry
+    metrics: Metrics
+    cluster: Cluster | None
+    tables: Tables
+    committer: GroupCommitter
+    _writing: asyncio.Lock
+
+    async def _retried(self, write: Callable[[], Awaitable[T]]) -> T:
+        """Run a write, retrying a database failure with growing pauses (:data:`RETRY_PAUSES`, about
+        2 s in all), so a short outage only delays it; a longer one raises.
+
+        Raises:
+            StoreUnavailable: the database still failed after the retries (nothing was stored).
+        """
+        started = time.monotonic()
+        for pause in (*RETRY_PAUSES, None):
+            try:
+                return await write()
+            except StoreUnavailable:
+                # A database that failed at once may be back in a moment; one that made the call wait
+                # out its deadline is stalled, and the page is better told now.
+                if pause is None or time.monotonic() - started + pause > RETRY_SECONDS:
+                    raise
+                await asyncio.sleep(pause)
+        raise AssertionError("unreachable")
+
+    async def append(
+        self, game_id: str, player_id: Any, first_index: int, moves: Sequence[str], epoch: int | None = None
+    ) -> object:
+        """Commit moves to a game's record, grouped with other games' moves in shared transactions
+        (retried as :meth:`_retried` says); ``epoch`` fences a friends' table's match to its owner.
+
+        Raises:
+            StoreUnavailable: the database still failed after the retries (nothing was stored).
+            ParlourError: the store refused the moves (``TableMoved``: another process owns the table).
+        """
+        return await self._retried(
+            lambda: self.committer.append(game_id, player_id, first_index, moves, epoch)
+        )
+
+    async def finish(self, game_id: str, player_id: Any) -> object:
+        """Finish a game's record (the store replays it) and return the outcome (retried like appends).
+
+        Raises:
+            StoreUnavailable: the database still failed after the retries.
+        """
+        return await self._retried(lambda: self.write(self.store.finish_game, game_id, player_id))
+
+    # --- friends' tables (``parlour.server.tables``) --------------------------------------------------
+
+    async def record_match(self, host: int, definition: GameDefinition, spec: RecordSpec, epoch: int) -> str:
+        """Store the record of a match dealt at a friends' table by its owner of ``epoch`` and return
+        its id (retried).
+
+        Raises:
+            StoreUnavailable: the database still failed after the retries.
+            TableMoved: another process owns the table now.
+        """
+        return await self._retried(lambda: self.write(self.store.record_game, host, definition, spec, epoch))
+
+    async def save_table(self, record: TableRecord) -> None:
+        """Keep a table's seats, settings, phase and current match (retried).
+
+        Raises:
+            StoreUnavailable: the database still failed after the retries.
+        """
+        await self._retried(lambda: self.write(self.store.save_table, record))
+
+    async def load_table(self, table_id: str) -> FriendsTable | None:
+        """Take a friends' table over for this process and rebuild it from the store: its row (its
+        owner epoch raised, so that an earlier owner's writes are refused from now on), and its match
+        by replay (None for no such table, or one whose match does not replay).
+
+        Raises:
+            StoreUnavailable: the database failed.
+        """
+        try:
+            record = await self.write(self.store.claim_table, table_id)
+        except StoreUnavailable:
+            raise
+        except ParlourError:
+            return None
+        definition = self.games.find(record.game)
+        if definition is None or definition.seated is None:
+            log.warning("table %s: its game %r is not played at tables here", table_id, record.game)
+            return None
+        try:
+            match = None
+            if record.game_id is not None:
+                match = await self.call(self.store.game_record, record.game_id, record.host)
+            return FriendsTable.restore(definition, record, match)
+        except StoreUnavailable:
+            raise
+        except ParlourError:
+            log.warning("table %s: it could not be restored", table_id, exc_info=True)
+            return None
+
+    async def let_go(self, table_id: str) -> None:
+        """Stop owning a table another process has taken over: its pages here close and reconnect, and
+        those relayed from other processes are told it moved."""
+        if self.cluster is not None:
+            await self.cluster.let_go(table_id)
+            return
+        owner = self.tables.drop(table_id)
+        if owner is not None:
+            owner.close_pages()
+
+    async def reload(self, game_id: str, player_id: Any) -> tuple[LiveGame, int] | None:
+        """Rebuild a live game from its record; return it and its stored move count, None when the
+        record cannot be read or replayed now."""
+        try:
+            record = await self.call(self.store.game_record, game_id, player_id)
+        except ParlourError:
+            return None
+        definition = self.games.find(record.game)
+        if definition is None:
+            return None
+        try:
+            return definition.restore(record), len(record.moves)
+        except ValueError:
+            log.warning("game %s could not be rebuilt from its record", game_id, exc_info=True)
+            return None
+
+    async def call(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a (blocking) store call in a worker thread, within :data:`STORE_SECONDS`, and return its
+        result.
+
+        Raises:
+            StoreUnavailable: the database failed, or did not answer in time.
+        """
+
+        def bounded() -> T:
+            with self.store.within(STORE_SECONDS):
+                return function(*args, **kwargs)
+
+        return await run_in_threadpool(bounded)
+
+    async def write(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a store call that writes, in a worker thread, and return its result.
+
+        SQLite has one writer at a time, and a writer that finds the database locked sleeps and polls
+        with growing pauses (up to 100 ms); so on SQLite the server queues its writes itself, first
+        come first served, and SQLite never has to make one wait.
+        """
+        started = time.perf_counter()
+        try:
+            if self.store.backend != "sqlite":
+                return await self.call(function, *args, **kwargs)
+            async with self._writing:
+                return await self.call(function, *args, **kwargs)
+        except StoreUnavailable:
+            self.metrics.write_failures.inc()
+            raise
+        finally:
+            self.metrics.write_seconds.observe(time.perf_counter() - started)

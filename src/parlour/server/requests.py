@@ -1,0 +1,139 @@
+"""What every router uses of a request: the server's state, the player of the token cookie (made only
+when an action needs one), the language, posted forms checked against cross-site requests, JSON bodies,
+and pages rendered with what every template gets.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any, Final
+
+from fastapi import Request
+from starlette.datastructures import FormData
+from starlette.responses import Response
+
+from parlour import __version__
+from parlour.errors import ParlourError
+from parlour.server.context import Parlour
+from parlour.server.i18n import Texts, choose_language, language_choices
+from parlour.server.limits import RateLimited
+from parlour.server.player_cookie import NEW_TOKEN, TOKEN_COOKIE
+from parlour.server.security import CrossSite, check_csrf, csrf_token, set_csrf_cookie
+from parlour.store.errors import StoreUnavailable
+from parlour.store.types import Player
+
+EDGE_ERRORS: Final = (RateLimited, StoreUnavailable, CrossSite)
+"""Refusals a page handler passes on for the app to answer (429, 503, 403) instead of showing them."""
+
+
+async def checked_form(request: Request) -> FormData:
+    """Return a posted form after checking its CSRF token (see ``parlour.server.security``).
+
+    Raises:
+        CrossSite: the form's token is missing or wrong (the app answers 403 ``cross_site``).
+    """
+    form = await request.form()
+    check_csrf(request, form)
+    return form
+
+
+async def json_body(request: Request) -> Any:
+    """Return a request's body read as JSON, or None when it is not JSON (the caller says what it wants)."""
+    try:
+        return await request.json()
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
+        return None
+
+
+def parlour_of(request: Request) -> Parlour:
+    """Return the server state of the app serving ``request``."""
+    state: Parlour = request.app.state.parlour
+    return state
+
+
+async def known_player(request: Request) -> Player | None:
+    """Return the player of the request's token cookie, None for a visitor who has none yet (or whose
+    token no longer works). Nothing is created: a page view, a crawler or a health check makes no player
+    (decision 0042)."""
+    # Looked up once a request, found or not (a page asks for the player and then for its language).
+    if hasattr(request.state, "player"):
+        cached: Player | None = request.state.player
+        return cached
+    parlour = parlour_of(request)
+    token = request.cookies.get(TOKEN_COOKIE)
+    player = await parlour.call(parlour.store.player_by_token, token) if token else None
+    request.state.player = player
+    return player
+
+
+async def current_player(request: Request) -> Player:
+    """Return the player of the request's token cookie, creating one (and its cookie) for a visitor who
+    has none: only an action that needs a player calls this (a new game, a seat, a preference).
+
+    Raises:
+        RateLimited: this address made too many players in the last minute.
+    """
+    player = await known_player(request)
+    if player is None:
+        parlour = parlour_of(request)
+        await parlour.limits.hit("new_player", request.client.host if request.client else "unknown")
+        created = await parlour.write(parlour.store.create_player)
+        setattr(request.state, NEW_TOKEN, created.token)  # PlayerCookie gives it with the answer
+        player = await parlour.call(parlour.store.player_by_token, created.token)
+        if player is None:  # the store lost the player it just made: nothing sensible to show
+            raise RuntimeError("a new player could not be read back from the store")
+    request.state.player = player
+    return player
+
+
+async def request_language(request: Request) -> str:
+    """Return the language of a page request (cookie, saved preference, then ``Accept-Language``)."""
+    preference = None
+    player = await known_player(request)
+    if player is not None:
+        preference = player.preferences.get("lang")
+    return choose_language(request.cookies, request.headers.get("accept-language"), preference)
+
+
+async def render_error_page(request: Request, status: int, lang: str, message: str) -> Response:
+    """Render the page a browser gets for an address Parlour has no page at (``status``, ``message``
+    in ``lang``), for the player of the request's cookie if it has one: no player is made for it."""
+    parlour = parlour_of(request)
+    player = None
+    with contextlib.suppress(ParlourError):
+        player = await known_player(request)
+    context = {**_page_context(request, lang, player), "message": message}
+    response = parlour.templates.TemplateResponse(request, "error.html", context, status_code=status)
+    response.headers["Content-Language"] = lang
+    return response
+
+
+def _page_context(request: Request, lang: str, player: Player | None) -> dict[str, Any]:
+    """What every page template gets (see :func:`render`)."""
+    texts = Texts(lang)
+    return {
+        "lang": lang,
+        "_": texts,
+        "texts": texts,
+        "languages": language_choices(),
+        "player": player,
+        "version": __version__,
+        "path": request.url.path,
+        "games": list(parlour_of(request).games),
+    }
+
+
+async def render(request: Request, template: str, context: dict[str, Any] | None = None) -> Response:
+    """Render a page template for the request's player (None for a visitor who has none yet: a page
+    view makes no player), in the request's language.
+
+    Every template gets ``lang``, ``_`` (``web`` translations), ``texts`` (a :class:`Texts`),
+    ``languages`` (code, name) for the switcher, ``player`` and ``version``.
+    """
+    player = await known_player(request)
+    lang = await request_language(request)
+    full = {"csrf": csrf_token(request), **_page_context(request, lang, player), **(context or {})}
+    response = parlour_of(request).templates.TemplateResponse(request, template, full)
+    response.headers["Content-Language"] = lang
+    set_csrf_cookie(request, response)
+    return response
