@@ -1,12 +1,14 @@
-"""The WebSocket messages between a game page and the server, one ``TypedDict`` per message.
-
-``docs/protocol.md`` describes them for people; these types are what the server sends (and mypy checks
-that it sends nothing else). Views inside them are the games' own JSON views (``parlour.games``).
+"""The WebSocket messages between a game page and the server: a pydantic model per message a page sends
+(read through :data:`INCOMING`), a ``TypedDict`` per message the server sends (mypy checks that it
+sends nothing else). ``docs/protocol.md`` describes them for people. Views inside them are the games'
+own JSON views (``parlour.games``).
 """
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal, NotRequired, TypedDict
+from typing import Annotated, Any, Final, Literal, NotRequired, TypedDict
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter
 
 from parlour.games.base import Json
 
@@ -24,32 +26,58 @@ CLOSE_ENDED: Final = 4410
 """The game's record was ended elsewhere (a new game was dealt): the page does not reconnect."""
 
 # --- from the page ---------------------------------------------------------------------------------------
+# Pydantic models: the dispatcher (``parlour.server.rooms``) reads every message through
+# :data:`INCOMING`, a union told apart by ``type``. Fields a model does not name are ignored; a
+# message's ``ref`` is read before the rest (``parlour.server.wire.read_ref``), so that a refusal of
+# the rest still carries it.
 
 
-class HelloMessage(TypedDict):
+class _FromPage(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    ref: Any = None
+
+
+class HelloMessage(_FromPage):
     """Connect (or reconnect) to the game: ``v`` is the last version the page saw, None for none. At a
     friends' table, ``seat_token`` (optional) is the token of the page's seat."""
 
     type: Literal["hello"]
-    v: int | None
-    seat_token: NotRequired[str | None]
+    v: StrictInt | None = None
+    seat_token: Annotated[StrictStr, Field(max_length=100)] | None = None
 
 
-class ActionMessage(TypedDict):
+class ActionMessage(_FromPage):
     """One action of the game (a move, a selection …), answered by ``ack`` or ``error`` with ``ref``."""
 
     type: Literal["action"]
-    action: Json
-    ref: NotRequired[Any]
+    action: dict[str, Any]
 
 
-class RequestMessage(TypedDict):
-    """A question that is not a move: ``hint``, ``legal`` (the legal moves now) or ``ping``. A ``hint``
-    may name its ``strength``, one of the game's own (``docs/protocol.md`` lists each game's)."""
+class HintRequest(_FromPage):
+    """What would you play? ``strength`` is optional, one of the game's own (``docs/protocol.md``)."""
 
-    type: Literal["hint", "legal", "ping"]
-    ref: NotRequired[Any]
-    strength: NotRequired[str]
+    type: Literal["hint"]
+    strength: Any = None
+
+
+class LegalRequest(_FromPage):
+    """The moves the page's seat may make now."""
+
+    type: Literal["legal"]
+
+
+class PingRequest(_FromPage):
+    """Are you there? (answered before ``hello`` too)."""
+
+    type: Literal["ping"]
+
+
+IncomingMessage = Annotated[
+    HelloMessage | ActionMessage | HintRequest | LegalRequest | PingRequest, Field(discriminator="type")
+]
+INCOMING: Final[TypeAdapter[IncomingMessage]] = TypeAdapter(IncomingMessage)
+"""Reads a page's message (a JSON object) into its model; raises ``pydantic.ValidationError``."""
 
 
 # --- from the server ------------------------------------------------------------------------------------

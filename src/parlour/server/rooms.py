@@ -22,9 +22,19 @@ from parlour.server.limits import RateLimits
 from parlour.server.live import Owner
 from parlour.server.metrics import Metrics
 from parlour.server.outbox import Outbox
-from parlour.server.protocol import AckMessage, HintMessage, LegalMessage, PongMessage
+from parlour.server.protocol import (
+    AckMessage,
+    ActionMessage,
+    HelloMessage,
+    HintMessage,
+    HintRequest,
+    LegalMessage,
+    LegalRequest,
+    PingRequest,
+    PongMessage,
+)
 from parlour.server.tables import TableOwner
-from parlour.server.wire import BadMessage, error_message, read_ref, read_version
+from parlour.server.wire import BadMessage, error_message, read_incoming, read_ref
 from parlour.store.secrets import digest
 
 
@@ -46,7 +56,7 @@ class RoomHost(Protocol):
 class Room(Protocol):
     """One kind of socket URL's rules: the seat a ``hello`` joins and how an action is taken."""
 
-    def seat_for(self, owner: Owner, token: Any, player_id: int) -> int:
+    def seat_for(self, owner: Owner, token: str | None, player_id: int) -> int:
         """Return the seat a page's ``hello`` (with seat ``token``, if any) joins.
 
         Raises:
@@ -54,7 +64,14 @@ class Room(Protocol):
         """
 
     async def act(
-        self, host: RoomHost, owner: Owner, outbox: Outbox, seat: int, player_id: int, action: Any, ref: Any
+        self,
+        host: RoomHost,
+        owner: Owner,
+        outbox: Outbox,
+        seat: int,
+        player_id: int,
+        action: dict[str, Any],
+        ref: Any,
     ) -> None:
         """Take one action of the page at ``seat`` and acknowledge it into its outbox.
 
@@ -63,24 +80,25 @@ class Room(Protocol):
         """
 
 
-def _an_object(action: Any) -> dict[str, Any]:
-    if not isinstance(action, dict):
-        raise BadMessage("an action must be an object", code="bad_message")
-    return action
-
-
 class OwnGame:
     """A player's own game (``/ws/{game_id}``): one seat, its player's; actions go to the game as sent."""
 
-    def seat_for(self, owner: Owner, token: Any, player_id: int) -> int:
+    def seat_for(self, owner: Owner, token: str | None, player_id: int) -> int:
         """Return the game's seat: a player's own game is played from one."""
         return owner.game.seats[0]
 
     async def act(
-        self, host: RoomHost, owner: Owner, outbox: Outbox, seat: int, player_id: int, action: Any, ref: Any
+        self,
+        host: RoomHost,
+        owner: Owner,
+        outbox: Outbox,
+        seat: int,
+        player_id: int,
+        action: dict[str, Any],
+        ref: Any,
     ) -> None:
         """Apply the action and acknowledge it once it is durable."""
-        version = await owner.act(seat, _an_object(action))
+        version = await owner.act(seat, action)
         outbox.push(AckMessage(type="ack", ref=ref, v=version))
 
 
@@ -88,17 +106,16 @@ class Table:
     """A friends' table (``/ws/table/{table_id}``): a page acts for the seat of its token, or watches
     from its player's seat or the lobby; actions carry the connection's player, never a page's word."""
 
-    def seat_for(self, owner: Owner, token: Any, player_id: int) -> int:
-        """Return the seat of ``token``; without one, the player's own seat, else the lobby.
+    def seat_for(self, owner: Owner, token: str | None, player_id: int) -> int:
+        """Return the seat of ``token`` (text of up to 100 characters, as the hello's model reads it);
+        without one, the player's own seat, else the lobby.
 
         Raises:
-            BadSeatToken: a token that is no seat's. BadMessage: a token that is not text.
+            BadSeatToken: a token that is no seat's.
         """
         assert isinstance(owner, TableOwner)
         table = owner.game
         if token is not None:
-            if not isinstance(token, str) or len(token) > 100:
-                raise BadMessage("a seat token is text", code="bad_message")
             seat = table.seat_of_token(digest(token))
             if seat is None:
                 raise BadSeatToken("this seat token is no seat's at this table", code="bad_seat_token")
@@ -107,13 +124,20 @@ class Table:
         return table.lobby if mine is None else mine
 
     async def act(
-        self, host: RoomHost, owner: Owner, outbox: Outbox, seat: int, player_id: int, action: Any, ref: Any
+        self,
+        host: RoomHost,
+        owner: Owner,
+        outbox: Outbox,
+        seat: int,
+        player_id: int,
+        action: dict[str, Any],
+        ref: Any,
     ) -> None:
         """Apply one action with the server's own fields set; a seat taken is answered with its token,
         and a page that sat down or stood up watches from its new place."""
         assert isinstance(owner, TableOwner)
         # Fields starting with _ are the server's to set: whatever a page sent under them is dropped.
-        clean = {key: value for key, value in _an_object(action).items() if not str(key).startswith("_")}
+        clean = {key: value for key, value in action.items() if not str(key).startswith("_")}
         clean["_player"] = player_id
         kind = clean.get("type")
         if kind == "chat":
@@ -155,26 +179,25 @@ async def handle(
     ref: Any = None
     try:
         ref = read_ref(message.get("ref"))
-        kind = message["type"]
         seat = owner.seat_of(outbox)
-        if kind == "hello":
-            chosen = room.seat_for(owner, message.get("seat_token"), player_id)
-            await owner.join(chosen, outbox, read_version(message.get("v")))
-        elif kind == "ping":
-            outbox.push(PongMessage(type="pong", ref=ref, v=owner.version))
-        elif seat is None:
+        if seat is None and message["type"] not in ("hello", "ping"):
             raise BadMessage("say hello first", code="bad_message")
-        elif kind == "action":
-            with host.metrics.timed_action(owner.game.kind):
-                await room.act(host, owner, outbox, seat, player_id, message.get("action"), ref)
-        elif kind == "hint":
-            await _hint(host, owner, outbox, seat, player_id, message.get("strength"), ref)
-        elif kind == "legal":
-            async with owner.lock:
-                moves, version = owner.game.legal(seat), owner.version
-            outbox.push(LegalMessage(type="legal", ref=ref, v=version, moves=moves))
-        else:
-            raise BadMessage(f"unknown message type {kind!r}", code="bad_message")
+        match read_incoming(message):
+            case HelloMessage(v=last, seat_token=token):
+                await owner.join(room.seat_for(owner, token, player_id), outbox, last)
+            case PingRequest():
+                outbox.push(PongMessage(type="pong", ref=ref, v=owner.version))
+            case _ if seat is None:  # (refused above already, before the message is read)
+                raise BadMessage("say hello first", code="bad_message")
+            case ActionMessage(action=action):
+                with host.metrics.timed_action(owner.game.kind):
+                    await room.act(host, owner, outbox, seat, player_id, action, ref)
+            case HintRequest(strength=strength):
+                await _hint(host, owner, outbox, seat, player_id, strength, ref)
+            case LegalRequest():
+                async with owner.lock:
+                    moves, version = owner.game.legal(seat), owner.version
+                outbox.push(LegalMessage(type="legal", ref=ref, v=version, moves=moves))
     except ParlourError as error:
         outbox.push(error_message(host.games, owner, error, lang, ref))
 

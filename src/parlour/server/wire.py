@@ -7,13 +7,15 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
+from pydantic import ValidationError
+
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
 from parlour.games.registry import Registry
 from parlour.server.i18n import protocol_reason
 from parlour.server.live import Owner
 from parlour.server.outbox import Item, Prepared, encode_json
-from parlour.server.protocol import ErrorMessage
+from parlour.server.protocol import INCOMING, ErrorMessage, IncomingMessage
 from parlour.store.messages import news_lines
 
 MAX_MESSAGE: Final = 4096
@@ -63,6 +65,11 @@ def _no_constant(name: str) -> Any:
 
 
 def parse_message(text: str) -> dict[str, Any]:
+    """Return a page's text read as a JSON object with a string ``type`` (not yet its model).
+
+    Raises:
+        BadMessage: too long, not JSON (NaN and Infinity included), or not such an object.
+    """
     if len(text) > MAX_MESSAGE:
         raise BadMessage(f"message of {len(text)} characters", code="too_large")
     try:
@@ -94,12 +101,24 @@ def read_ref(value: Any) -> Any:
     )
 
 
-def read_version(value: Any) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadMessage(f"version {value!r} is not a whole number", code="bad_message")
-    return value
+def read_incoming(message: dict[str, Any]) -> IncomingMessage:
+    """Return a page's message (a JSON object with a string ``type``) read into its model.
+
+    Raises:
+        BadMessage: an unknown ``type``, or fields of the wrong shape (the detail names them, and says
+            what they should be, never what was sent).
+    """
+    try:
+        return INCOMING.validate_python(message)
+    except ValidationError as error:
+        problems = error.errors(include_url=False, include_input=False)
+        if any(problem["type"] == "union_tag_invalid" for problem in problems):
+            raise BadMessage(f"unknown message type {str(message.get('type'))[:40]!r}") from None
+        detail = "; ".join(
+            f"{'.'.join(str(part) for part in problem['loc'][1:]) or 'message'}: {problem['msg']}"
+            for problem in problems[:3]
+        )
+        raise BadMessage(f"the {message.get('type')} message: {detail}") from None
 
 
 def error_message(games: Registry, owner: Owner, error: ParlourError, lang: str, ref: Any) -> ErrorMessage:
