@@ -155,3 +155,34 @@ def test_a_failed_statement_never_shows_its_values(tmp_path: Path) -> None:
         store.player_by_token(made.token)
     assert "[parameters:" not in str(failed.value)
     assert digest(made.token) not in str(failed.value)
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "code", "field"),
+    [
+        ("/api/preferences", {"sound": "yes"}, "bad_preferences", "sound"),
+        ("/api/preferences", {"hint_strength": "oracle"}, "bad_preferences", "hint_strength"),
+        ("/api/preferences", {"x" * 80: True}, "bad_preferences", "…"),
+        ("/api/preferences", {}, "bad_preferences", "setting"),
+        ("/api/tables", {"game": 13}, "bad_option", "game"),
+        ("/api/tables", {"settings": [1, 2]}, "bad_option", "settings"),
+        ("/api/tables", {"host": "Mallory"}, "bad_option", "host"),
+        ("/api/thirteen/settings", {"speed": "warp"}, "bad_option", "speed"),
+        ("/api/games/tripeaks", ["rules", "easy"], "bad_json", "body"),
+    ],
+)
+def test_a_body_of_the_wrong_shape_is_told_which_field_and_nothing_changes(
+    served: tuple[TestClient, Store], path: str, body: Any, code: str, field: str
+) -> None:
+    """Every JSON body is read into its model: a field of the wrong shape, one the address does not
+    take or none at all is refused with the address's own code, a message in the caller's language and
+    a detail naming the field (but never a value sent, nor a long name of the sender's own)."""
+    client, store = served
+    before = store.preferences(store.all_players()[0].player_id)
+    answer = client.post(f"{path}?lang=fr", json=body)
+    assert answer.status_code == 400, answer.text
+    refused = answer.json()
+    assert refused["code"] == code and refused["message"] and field in refused["detail"], refused
+    for sent in ("yes", "oracle", "x" * 80, "warp", "Mallory"):
+        assert sent not in refused["detail"]
+    assert store.preferences(store.all_players()[0].player_id) == before

@@ -90,7 +90,10 @@ def test_settings_are_saved_and_applied_to_the_live_match(client: TestClient, st
 def test_bad_settings_are_refused(client: TestClient, store: Store, body: Any) -> None:
     refused = client.post("/api/thirteen/settings?lang=hu", json=body)
     assert refused.status_code == 400
-    assert refused.json() == {"code": "bad_option", "message": "Ez a beállítás nem érhető el."}
+    answer = refused.json()
+    assert (answer["code"], answer["message"]) == ("bad_option", "Ez a beállítás nem érhető el.")
+    for sent in ("warp", "godlike", "red"):  # the detail says what is wanted, never what was sent
+        assert sent not in answer["detail"]
     assert client.post("/api/thirteen/settings", content=b"{oops", headers=JSON).status_code == 400
 
 

@@ -46,7 +46,7 @@ from parlour.server.limits import RateLimited, RateLimits
 from parlour.server.live import IDLE_SECONDS
 from parlour.server.logs import AccessLog
 from parlour.server.player_cookie import PlayerCookie
-from parlour.server.requests import render_error_page
+from parlour.server.requests import INVALID_REQUEST, render_error_page
 from parlour.server.security import CrossSite, Guard
 from parlour.store import Store
 from parlour.store.errors import StoreUnavailable
@@ -138,7 +138,6 @@ HTTP_REASONS: Final = {
 }
 """Parlour's reason code and text for the HTTP errors the framework raises itself."""
 OTHER_HTTP_REASON: Final = ("bad_request", "This request cannot be served.")
-INVALID_REQUEST: Final = "This request is not understood: a part of its address or body is not valid."
 
 
 def _language(request: Request) -> str:

@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 from starlette.responses import Response
 
@@ -21,10 +22,12 @@ from parlour.games.base import GameDefinition, NumberedGames
 from parlour.server.players import _int, _page
 from parlour.server.requests import (
     EDGE_ERRORS,
+    BadBody,
     checked_form,
     current_player,
     known_player,
     parlour_of,
+    read_form,
     request_language,
 )
 from parlour.store.messages import record_messages
@@ -92,15 +95,25 @@ async def numbered_page(request: Request, game: str) -> Response:
     )
 
 
+class NumberedDeal(BaseModel):
+    """The form that starts a numbered deal: its rule set and its number."""
+
+    rules: str = ""
+    number: int = 0
+
+
 @router.post("/{game}/numbered/play", include_in_schema=False)
 async def play_numbered(request: Request, game: str) -> Response:
     """Start numbered deal ``number`` under ``rules`` (form fields) and go to the game's page; a deal
     that cannot be started goes back to the picker, at that deal."""
     definition, numbered = numbered_of(request, game)
-    form = await checked_form(request)
+    fields = await checked_form(request)
     parlour = parlour_of(request)
-    rules = str(form.get("rules", ""))
-    number = _int(str(form.get("number", "")), 0, 0, numbered.count + 1)
+    try:
+        form = read_form(fields, NumberedDeal)
+    except BadBody:
+        form = NumberedDeal(rules="", number=0)
+    rules, number = form.rules, form.number
     if rules not in numbered.rules or not 1 <= number <= numbered.count or definition.page is None:
         key = rules if rules in numbered.rules else numbered.rules_keys[0]
         return RedirectResponse(picker_url(game, key), 303)

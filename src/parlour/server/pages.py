@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from functools import cache
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse
+from pydantic import BaseModel, ConfigDict, RootModel, StrictBool, create_model
 from starlette.responses import Response
 
 from parlour.errors import ParlourError
-from parlour.server.i18n import LANG_COOKIE, protocol_reason, supported
+from parlour.games.registry import Registry
+from parlour.server.i18n import LANG_COOKIE, supported
 from parlour.server.player_cookie import COOKIE_AGE, NEW_TOKEN
-from parlour.server.requests import EDGE_ERRORS, current_player, json_body, parlour_of, render
+from parlour.server.requests import (
+    EDGE_ERRORS,
+    BadBody,
+    body_refusal,
+    current_player,
+    parlour_of,
+    read_body,
+    render,
+    request_language,
+)
 from parlour.store.messages import record_messages
 from parlour.store.preferences import game_preferences
 from parlour.store.types import Outcome
@@ -81,10 +93,10 @@ async def create_game(request: Request, kind_name: str) -> Response:
         return JSONResponse({"code": "no_such_game_kind", "message": kind_name}, status_code=404)
     player = await current_player(request)
     lang = supported(request.query_params.get("lang")) or "en"
-    options: Any = await json_body(request)
-    if not isinstance(options, dict):
-        reason = protocol_reason("bad_json", lang)
-        return JSONResponse({"code": "bad_json", "message": reason}, status_code=400)
+    try:
+        options = (await read_body(request, GameOptions)).root
+    except BadBody as error:
+        return body_refusal(error, lang, code="bad_json")
     try:
         owner, outcomes = await parlour.start(kind, player.id, options)
     except EDGE_ERRORS:
@@ -97,31 +109,33 @@ async def create_game(request: Request, kind_name: str) -> Response:
     return response
 
 
-PREFERENCES: Final = {"error_help": bool, "sound": bool}
-"""Settings a page may save for its player, with their types; the games' own preferences (a hint
-strength …) may be saved too, with one of their choices."""
+class GameOptions(RootModel[dict[str, Any]]):
+    """A new game's options: a JSON object, whose fields the game's definition reads and checks."""
+
+
+@cache
+def preference_changes(games: Registry) -> type[BaseModel]:
+    """Return the model of the settings a page may save for its player: ``error_help`` and ``sound``
+    (true or false) and each game's own preferences (one of their choices); nothing else."""
+    fields: dict[str, Any] = {"error_help": (StrictBool | None, None), "sound": (StrictBool | None, None)}
+    for name, preference in game_preferences(games).items():
+        fields[name] = (Literal[preference.choices] | None, None)
+    return create_model("PreferenceChanges", __config__=ConfigDict(extra="forbid"), **fields)
 
 
 @router.post("/api/preferences")
 async def save_preferences(request: Request) -> Response:
     """Save some of the player's settings (``error_help``, ``sound``, a game's own such as
-    ``hint_strength``); 400 for anything else."""
-    changes: Any = await json_body(request)
-    choices = {
-        name: preference.choices for name, preference in game_preferences(parlour_of(request).games).items()
-    }
-
-    def allowed(key: str, value: Any) -> bool:
-        if key in PREFERENCES:
-            return isinstance(value, PREFERENCES[key])
-        return key in choices and isinstance(value, str) and value in choices[key]
-
-    if (
-        not isinstance(changes, dict)
-        or not changes
-        or not all(allowed(key, value) for key, value in changes.items())
-    ):
-        return JSONResponse({"code": "bad_preferences", "message": repr(changes)[:200]}, status_code=400)
+    ``hint_strength``); 400 ``bad_preferences`` for anything else, or for none."""
+    lang = supported(request.query_params.get("lang")) or await request_language(request)
+    try:
+        changes = (await read_body(request, preference_changes(parlour_of(request).games))).model_dump(
+            exclude_unset=True
+        )
+        if not changes:
+            raise BadBody("name at least one setting to save")
+    except BadBody as error:
+        return body_refusal(error, lang, code="bad_preferences")
     player = await current_player(request)
     parlour = parlour_of(request)
     await parlour.write(parlour.store.set_preferences, player.id, **changes)

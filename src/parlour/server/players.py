@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse
+from pydantic import BaseModel, ConfigDict
 from starlette.responses import Response
 
 from parlour.errors import ParlourError
@@ -23,6 +24,7 @@ from parlour.server.requests import (
     current_player,
     known_player,
     parlour_of,
+    read_form,
     render,
     request_language,
 )
@@ -162,14 +164,40 @@ async def _player_page(
     return response
 
 
+class NameForm(BaseModel):
+    """The display name form (checked by the store: 1 to 40 characters)."""
+
+    name: str = ""
+
+
+class RecoveryForm(BaseModel):
+    """The form of a recovery code typed in another browser."""
+
+    code: str = ""
+
+
+class PreferencesForm(BaseModel):
+    """The preferences form: the language (empty: as the browser says), the two boxes (``on`` when
+    ticked), the table colour and card back, and the games' own settings (by their names, in
+    ``model_extra``); the store checks each value."""
+
+    model_config = ConfigDict(extra="allow")
+
+    lang: str = ""
+    error_help: str | None = None
+    sound: str | None = None
+    felt: str | None = None
+    card_back: str | None = None
+
+
 @router.post("/player/name", include_in_schema=False)
 async def set_name(request: Request) -> Response:
     """Set the display name (form field ``name``)."""
-    form = await checked_form(request)
+    form = read_form(await checked_form(request), NameForm)
     player = await current_player(request)
     parlour = parlour_of(request)
     try:
-        await parlour.write(parlour.store.rename, player.id, str(form.get("name", "")))
+        await parlour.write(parlour.store.rename, player.id, form.name)
     except EDGE_ERRORS:
         raise
     except ParlourError:
@@ -206,10 +234,10 @@ async def sign_out_elsewhere(request: Request) -> Response:
 @router.post("/player/recover", include_in_schema=False)
 async def redeem_recovery_code(request: Request) -> Response:
     """Continue as the player of a recovery code (form field ``code``) in this browser."""
-    form = await checked_form(request)
+    form = read_form(await checked_form(request), RecoveryForm)
     parlour = parlour_of(request)
     try:
-        token = await parlour.write(parlour.store.recover, str(form.get("code", "")))
+        token = await parlour.write(parlour.store.recover, form.code)
     except EDGE_ERRORS:
         raise
     except ParlourError:
@@ -225,21 +253,21 @@ async def redeem_recovery_code(request: Request) -> Response:
 async def set_preferences(request: Request) -> Response:
     """Save the preferences form: language, error help, sound, table colour, card back, and the games'
     own settings (their computer players' …)."""
-    form = await checked_form(request)
+    form = read_form(await checked_form(request), PreferencesForm)
     player = await current_player(request)
     parlour = parlour_of(request)
-    lang_choice = str(form.get("lang", ""))
     changes: dict[str, Any] = {
-        "lang": lang_choice or None,
-        "error_help": form.get("error_help") == "on",
-        "sound": form.get("sound") == "on",
+        "lang": form.lang or None,
+        "error_help": form.error_help == "on",
+        "sound": form.sound == "on",
     }
     for name in ("felt", "card_back"):
-        if name in form:
-            changes[name] = str(form[name])
+        if getattr(form, name) is not None:
+            changes[name] = getattr(form, name)
+    given = form.model_extra or {}
     for name in game_preferences(parlour.games):
-        if name in form:  # a form from before a game added a setting leaves that setting as it is
-            changes[name] = str(form[name])
+        if name in given:  # a form from before a game added a setting leaves that setting as it is
+            changes[name] = str(given[name])
     try:
         await parlour.write(lambda: parlour.store.set_preferences(player.id, **changes))
     except EDGE_ERRORS:

@@ -6,16 +6,18 @@ and pages rendered with what every template gets.
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from fastapi import Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ValidationError
 from starlette.datastructures import FormData
 from starlette.responses import Response
 
 from parlour import __version__
 from parlour.errors import ParlourError
 from parlour.server.context import Parlour
-from parlour.server.i18n import Texts, choose_language, language_choices
+from parlour.server.i18n import Texts, choose_language, language_choices, protocol_reason
 from parlour.server.limits import RateLimited
 from parlour.server.player_cookie import NEW_TOKEN, TOKEN_COOKIE
 from parlour.server.security import CrossSite, check_csrf, csrf_token, set_csrf_cookie
@@ -24,6 +26,75 @@ from parlour.store.types import Player
 
 EDGE_ERRORS: Final = (RateLimited, StoreUnavailable, CrossSite)
 """Refusals a page handler passes on for the app to answer (429, 503, 403) instead of showing them."""
+INVALID_REQUEST: Final = "This request is not understood: a part of its address or body is not valid."
+"""What a request of the wrong shape is told (a ``web`` msgid), the detail naming the parts."""
+
+Body = TypeVar("Body", bound=BaseModel)
+
+
+class BadBody(ParlourError):
+    """A request body that is not JSON (``bad_json``), or not of the shape its address takes
+    (``invalid_input``: the detail names the fields and what they should be, never what was sent)."""
+
+    code = "invalid_input"
+
+
+def _place(loc: tuple[int | str, ...]) -> str:
+    """A field's place in a body, as said back: names that are no short identifiers (a sender's own
+    field names can be anything) are not repeated."""
+    parts = [
+        str(part) if isinstance(part, int) or (part.isidentifier() and len(part) <= 30) else "…"
+        for part in loc
+    ]
+    return ".".join(parts) or "body"
+
+
+def field_problems(error: ValidationError) -> str:
+    """Return what was wrong with a body, field by field (at most five), without what was sent."""
+    problems = error.errors(include_url=False, include_input=False)
+    return "; ".join(f"{_place(problem['loc'])}: {problem['msg']}" for problem in problems[:5])[:300]
+
+
+async def read_body(request: Request, model: type[Body], *, empty: Any = None) -> Body:
+    """Return a request's JSON body read into ``model``; an empty body is read as ``empty`` when that is
+    given (a body that may be left out).
+
+    Raises:
+        BadBody: not JSON (``bad_json``), or not what ``model`` takes (``invalid_input``).
+    """
+    if empty is not None and not (await request.body()).strip():
+        data = empty
+    else:
+        try:
+            data = await request.json()
+        except (ValueError, RecursionError) as error:  # not JSON, or nested deeper than the parser goes
+            raise BadBody("the body is not JSON", code="bad_json") from error
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise BadBody(field_problems(error)) from None
+
+
+def read_form(form: FormData, model: type[Body]) -> Body:
+    """Return a posted form's fields (text) read into ``model`` (fields it does not name, such as the
+    CSRF token, are left out by the model).
+
+    Raises:
+        BadBody: a field missing or of the wrong shape (``invalid_input``).
+    """
+    fields = {name: value for name, value in form.multi_items() if isinstance(value, str)}
+    try:
+        return model.model_validate(fields)
+    except ValidationError as error:
+        raise BadBody(field_problems(error)) from None
+
+
+def body_refusal(error: ParlourError, lang: str, *, code: str | None = None) -> JSONResponse:
+    """Return the 400 answer to a body refused: Parlour's ``{code, message, detail}``, the message in
+    ``lang`` (``code`` replaces the error's own, for an address that has always answered with its own)."""
+    reason = protocol_reason("bad_json", lang) if error.code == "bad_json" else Texts(lang)(INVALID_REQUEST)
+    body = {"code": code or error.code, "message": reason, "detail": str(error)[:300]}
+    return JSONResponse(body, status_code=400)
 
 
 async def checked_form(request: Request) -> FormData:
@@ -35,14 +106,6 @@ async def checked_form(request: Request) -> FormData:
     form = await request.form()
     check_csrf(request, form)
     return form
-
-
-async def json_body(request: Request) -> Any:
-    """Return a request's body read as JSON, or None when it is not JSON (the caller says what it wants)."""
-    try:
-        return await request.json()
-    except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
-        return None
 
 
 def parlour_of(request: Request) -> Parlour:

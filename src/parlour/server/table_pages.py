@@ -13,6 +13,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, StrictStr
 from starlette.responses import Response
 
 from parlour.errors import InvalidInput, ParlourError
@@ -20,7 +21,7 @@ from parlour.games.base import GameDefinition
 from parlour.games.registry import Registry
 from parlour.games.tables import Seat, TableRecord, TableSettings, clean_name, seated_game
 from parlour.server.i18n import supported
-from parlour.server.requests import current_player, json_body, parlour_of, request_language
+from parlour.server.requests import BadBody, current_player, parlour_of, read_body, request_language
 from parlour.store.secrets import digest
 
 router = APIRouter()
@@ -78,6 +79,18 @@ def table_summary(definition: GameDefinition, record: TableRecord) -> dict[str, 
     }
 
 
+class NewTable(BaseModel):
+    """A new table: its ``game`` (may be left out while one game only is played at tables), the host's
+    ``name`` (the player's own by default) and its ``settings`` (the table's and the game's, checked by
+    the table)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: StrictStr | None = None
+    name: StrictStr | None = None
+    settings: dict[str, Any] | None = None
+
+
 @router.post("/api/tables")
 async def create_table(request: Request) -> Response:
     """Create a friends' table: body ``{"game": …, "name": …, "settings": {…}}`` (all optional; the
@@ -90,20 +103,16 @@ async def create_table(request: Request) -> Response:
     parlour = parlour_of(request)
     player = await current_player(request)
     lang = supported(request.query_params.get("lang")) or await request_language(request)
-    body: Any = await json_body(request)
     definition: GameDefinition | None = None
     try:
-        if body is None:
-            body = {}
-        if not isinstance(body, dict):
-            raise ParlourError("a new table's body is a JSON object", code="bad_option")
-        unknown = sorted(set(body) - {"game", "name", "settings"})
-        if unknown:
-            raise ParlourError(f"unknown field(s): {', '.join(unknown)}", code="bad_option")
-        definition = table_game(parlour.games, body.get("game"))
+        try:
+            body = await read_body(request, NewTable, empty={})
+        except BadBody as error:
+            raise ParlourError(str(error), code="bad_option") from None
+        definition = table_game(parlour.games, body.game)
         game = seated_game(definition)
-        settings = TableSettings.from_json(game, body.get("settings"))
-        name = clean_name(body.get("name") or player.name, 0)
+        settings = TableSettings.from_json(game, body.settings)
+        name = clean_name(body.name or player.name, 0)
     except ParlourError as error:
         return refusal(definition or _only(parlour.games), error, lang)
     await parlour.limits.hit("new_table", str(player.id))

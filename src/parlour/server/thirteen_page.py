@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, StrictStr, model_validator
 from starlette.responses import Response
 
 from parlour.cards import Suit
@@ -35,10 +36,11 @@ from parlour.i18n import gettext_for, ngettext_for
 from parlour.i18n.cards import card_pattern, rank_letters, suit_name
 from parlour.server.i18n import supported
 from parlour.server.requests import (
+    BadBody,
     current_player,
-    json_body,
     known_player,
     parlour_of,
+    read_body,
     render,
     request_language,
 )
@@ -175,6 +177,26 @@ def page_context(lang: str, preferences: dict[str, Any], speed: str, strength: s
     }
 
 
+class ComputerPlayers(BaseModel):
+    """The computer players' settings a page saves: their ``speed``, their ``strength``, or both."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    speed: StrictStr | None = None
+    strength: StrictStr | None = None
+
+    @model_validator(mode="after")
+    def _offered(self) -> ComputerPlayers:
+        """Check each value against what the game offers (``check_settings``)."""
+        try:
+            check_settings(self.model_dump(exclude_none=True) or {"speed": DEFAULT_SPEED})
+        except ParlourError as error:
+            raise ValueError(
+                f"speed is one of {', '.join(SPEEDS)}; strength one of {', '.join(STRENGTHS)}"
+            ) from error
+        return self
+
+
 @router.post("/api/thirteen/settings")
 async def thirteen_settings(request: Request) -> Response:
     """Save the computer players' ``speed`` and/or ``strength`` as the player's preferences.
@@ -185,15 +207,14 @@ async def thirteen_settings(request: Request) -> Response:
     parlour = parlour_of(request)
     player = await current_player(request)
     lang = supported(request.query_params.get("lang")) or "en"
-    body: Any = await json_body(request)
     try:
-        if not isinstance(body, dict):
-            raise ParlourError(f"settings must be a JSON object, not {body!r}", code="bad_option")
-        check_settings(body)
-    except ParlourError:
+        chosen = (await read_body(request, ComputerPlayers)).model_dump(exclude_none=True)
+        if not chosen:
+            raise BadBody("choose a speed, a strength or both")
+    except BadBody as error:
         message = gettext_for(lang, DOMAIN, REASONS["bad_option"])
-        return JSONResponse({"code": "bad_option", "message": message}, status_code=400)
-    changes = {f"bot_{name}": value for name, value in body.items()}
+        return JSONResponse({"code": "bad_option", "message": message, "detail": str(error)}, status_code=400)
+    changes = {f"bot_{name}": value for name, value in chosen.items()}
     await parlour.write(parlour.store.set_preferences, player.id, **changes)
     speed, strength = preferred(await parlour.call(parlour.store.preferences, player.id))
     for owner in parlour.live.of_player(player.id, NAME):
