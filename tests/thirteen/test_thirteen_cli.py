@@ -15,7 +15,6 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from parlour.cli import main
-from parlour.cli.thirteen import KIND_NAMES
 from parlour.thirteen import Match
 from parlour.thirteen.bots import GreedyBot, make_bot
 
@@ -63,7 +62,7 @@ def test_judge_house_rule_and_text_output() -> None:
     assert judge("--table", "2S 2H", "--play", "6S 6C 6D 6H", "--house", "quad-beats-pair-of-twos")["legal"]
     result = CliRunner().invoke(main, ["thirteen", "judge", "--table", "5S 5H", "--play", "5C 5D"])
     assert result.exit_code == 1
-    assert "pair, 2 cards, top 5♥" in result.stdout and "legal: no (does_not_beat)" in result.stdout
+    assert "a pair, 2 cards, top 5♥" in result.stdout and "legal: no (does_not_beat)" in result.stdout
     assert result.stderr.strip() == "These cards do not beat the cards on the table."
     french = CliRunner().invoke(
         main, ["thirteen", "judge", "--table", "5S 5H", "--play", "5C 5D", "--lang", "fr"]
@@ -173,7 +172,7 @@ def test_play_announces_an_instant_win_under_the_house_rule() -> None:
 def test_catalogs_hold_exactly_the_messages_the_command_uses() -> None:
     source = (ROOT / "src/parlour/cli/thirteen.py").read_text(encoding="utf-8")
     used = set(re.findall(r'(?:self\._|\b_)\(\s*(?:lang,\s*)?"((?:[^"\\]|\\.)*)"\s*\)', source))
-    used |= {"{count} card"} | set(KIND_NAMES.values())
+    used |= {"{count} card"}  # (a combination is named by the game: games.thirteen.combination_name)
     for lang in ("hi", "hu", "fr"):
         path = ROOT / f"src/parlour/i18n/locale/{lang}/LC_MESSAGES/thirteen.po"
         with path.open("rb") as handle:
@@ -198,7 +197,7 @@ def test_simulate_shows_progress_on_a_terminal_and_json_alone_with_json() -> Non
 def test_judge_text_counts_one_card_in_the_singular() -> None:
     result = CliRunner().invoke(main, ["thirteen", "judge", "--table", "2H", "--play", "5S 5C 5D 5H"])
     assert result.exit_code == 0
-    assert "2♥: single, 1 card, top 2♥" in result.output
+    assert "2♥: a single card, 1 card, top 2♥" in result.output
     assert "four of a kind, 4 cards, top 5♥" in result.output
 
 
@@ -268,3 +267,11 @@ def test_a_weaker_expert_is_said_so_in_the_help_and_on_the_page(monkeypatch: pyt
         env={**os.environ, "PARLOUR_SOLVER_CORE": "python", "COLUMNS": "200"}, check=True,
     )  # fmt: skip
     assert "The expert is weaker here" in " ".join(shown.stdout.split())
+
+
+def test_judge_names_combinations_as_the_pages_and_the_terminal_do() -> None:
+    """One name per combination, the game's (``combination_name``): a double sequence counts its pairs."""
+    result = CliRunner().invoke(main, ["thirteen", "judge", "--play", "3S 3C 4S 4C 5S 5C"])
+    assert result.exit_code == 0 and "a double sequence of 3 pairs, 6 cards" in result.output
+    french = CliRunner().invoke(main, ["thirteen", "judge", "--play", "3S 4C 5D", "--lang", "fr"])
+    assert french.exit_code == 0 and "suite de 3" in french.output, french.output

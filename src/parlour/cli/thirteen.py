@@ -19,7 +19,7 @@ from parlour.cards import Card
 from parlour.cli.options import LANG_OPTION
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidCard, InvalidInput, ParlourError
-from parlour.games.thirteen import REASONS, expert_is_reduced
+from parlour.games.thirteen import REASONS, combination_name, expert_is_reduced
 from parlour.i18n import decimal, gettext_for, ngettext_for, normalize_language, percent
 from parlour.thirteen import Match, Move, Rules, classify, format_code, parse_code
 from parlour.thirteen.bots import BOTS, PLAYERS, make_bot
@@ -48,22 +48,6 @@ _PROGRESS_FROM_GAMES = 20
 @click.group()
 def thirteen() -> None:
     """Thirteen (Tiến lên): judge plays, simulate computer players, play against three of them."""
-
-
-KIND_NAMES = {
-    "single": "single",
-    "pair": "pair",
-    "triple": "triple",
-    "quad": "four of a kind",
-    "sequence": "sequence",
-    "double_sequence": "double sequence",
-}
-"""The words for each kind of combination (``Combo.kind``), in English: the msgids."""
-
-
-def kind_name(kind: str, lang: str) -> str:
-    """The name of a kind of combination (``pair``, ``double_sequence`` …) in ``lang``."""
-    return gettext_for(lang, DOMAIN, KIND_NAMES[kind])
 
 
 def _(lang: str, message: str) -> str:
@@ -158,7 +142,7 @@ def judge(table_text: str, play_text: str, as_json: bool, house: tuple[str, ...]
         count = ngettext_for(lang, DOMAIN, "{count} card", "{count} cards", length).format(count=length)
         return _(lang, "{cards}: {kind}, {count}, top {top}").format(
             cards=shown,
-            kind=kind_name(str(combo["kind"]), lang),
+            kind=combination_name(combo, lang),
             count=count,
             top=Card.parse(combo["top"]).pretty(),
         )
@@ -368,7 +352,7 @@ class _Terminal:
         return ngettext_for(self.lang, DOMAIN, "{count} card", "{count} cards", count).format(count=count)
 
     def kind(self, combo: Combo) -> str:
-        return kind_name(combo.kind, self.lang)
+        return combination_name(combo.to_json(), self.lang)
 
     def show(self, view: PlayerView) -> None:
         combo = view.table_combo

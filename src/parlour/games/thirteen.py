@@ -90,10 +90,11 @@ COMBINATION_NAMES: Final = MappingProxyType(
 
 
 def combination_name(combo: Json, lang: str) -> str:
-    """Return the name of a view's combination (``{"kind", "n", …}``) in ``lang``: "a pair", "a
-    sequence of 5" …"""
+    """Return the name of a combination (a view's ``{"kind", "n", …}``, or an engine's ``{"kind",
+    "length", …}``) in ``lang``: "a pair", "a sequence of 5", "a double sequence of 3 pairs" …"""
     name = COMBINATION_NAMES.get(str(combo.get("kind")), "a single card")
-    return gettext_for(lang, DOMAIN, name).format(n=combo.get("n", combo.get("length")))
+    count = combo["n"] if "n" in combo else (_named(combo) or {}).get("n")
+    return gettext_for(lang, DOMAIN, name).format(n=count)
 
 
 def _named(combo: Json | None) -> Json | None:
