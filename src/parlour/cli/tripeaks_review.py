@@ -1,0 +1,162 @@
+"""``parlour tripeaks review``: the review of a game, move by move (``parlour.tripeaks.solver.review``).
+
+The exact verdicts see every card, so a review is for a game that is over, or for a deal whose code
+the reader holds anyway: the command line is given the code and the moves.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from parlour.cli.options import LANG_OPTION
+from parlour.cli.tripeaks_solver import RULES_CHOICE, SEED_OPTION, game_for
+from parlour.i18n import gettext_for, percent
+from parlour.tripeaks.game import PLAYING, WON
+from parlour.tripeaks.solver.hints import DEFAULT_SAMPLES
+from parlour.tripeaks.solver.review import MoveReview, Review, Verdict, review_game
+
+DOMAIN = "solver"
+NOT_WON = "Not won: {left} peak cards left after {moves} moves."
+LOST_AT = "Move {index} ({move}) lost the game: it could be won before that move, and not after."
+SUMMARY = (
+    "Choices: {choices}; the Thorough hint's own move: {matched}; chance of winning lost in all: {lost}."
+)
+SEEN_HOW = (
+    "Chances are estimated without looking at any hidden card (the Thorough hint); "
+    "the verdicts after each move see every card."
+)
+GRADE_WORDS = ("best", "good", "inaccuracy", "mistake", "blunder")
+"""The grades' names (``solver`` msgids, as :data:`parlour.tripeaks.solver.review.GRADES` names them)."""
+
+
+def _(lang: str, message: str) -> str:
+    return gettext_for(lang, DOMAIN, message)
+
+
+@click.command("review")
+@click.argument("code")
+@click.argument("moves", nargs=-1)
+@click.option("--rules", type=RULES_CHOICE, help="Rules for an explicit layout, or to override a code's.")
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    default=DEFAULT_SAMPLES,
+    show_default=True,
+    help="The most samples of each choice's Thorough hint (as `parlour tripeaks hint`).",
+)
+@SEED_OPTION
+@click.option("--exact-only", is_flag=True, help="Only the verdicts that see every card (much faster).")
+@click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
+@LANG_OPTION
+def review_command(
+    code: str,
+    moves: tuple[str, ...],
+    rules: str | None,
+    samples: int,
+    seed: int,
+    exact_only: bool,
+    as_json: bool,
+    lang: str,
+) -> None:
+    """Review the game of MOVES played from the deal of CODE: after every move, whether it could still
+    be won and in how few moves (the solver, which sees every card); the move that lost it, with the
+    shortest win from just before; and at each choice the chance of winning of the move played and of
+    the best move, as the Thorough hint estimates them without looking at any hidden card, with a grade
+    by the chance lost (inaccuracy 5 points, mistake 10, blunder 15).
+
+    A refused move is reported on standard error as by `parlour tripeaks replay`, changes nothing and
+    the review goes on; the exit status is then 1.
+    """
+    game = game_for(code, rules)
+    review = review_game(game, moves, seed=seed, samples=samples, honest=not exact_only)
+    if as_json:
+        click.echo(json.dumps(review.to_json(), ensure_ascii=False))
+    else:
+        _print(review, lang)
+    errors = Console(stderr=True, highlight=False, emoji=False, soft_wrap=True)
+    for entry in review.rejected:
+        errors.print(
+            _(lang, "Move {index} ({move}) refused [{code}]").format(
+                index=entry["index"], move=entry["move"], code=entry["reason"]
+            ),
+            markup=False,
+        )
+    if review.rejected:
+        sys.exit(1)
+
+
+def _verdict(verdict: Verdict, lang: str) -> str:
+    if verdict.winnable is None:
+        return _(lang, "unknown")
+    if not verdict.winnable:
+        return _(lang, "lost")
+    return _(lang, "win in {moves}").format(moves=verdict.fewest)
+
+
+def _chance(move: MoveReview, lang: str) -> tuple[str, str]:
+    if move.played_chance is None or move.best_chance is None:
+        return "", ""
+    best = percent(move.best_chance, lang)
+    if move.best_move != move.move:
+        best = f"{best} ({move.best_move})"
+    return percent(move.played_chance, lang), best
+
+
+def _print(review: Review, lang: str) -> None:
+    console = Console(highlight=False, soft_wrap=True)
+    if review.status == WON:
+        console.print(
+            _(lang, "Won in {moves} moves; the fewest was {fewest}.").format(
+                moves=review.moves_made, fewest=review.start.fewest
+            ),
+            markup=False,
+        )
+    else:
+        text = "After {moves} moves: {left} peak cards left." if review.status == PLAYING else NOT_WON
+        console.print(_(lang, text).format(left=review.cards_left, moves=review.moves_made), markup=False)
+    if review.start.winnable:
+        line = _(lang, "Winnable from the deal, in {moves} moves at fewest.").format(
+            moves=review.start.fewest
+        )
+    elif review.start.winnable is False:
+        line = _(lang, "Not winnable from the deal.")
+    else:
+        line = _(lang, "unknown")
+    console.print(line, markup=False)
+    if review.first_losing_move is not None:
+        lost = next(move for move in review.moves if move.index == review.first_losing_move)
+        console.print(
+            _(lang, LOST_AT).format(index=lost.index, move=lost.move),
+            markup=False,
+        )
+        console.print(
+            _(lang, "The shortest win from before it: {line}").format(line=" ".join(review.winning_line)),
+            markup=False,
+        )
+    table = Table(box=None, pad_edge=False)
+    for heading in ("#", *(_(lang, text) for text in ("Move", "After it", "Played", "Best", "Grade"))):
+        table.add_column(heading)
+    for move in review.moves:
+        played, best = _chance(move, lang)
+        table.add_row(
+            str(move.index),
+            move.move,
+            _verdict(move.after, lang),
+            played,
+            best,
+            _(lang, move.grade) if move.grade else "",
+        )
+    console.print(table)
+    if review.choices:
+        console.print(
+            _(lang, SUMMARY).format(
+                choices=len(review.choices), matched=review.matched, lost=percent(review.chance_lost, lang)
+            ),
+            markup=False,
+        )
+        console.print(_(lang, SEEN_HOW), markup=False)
