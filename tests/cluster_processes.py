@@ -58,6 +58,20 @@ def require_redis() -> None:
         pytest.skip(f"Redis at {REDIS} unreachable: {error}")
 
 
+def forget_rate_limits(url: str) -> None:
+    """Drop the rate limits' counters from the Redis at ``url``. They are kept by player id, and every
+    fresh database starts its players at 1: without this, runs of the suite within an hour add up in the
+    machine's Redis until a test's first table is refused (only counters go, so a test running beside
+    this one meanwhile gets looser limits, never a refusal)."""
+    from redis import Redis
+    from redis.exceptions import RedisError
+
+    with contextlib.suppress(RedisError), Redis.from_url(url, socket_connect_timeout=2) as client:
+        keys = list(client.scan_iter(match="parlour:limits*", count=1000))
+        if keys:
+            client.delete(*keys)
+
+
 class Server:
     """One ``parlour serve`` process on a free port."""
 
@@ -270,6 +284,7 @@ def two_servers(
     url = postgres_url().update_query_dict({"options": f"-csearch_path={schema}"})
     database = url.render_as_string(hide_password=False)
     started: list[Server] = []
+    forget_rate_limits(redis or REDIS)
     try:
         started.append(Server(database, env, redis or REDIS))
         started.append(Server(database, env, redis or REDIS))

@@ -529,6 +529,7 @@ class GameDefinition(ABC):
         terminal: how it is played in the terminal, None when it is not.
         commands: ``module:attribute`` of its command group on the command line (``parlour NAME …``),
             None without one.
+        reviews: whether it reviews a finished game (:meth:`review`).
     """
 
     name: str
@@ -544,6 +545,7 @@ class GameDefinition(ABC):
     seated: SeatedGame | None = None
     terminal: TerminalGame | None = None
     commands: str | None = None
+    reviews: bool = False
 
     @abstractmethod
     def new(self, options: Json) -> NewGame:
@@ -588,6 +590,17 @@ class GameDefinition(ABC):
     def explain(self, code: str, lang: str) -> str | None:
         """Return the translated text of a reason code of this game, None for a code it does not own."""
         return None
+
+    def review(self, record: GameRecord) -> Json:
+        """Return the review of a finished game (``reviews``: a game that has them), as JSON.
+
+        A review may follow from every hidden card of the deal: the platform asks only for a game that
+        is over, and runs it in a worker process (it may take seconds), once per game.
+
+        Raises:
+            NotImplementedError: this game has no reviews.
+        """
+        raise NotImplementedError(f"{self.name} has no reviews")
 
     def localize(self, view: Json, lang: str) -> Json:
         """Return texts derived from a view in ``lang`` (added to every message carrying that view)."""

@@ -52,6 +52,7 @@ from parlour.tripeaks.rules import VARIANTS
 from parlour.tripeaks.solver import Hint, compiled_available, numbered_result
 from parlour.tripeaks.solver.hints import DEFAULT_SAMPLES
 from parlour.tripeaks.solver.players import DEFAULT_STRENGTH, PLAYERS, checked_strength, hint_at
+from parlour.tripeaks.solver.review import review_game
 
 NAME: Final = "tripeaks"
 NUMBERED_GAMES: Final = 50_000
@@ -551,6 +552,7 @@ class TriPeaksDefinition(GameDefinition):
         owns_code=lambda text: text.strip().isdigit() or text.strip().upper().startswith("TP1-"),
     )
     commands = "parlour.cli.tripeaks:tripeaks"
+    reviews = True
 
     def __init__(self, *, explicit_deals: bool = False) -> None:
         self.explicit_deals = explicit_deals
@@ -633,6 +635,25 @@ class TriPeaksDefinition(GameDefinition):
         return TriPeaksReplay(spec.code)
 
     # --- statistics --------------------------------------------------------------------------------
+
+    def review(self, record: GameRecord) -> Json:
+        """Return the review of a finished game (``parlour.tripeaks.solver.review``, seed 0: the same
+        numbers as ``parlour tripeaks review CODE MOVE…``), with the deal's cards as they lie, so that a
+        page can show every position (the game is over: nothing of it is hidden any more). Without the
+        compiled cores the honest chances are left out (the twin would take minutes).
+
+        Raises:
+            InvalidInput: the record's code is no deal code.
+        """
+        game = Game.from_code(record.code)
+        review = review_game(game, list(record.moves), honest=compiled_available()).to_json()
+        deal = game.deal
+        review["deal"] = {
+            "tableau": [str(card) for card in deal.tableau],
+            "discard": None if deal.discard is None else str(deal.discard),
+            "stock": [str(card) for card in deal.stock],
+        }
+        return review
 
     def fold(self, games: Sequence[FinishedGame]) -> TriPeaksFigures:
         """Return per-rules figures and the recent games. A game left unfinished counts as played and

@@ -35,6 +35,7 @@ from parlour.server import (
     page_socket,
     pages,
     players,
+    reviews,
     rooms,
     rules_pages,
     table_pages,
@@ -231,6 +232,7 @@ def create_app(
         if parlour.cluster is not None:
             await parlour.cluster.stop()
         await parlour.limits.close()
+        parlour.reviews.close()
         parlour.live.close()
         parlour.tables.close()
 
@@ -254,6 +256,7 @@ def create_app(
     app.include_router(page_socket.router)  # the sockets of pages: a player's own games, tables
     app.include_router(table_pages.router)  # friends' tables of every game played at tables
     app.include_router(numbered_pages.router)  # numbered deals of every game that has them
+    app.include_router(reviews.router)  # reviews of finished games, for the games that make them
     for router in game_routers(served, templates):
         app.include_router(router)
     for router in PLATFORM_ROUTERS if routers is None else routers:

@@ -19,6 +19,7 @@ from parlour.server.group_commit import GroupCommitter
 from parlour.server.limits import RateLimits
 from parlour.server.live import LiveGames
 from parlour.server.metrics import Metrics
+from parlour.server.review_pool import ReviewPool
 from parlour.server.sessions import Sessions
 from parlour.server.tables import Tables
 from parlour.store.interface import GameStore
@@ -41,6 +42,8 @@ class Parlour(Sessions):
     """The other processes serving the same tables (``--redis-url``), None for a process on its own."""
     limits: RateLimits = field(default_factory=RateLimits)
     metrics: Metrics = field(default_factory=Metrics)
+    reviews: ReviewPool = field(default_factory=ReviewPool)
+    """The worker processes that compute reviews of finished games."""
     draining: bool = False
     """Set when the process is stopping (SIGTERM): not ready, taking no table."""
     _restoring: asyncio.Lock = field(default_factory=asyncio.Lock)

@@ -83,6 +83,7 @@ _PROTOCOL_REASONS: Final = {
     "rate_limited": "Too many requests: please wait a moment.",
     "table_unavailable": "The table cannot be reached just now: trying again…",
     "table_moved": "The table moved to another server: reconnecting…",
+    "reviews_busy": "Many reviews are being made just now: try again in a moment.",
 }
 
 

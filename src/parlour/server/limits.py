@@ -30,13 +30,14 @@ DEFAULT_LIMITS: Final = {
     "new_player": "60/minute;600/hour",
     "new_game": "60/minute",
     "hint": "30/minute",
+    "review": "20/minute;200/hour",
     "new_table": "10/minute;60/hour",
     "find_table": "30/minute;300/hour",
     "chat": "5/10second;40/minute",
 }
 """Each rule's limits (``limits`` notation), by what is counted: new players per address, new games,
-hints and new tables per player, table codes tried per address (codes are short: guessing them takes
-many tries), chat per table seat. Generous for people, tight for a script."""
+hints, reviews computed and new tables per player, table codes tried per address (codes are short:
+guessing them takes many tries), chat per table seat. Generous for people, tight for a script."""
 MAX_SOCKETS: Final = 8
 """Connections one game accepts at once (a player's tabs and devices)."""
 MAX_TABLE_SOCKETS: Final = 24

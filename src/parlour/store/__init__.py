@@ -4,6 +4,7 @@
 """
 
 from parlour.store.errors import (
+    GameOpen,
     InvalidPreference,
     InvalidRecoveryCode,
     MoveConflict,
@@ -24,6 +25,7 @@ from parlour.store.types import (
 )
 
 __all__ = [
+    "GameOpen",
     "GameRecord",
     "InvalidPreference",
     "InvalidRecoveryCode",

@@ -47,3 +47,9 @@ class InvalidPreference(InvalidInput):
     """A preference that does not exist or a value it cannot take."""
 
     code = "invalid_preference"
+
+
+class GameOpen(InvalidInput):
+    """The game is still being played: what follows from its hidden cards (a review) is not told."""
+
+    code = "game_open"

@@ -20,8 +20,8 @@ from sqlalchemy.orm import Session
 from parlour.errors import GameOver, InvalidInput, ParlourError
 from parlour.games.base import GameDefinition, RecordSpec, Replay, SeatedReplay, Standing, Status
 from parlour.store.append_statements import statements_for
-from parlour.store.errors import MoveConflict, UnknownGame
-from parlour.store.models import GamePlayerRow, GameRow, MoveRow
+from parlour.store.errors import GameOpen, MoveConflict, UnknownGame
+from parlour.store.models import GamePlayerRow, GameReviewRow, GameRow, MoveRow
 from parlour.store.numbered import NumberedStore
 from parlour.store.records import NumberedResult, apply_result
 from parlour.store.replays import CorruptRecord, ReplayCache
@@ -288,6 +288,34 @@ class GameRecordsStore(NumberedStore):
             outcome = _outcome_from(row) if row is not None else None
         return self._with_record(outcome) if outcome is not None else None
 
+    def finished_record(self, game_id: str, player_id: int) -> tuple[GameRecord, dict[str, Any] | None]:
+        """Return a finished game of the player (the owner's, or one they played at a friends' table)
+        with its kept review (None when none is kept yet).
+
+        Raises:
+            UnknownGame: no such game of this player. GameOpen: the game is still being played (a
+            review would tell its hidden cards).
+        """
+        with self._read() as session:
+            row = _played_row(session, game_id, player_id)
+            if row.status == Status.OPEN:
+                raise GameOpen(f"game {game_id!r} is still being played")
+            kept = session.get(GameReviewRow, game_id)
+            return _record(row, _moves(session, game_id)), (dict(kept.review) if kept else None)
+
+    def keep_review(self, game_id: str, player_id: int, review: dict[str, Any]) -> None:
+        """Keep the review of a finished game of the player (a review kept already stays as it is).
+
+        Raises:
+            UnknownGame: no such game of this player. GameOpen: the game is still being played.
+        """
+        with self._write() as session:
+            row = _played_row(session, game_id, player_id)
+            if row.status == Status.OPEN:
+                raise GameOpen(f"game {game_id!r} is still being played")
+            if session.get(GameReviewRow, game_id) is None:
+                session.add(GameReviewRow(game_id=game_id, review=review, made_at=utcnow()))
+
     # --- replays --------------------------------------------------------------------------------------
 
     def _replay_of(
@@ -519,6 +547,24 @@ def _game_row(session: Session, game_id: str, player_id: int, *, lock: bool = Fa
     if lock:
         query = query.with_for_update()
     row = session.execute(query).scalar_one_or_none()
+    if row is None:
+        raise UnknownGame(f"you have no game {game_id!r}")
+    return row
+
+
+def _played_row(session: Session, game_id: str, player_id: int) -> GameRow:
+    """Return a game the player owns or played at a friends' table (a seat of theirs in
+    ``game_players``).
+
+    Raises:
+        UnknownGame: no such game, or nobody's game this player played.
+    """
+    if not isinstance(game_id, str) or GAME_ID.fullmatch(game_id) is None:
+        raise UnknownGame("no game")
+    row = session.get(GameRow, game_id)
+    if row is not None and row.player_id != player_id:
+        seated = session.get(GamePlayerRow, (game_id, player_id))
+        row = row if seated is not None else None
     if row is None:
         raise UnknownGame(f"you have no game {game_id!r}")
     return row

@@ -90,6 +90,12 @@ class GameStore(Protocol):
     def game_outcome(self, game_id: str, player_id: int) -> Outcome | None:
         """Return a finished game's outcome."""
 
+    def finished_record(self, game_id: str, player_id: int) -> tuple[GameRecord, dict[str, Any] | None]:
+        """Return a finished game of the player and its kept review."""
+
+    def keep_review(self, game_id: str, player_id: int, review: dict[str, Any]) -> None:
+        """Keep the review of a finished game."""
+
     # numbered games and statistics
     def latest_numbered_outcome(self, player_id: int | None, game: str) -> Outcome | None:
         """Return the outcome of the player's last numbered game of ``game``."""

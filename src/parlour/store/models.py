@@ -124,6 +124,16 @@ class MoveRow(Base):
     move: Mapped[str] = mapped_column(Text)
 
 
+class GameReviewRow(Base):
+    """The review of a finished game (its definition's JSON), computed once and shown again at once."""
+
+    __tablename__ = "game_reviews"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    review: Mapped[dict[str, Any]] = mapped_column(JSON)
+    made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class NumberedRecordRow(Base):
     """The best result of one numbered game of one game under one rule set, and its first winner.
 

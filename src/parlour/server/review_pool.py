@@ -1,0 +1,71 @@
+"""The worker processes that compute reviews of finished games, off the event loop: a review takes a
+fraction of a second to seconds of CPU (``parlour.server.reviews`` serves them)."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Final
+
+from parlour.errors import ParlourError
+from parlour.games.base import GameDefinition, Json
+from parlour.store.types import GameRecord
+
+REVIEW_WORKERS: Final = 1
+"""Worker processes that compute reviews (each takes one core while it works)."""
+MAX_WAITING: Final = 8
+"""Reviews computed or waiting at once; beyond, a request is asked to come back (503)."""
+
+
+class ReviewsBusy(ParlourError):
+    """Too many reviews are being computed: try again in a moment."""
+
+    code = "reviews_busy"
+
+
+class ReviewPool:
+    """The worker processes that compute reviews (started at the first review), and the reviews being
+    computed by game id."""
+
+    def __init__(self, workers: int = REVIEW_WORKERS, waiting: int = MAX_WAITING) -> None:
+        self.workers = workers
+        self.waiting = waiting
+        self._executor: ProcessPoolExecutor | None = None
+        self._running: dict[str, asyncio.Future[Json]] = {}
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            # Spawned, not forked: a fork of a process running an event loop and threads is unsafe.
+            context = multiprocessing.get_context("spawn")
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+        return self._executor
+
+    async def review(self, definition: GameDefinition, record: GameRecord) -> Json:
+        """Return the review of a finished game's record, computed in a worker process (one computation
+        per game at a time: a second caller waits for the first's).
+
+        Raises:
+            ReviewsBusy: too many reviews are being computed already.
+        """
+        running = self._running.get(record.id)
+        if running is None:
+            if len(self._running) >= self.waiting:
+                raise ReviewsBusy("too many reviews are being computed: try again in a moment")
+            loop = asyncio.get_running_loop()
+            try:
+                running = asyncio.ensure_future(loop.run_in_executor(self._pool(), definition.review, record))
+            except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
+                self.close()
+                running = asyncio.ensure_future(loop.run_in_executor(self._pool(), definition.review, record))
+            self._running[record.id] = running
+            running.add_done_callback(lambda _done: self._running.pop(record.id, None))
+        return await asyncio.shield(running)
+
+    def close(self) -> None:
+        """Stop the worker processes (reviews being computed are dropped: they are made again when
+        asked)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

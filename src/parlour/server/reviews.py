@@ -1,0 +1,63 @@
+"""Reviews of finished games: ``GET /api/games/{game_id}/review``.
+
+A review may follow from every hidden card of a deal (TriPeaks' solver sees them all), so it is given
+only for a game that is over, and only to a person who played it. It is computed once, off the event
+loop, in a small pool of worker processes (a review takes a fraction of a second to seconds of CPU),
+kept with the game, and given again at once. A second request for a review being computed waits for
+the same computation; when too many are waiting, a request is told to come back shortly.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from starlette.responses import Response
+
+from parlour.server.i18n import protocol_reason, supported
+from parlour.server.requests import known_player, parlour_of, request_language
+from parlour.server.review_pool import ReviewsBusy
+from parlour.store import GameOpen, UnknownGame
+
+RETRY_AFTER: Final = 5
+"""Seconds a request told that reviews are busy waits before it asks again."""
+
+router = APIRouter()
+
+
+def _refused(code: str, status: int, **extra: Any) -> JSONResponse:
+    return JSONResponse({"code": code, **extra}, status_code=status)
+
+
+@router.get("/api/games/{game_id}/review")
+async def game_review(request: Request, game_id: str) -> Response:
+    """The review of a finished game the player played: 200 ``{"game", "review"}`` (the game's own
+    JSON: ``docs/solver.md`` for TriPeaks'); 409 ``game_open`` while it is being played; 404
+    ``no_such_game`` for an unknown game or one the player did not play, ``no_review`` for a game that
+    has no reviews; 503 ``reviews_busy`` (with ``retry_after``) when too many are being computed."""
+    player = await known_player(request)
+    if player is None:
+        return _refused("no_such_game", 404)
+    parlour = parlour_of(request)
+    try:
+        record, kept = await parlour.call(parlour.store.finished_record, game_id, player.id)
+    except UnknownGame:
+        return _refused("no_such_game", 404)
+    except GameOpen:
+        return _refused("game_open", 409)
+    definition = parlour.games.find(record.game)
+    if definition is None or not definition.reviews:
+        return _refused("no_review", 404)
+    if kept is None:
+        await parlour.limits.hit("review", str(player.id))
+        try:
+            kept = await parlour.reviews.review(definition, record)
+        except ReviewsBusy:
+            lang = supported(request.query_params.get("lang")) or await request_language(request)
+            message = protocol_reason("reviews_busy", lang)
+            response = _refused("reviews_busy", 503, message=message, retry_after=RETRY_AFTER)
+            response.headers["Retry-After"] = str(RETRY_AFTER)
+            return response
+        await parlour.write(parlour.store.keep_review, game_id, player.id, kept)
+    return JSONResponse({"game": record.game, "review": kept})

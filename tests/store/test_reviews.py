@@ -1,0 +1,86 @@
+"""Reviews of finished games over HTTP (``GET /api/games/{id}/review``): given only for a game that is
+over and only to its player, computed once in a worker process, kept with the game and given again
+from the store; the same numbers as ``parlour tripeaks review`` with the game's code and moves."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from fastapi.testclient import TestClient
+
+from parlour.cli import main
+from parlour.server.app import create_app
+from parlour.server.review_pool import ReviewsBusy
+from parlour.store import Store
+from parlour.tripeaks.solver import compiled_available
+
+from .lines import code_of, stuck_line
+from .test_pages import finish, me
+
+
+@pytest.fixture
+def client(store: Store) -> Iterator[TestClient]:
+    with TestClient(create_app(store)) as test_client:
+        yield test_client
+
+
+def test_a_finished_game_is_reviewed_once_and_kept(
+    client: TestClient, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    player_id = me(client, store)
+    moves = stuck_line(code_of(4))
+    game_id = finish(store, player_id, 4, moves)
+    answer = client.get(f"/api/games/{game_id}/review")
+    assert answer.status_code == 200, answer.text
+    review = answer.json()["review"]
+    assert answer.json()["game"] == "tripeaks" and len(review["moves"]) == len(moves)
+    assert len(review["deal"]["tableau"]) == 28  # the game is over: every card may be shown now
+    args = ["tripeaks", "review", code_of(4), *moves, "--json"]
+    if not compiled_available():
+        args.append("--exact-only")
+    said = json.loads(CliRunner().invoke(main, args).stdout)
+    assert {key: review[key] for key in said} == said  # the command line's review, number for number
+
+    def not_again(*_: Any) -> Any:
+        raise AssertionError("a kept review is computed again")
+
+    monkeypatch.setattr(client.app.state.parlour.reviews, "review", not_again)  # type: ignore[attr-defined]
+    assert client.get(f"/api/games/{game_id}/review").json()["review"] == review
+
+
+def test_no_review_of_a_game_in_play_nor_of_anyone_elses(client: TestClient, store: Store) -> None:
+    player_id = me(client, store)
+    playing = store.start_game(player_id, "tripeaks", "easy", code_of(5), ["human"], numbered=5)
+    store.append_moves(playing, player_id, 0, stuck_line(code_of(5))[:3])
+    refused = client.get(f"/api/games/{playing}/review")
+    assert refused.status_code == 409 and refused.json() == {"code": "game_open"}
+    other = store.create_player("Eve")
+    theirs = finish(store, other.player_id, 6, stuck_line(code_of(6)))
+    for game_id in (theirs, "no-such-game", "x" * 200):
+        assert client.get(f"/api/games/{game_id}/review").json() == {"code": "no_such_game"}
+    stranger = TestClient(client.app)
+    assert stranger.get(f"/api/games/{theirs}/review").status_code == 404
+    with pytest.raises(Exception, match="still being played"):
+        store.keep_review(playing, player_id, {"forged": True})
+
+
+def test_a_game_without_reviews_says_so_and_busy_reviews_ask_to_come_back(
+    client: TestClient, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    player_id = me(client, store)
+    thirteen = client.post("/api/games/thirteen", json={}).json()["game"]
+    client.post(f"/api/games/{thirteen}/leave")
+    assert client.get(f"/api/games/{thirteen}/review").json() == {"code": "no_review"}
+    game_id = finish(store, player_id, 7, stuck_line(code_of(7)))
+
+    async def busy(*_: Any) -> Any:
+        raise ReviewsBusy("busy")
+
+    monkeypatch.setattr(client.app.state.parlour.reviews, "review", busy)  # type: ignore[attr-defined]
+    answer = client.get(f"/api/games/{game_id}/review?lang=hu")
+    assert answer.status_code == 503 and answer.headers["retry-after"] == "5"
+    assert answer.json()["code"] == "reviews_busy" and "próbáld újra" in answer.json()["message"]
