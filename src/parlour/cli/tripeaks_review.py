@@ -15,21 +15,12 @@ from rich.table import Table
 
 from parlour.cli.options import LANG_OPTION
 from parlour.cli.tripeaks_solver import RULES_CHOICE, SEED_OPTION, game_for
+from parlour.games.tripeaks import review_texts
 from parlour.i18n import gettext_for, percent
-from parlour.tripeaks.game import PLAYING, WON
 from parlour.tripeaks.solver.hints import DEFAULT_SAMPLES
-from parlour.tripeaks.solver.review import MoveReview, Review, Verdict, review_game
+from parlour.tripeaks.solver.review import Review, review_game
 
 DOMAIN = "solver"
-NOT_WON = "Not won: {left} peak cards left after {moves} moves."
-LOST_AT = "Move {index} ({move}) lost the game: it could be won before that move, and not after."
-SUMMARY = (
-    "Choices: {choices}; the Thorough hint's own move: {matched}; chance of winning lost in all: {lost}."
-)
-SEEN_HOW = (
-    "Chances are estimated without looking at any hidden card (the Thorough hint); "
-    "the verdicts after each move see every card."
-)
 GRADE_WORDS = ("best", "good", "inaccuracy", "mistake", "blunder")
 """The grades' names (``solver`` msgids, as :data:`parlour.tripeaks.solver.review.GRADES` names them)."""
 
@@ -90,73 +81,35 @@ def review_command(
         sys.exit(1)
 
 
-def _verdict(verdict: Verdict, lang: str) -> str:
-    if verdict.winnable is None:
+def _verdict(winnable: bool | None, fewest: int | None, lang: str) -> str:
+    if winnable is None:
         return _(lang, "unknown")
-    if not verdict.winnable:
-        return _(lang, "lost")
-    return _(lang, "win in {moves}").format(moves=verdict.fewest)
-
-
-def _chance(move: MoveReview, lang: str) -> tuple[str, str]:
-    if move.played_chance is None or move.best_chance is None:
-        return "", ""
-    best = percent(move.best_chance, lang)
-    if move.best_move != move.move:
-        best = f"{best} ({move.best_move})"
-    return percent(move.played_chance, lang), best
+    return _(lang, "win in {moves}").format(moves=fewest) if winnable else _(lang, "lost")
 
 
 def _print(review: Review, lang: str) -> None:
     console = Console(highlight=False, soft_wrap=True)
-    if review.status == WON:
-        console.print(
-            _(lang, "Won in {moves} moves; the fewest was {fewest}.").format(
-                moves=review.moves_made, fewest=review.start.fewest
-            ),
-            markup=False,
-        )
-    else:
-        text = "After {moves} moves: {left} peak cards left." if review.status == PLAYING else NOT_WON
-        console.print(_(lang, text).format(left=review.cards_left, moves=review.moves_made), markup=False)
-    if review.start.winnable:
-        line = _(lang, "Winnable from the deal, in {moves} moves at fewest.").format(
-            moves=review.start.fewest
-        )
-    elif review.start.winnable is False:
-        line = _(lang, "Not winnable from the deal.")
-    else:
-        line = _(lang, "unknown")
-    console.print(line, markup=False)
-    if review.first_losing_move is not None:
-        lost = next(move for move in review.moves if move.index == review.first_losing_move)
-        console.print(
-            _(lang, LOST_AT).format(index=lost.index, move=lost.move),
-            markup=False,
-        )
-        console.print(
-            _(lang, "The shortest win from before it: {line}").format(line=" ".join(review.winning_line)),
-            markup=False,
-        )
+    data = review.to_json()
+    said = review_texts(data, lang)
+    for line in said["head"]:
+        console.print(line, markup=False)
     table = Table(box=None, pad_edge=False)
     for heading in ("#", *(_(lang, text) for text in ("Move", "After it", "Played", "Best", "Grade"))):
         table.add_column(heading)
-    for move in review.moves:
-        played, best = _chance(move, lang)
+    for move in data["moves"]:
+        played = best = ""
+        if move["grade"] is not None:
+            played, best = percent(move["played_chance"], lang), percent(move["best_chance"], lang)
+            if move["best_move"] != move["move"]:
+                best = f"{best} ({move['best_move']})"
         table.add_row(
-            str(move.index),
-            move.move,
-            _verdict(move.after, lang),
+            str(move["index"]),
+            move["move"],
+            _verdict(move["winnable_after"], move["fewest_left_after"], lang),
             played,
             best,
-            _(lang, move.grade) if move.grade else "",
+            _(lang, move["grade"]) if move["grade"] else "",
         )
     console.print(table)
-    if review.choices:
-        console.print(
-            _(lang, SUMMARY).format(
-                choices=len(review.choices), matched=review.matched, lost=percent(review.chance_lost, lang)
-            ),
-            markup=False,
-        )
-        console.print(_(lang, SEEN_HOW), markup=False)
+    for line in said["foot"]:
+        console.print(line, markup=False)

@@ -46,7 +46,7 @@ from parlour.i18n.cards import card_name
 from parlour.i18n.tripeaks import ERROR_HELP_REASONS, describe, reason_text
 from parlour.tripeaks import Deal, DealCode, Game, Rules
 from parlour.tripeaks import rules as tp_rules
-from parlour.tripeaks.game import DRAW, UNDO, WON, peak_bonus
+from parlour.tripeaks.game import DRAW, PLAYING, UNDO, WON, peak_bonus
 from parlour.tripeaks.layout import COVERS, PEAK_OF, SLOT_PLACES, TABLEAU_SIZE
 from parlour.tripeaks.rules import VARIANTS
 from parlour.tripeaks.solver import Hint, compiled_available, numbered_result
@@ -298,6 +298,103 @@ def describe_standing(standing: Standing, s: Callable[..., str]) -> str:
     if left == 0:
         return s("Won in {moves} moves", moves=moves)
     return s("Cards left: {left}, moves: {moves}", left=left, moves=moves)
+
+
+def positions_of(game: Game, moves: Sequence[str]) -> list[Json]:
+    """Return the position of ``game`` and after each of ``moves`` (all legal), as a review page draws
+    them: which of the 28 places are cleared (``removed``) and face up (``up``, as strings of 0 and 1),
+    the top of the discard pile, the cards left in the stock, the move counter and the score. ``game``
+    is left unchanged."""
+    game = game.copy()
+    found = []
+    for index in range(len(moves) + 1):
+        if index:
+            game.apply(moves[index - 1])
+        top = game.discard_top
+        found.append(
+            {
+                "removed": "".join("1" if game.removed(p) else "0" for p in range(TABLEAU_SIZE)),
+                "up": "".join("1" if game.face_up(p) else "0" for p in range(TABLEAU_SIZE)),
+                "discard": None if top is None else str(top),
+                "stock": game.stock_count,
+                "moves": game.moves,
+                "score": game.score,
+            }
+        )
+    return found
+
+
+NOT_WON: Final = "Not won: {left} peak cards left after {moves} moves."
+LOST_AT: Final = "Move {index} ({move}) lost the game: it could be won before that move, and not after."
+SUMMARY: Final = (
+    "Choices: {choices}; the Thorough hint's own move: {matched}; chance of winning lost in all: {lost}."
+)
+SEEN_HOW: Final = (
+    "Chances are estimated without looking at any hidden card (the Thorough hint); "
+    "the verdicts after each move see every card."
+)
+
+
+def review_texts(review: Json, lang: str) -> dict[str, list[str]]:
+    """Return what a review (:meth:`TriPeaksDefinition.review`'s JSON) says in ``lang`` (``solver``
+    catalog): ``head``, the result, the deal's verdict and the move that lost the game with the shortest
+    win from before it; ``foot``, the choices' summary and how the chances were judged; ``steps``, one
+    line for the deal and for each move (its grade and chances, the verdict after it)."""
+
+    def s(message: str) -> str:
+        return gettext_for(lang, "solver", message)
+
+    def verdict(winnable: bool | None, fewest: int | None) -> str:
+        if winnable is None:
+            return s("unknown")
+        return s("win in {moves}").format(moves=fewest) if winnable else s("lost")
+
+    moves, left, fewest = review["moves_made"], review["cards_left"], review["fewest_at_start"]
+    if review["status"] == WON:
+        head = [
+            s("Won in {moves} moves; the fewest was {fewest}.").format(
+                moves=moves, fewest=review["fewest_at_start"]
+            )
+        ]
+    elif review["status"] == PLAYING:
+        head = [s("After {moves} moves: {left} peak cards left.").format(moves=moves, left=left)]
+    else:
+        head = [s(NOT_WON).format(left=left, moves=moves)]
+    if review["winnable_at_start"]:
+        head.append(
+            s("Winnable from the deal, in {moves} moves at fewest.").format(moves=review["fewest_at_start"])
+        )
+    else:
+        head.append(
+            s("Not winnable from the deal.") if review["winnable_at_start"] is False else s("unknown")
+        )
+    losing = review["first_losing_move"]
+    if losing is not None:
+        lost = next(move for move in review["moves"] if move["index"] == losing)
+        head.append(s(LOST_AT).format(index=lost["index"], move=lost["move"]))
+        head.append(
+            s("The shortest win from before it: {line}").format(line=" ".join(review["winning_line"]))
+        )
+    foot = []
+    summary = review["summary"]
+    if summary["choices"]:
+        lost_chance = format_percent(summary["chance_lost"], locale=lang)
+        foot = [
+            s(SUMMARY).format(choices=summary["choices"], matched=summary["matched"], lost=lost_chance),
+            s(SEEN_HOW),
+        ]
+    steps = [verdict(review["winnable_at_start"], fewest)]
+    for move in review["moves"]:
+        parts = [f"{move['index']}. {move['move']}"]
+        if move["grade"] is not None:
+            parts.append(s(move["grade"]))
+            parts.append(f"{s('Played')} {format_percent(move['played_chance'], locale=lang)}")
+            if move["best_move"] != move["move"]:
+                best = format_percent(move["best_chance"], locale=lang)
+                parts.append(f"{s('Best')} {best} ({move['best_move']})")
+        parts.append(f"{s('After it')}: {verdict(move['winnable_after'], move['fewest_left_after'])}")
+        steps.append(" · ".join(parts))
+    return {"head": head, "foot": foot, "steps": steps}
 
 
 def census_verdict(rules_key: str, number: int) -> bool | None:
@@ -646,13 +743,21 @@ class TriPeaksDefinition(GameDefinition):
             InvalidInput: the record's code is no deal code.
         """
         game = Game.from_code(record.code)
-        review = review_game(game, list(record.moves), honest=compiled_available()).to_json()
+        made = review_game(game, list(record.moves), honest=compiled_available())
+        review = made.to_json()
         deal = game.deal
         review["deal"] = {
             "tableau": [str(card) for card in deal.tableau],
             "discard": None if deal.discard is None else str(deal.discard),
             "stock": [str(card) for card in deal.stock],
         }
+        review["positions"] = positions_of(game, [move.move for move in made.moves])
+        if made.first_losing_move is not None:  # the shortest win, from just before the losing move
+            before = next(move for move in made.moves if move.index == made.first_losing_move)
+            start = game.copy()
+            for move in made.moves[: made.moves.index(before)]:
+                start.apply(move.move)
+            review["line_positions"] = positions_of(start, list(made.winning_line))[1:]
         return review
 
     def fold(self, games: Sequence[FinishedGame]) -> TriPeaksFigures:

@@ -15,10 +15,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from starlette.responses import Response
 
+from parlour.errors import ParlourError
+from parlour.games.base import Json
 from parlour.server.i18n import protocol_reason, supported
 from parlour.server.requests import known_player, parlour_of, request_language
 from parlour.server.review_pool import ReviewsBusy
-from parlour.store import GameOpen, UnknownGame
+from parlour.store import GameOpen, GameRecord, UnknownGame
 
 RETRY_AFTER: Final = 5
 """Seconds a request told that reviews are busy waits before it asks again."""
@@ -30,6 +32,32 @@ def _refused(code: str, status: int, **extra: Any) -> JSONResponse:
     return JSONResponse({"code": code, **extra}, status_code=status)
 
 
+class NoReview(ParlourError):
+    """The game has no reviews."""
+
+    code = "no_review"
+
+
+async def review_of(request: Request, player_id: int, game_id: str) -> tuple[GameRecord, Json]:
+    """Return a finished game the player played and its review: the kept one, else one computed now
+    in the worker pool (counted against the player's rate limit) and kept.
+
+    Raises:
+        UnknownGame: no such game of this player. GameOpen: it is being played. NoReview: its game
+        has no reviews. ReviewsBusy: too many are being computed. RateLimited: too many asked.
+    """
+    parlour = parlour_of(request)
+    record, kept = await parlour.call(parlour.store.finished_record, game_id, player_id)
+    definition = parlour.games.find(record.game)
+    if definition is None or not definition.reviews:
+        raise NoReview(f"{record.game} games have no reviews")
+    if kept is None:
+        await parlour.limits.hit("review", str(player_id))
+        kept = await parlour.reviews.review(definition, record)
+        await parlour.write(parlour.store.keep_review, game_id, player_id, kept)
+    return record, kept
+
+
 @router.get("/api/games/{game_id}/review")
 async def game_review(request: Request, game_id: str) -> Response:
     """The review of a finished game the player played: 200 ``{"game", "review"}`` (the game's own
@@ -39,25 +67,18 @@ async def game_review(request: Request, game_id: str) -> Response:
     player = await known_player(request)
     if player is None:
         return _refused("no_such_game", 404)
-    parlour = parlour_of(request)
     try:
-        record, kept = await parlour.call(parlour.store.finished_record, game_id, player.id)
+        record, review = await review_of(request, player.id, game_id)
     except UnknownGame:
         return _refused("no_such_game", 404)
     except GameOpen:
         return _refused("game_open", 409)
-    definition = parlour.games.find(record.game)
-    if definition is None or not definition.reviews:
+    except NoReview:
         return _refused("no_review", 404)
-    if kept is None:
-        await parlour.limits.hit("review", str(player.id))
-        try:
-            kept = await parlour.reviews.review(definition, record)
-        except ReviewsBusy:
-            lang = supported(request.query_params.get("lang")) or await request_language(request)
-            message = protocol_reason("reviews_busy", lang)
-            response = _refused("reviews_busy", 503, message=message, retry_after=RETRY_AFTER)
-            response.headers["Retry-After"] = str(RETRY_AFTER)
-            return response
-        await parlour.write(parlour.store.keep_review, game_id, player.id, kept)
-    return JSONResponse({"game": record.game, "review": kept})
+    except ReviewsBusy:
+        lang = supported(request.query_params.get("lang")) or await request_language(request)
+        message = protocol_reason("reviews_busy", lang)
+        response = _refused("reviews_busy", 503, message=message, retry_after=RETRY_AFTER)
+        response.headers["Retry-After"] = str(RETRY_AFTER)
+        return response
+    return JSONResponse({"game": record.game, "review": review})

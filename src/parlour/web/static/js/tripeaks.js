@@ -396,7 +396,10 @@ async function hint() {
   }
 }
 
+let currentGame = null;
+
 function connect(gameId) {
+  currentGame = gameId;
   if (live) live.close();
   view = null;
   $("ending-news").hidden = true;
@@ -491,6 +494,21 @@ restartDialog.addEventListener("close", async () => {
   connect(answer.game);
 });
 $("ending-new").addEventListener("click", openNewGame);
+$("ending-review")?.addEventListener("click", reviewGame);
+
+// The review sees every card, so a game is reviewed only once it is over: a game that is stuck but could
+// still be taken back is ended first (as dealing a new one would end it).
+async function reviewGame() {
+  if (!currentGame || !view || view.status === "playing") return;
+  if (view.status !== "won") {
+    try {
+      await fetch(`/api/games/${currentGame}/leave`, { method: "POST" });
+    } catch {
+      // the review page says so if the game could not be ended
+    }
+  }
+  location.assign(`/tripeaks/review/${currentGame}`);
+}
 $("new-game-cancel").addEventListener("click", () => newGameDialog.close());
 for (const input of newGameForm.querySelectorAll('input[name="number"], input[name="code"]')) {
   input.addEventListener("focus", () => {
