@@ -340,3 +340,33 @@ def test_the_footer_names_the_keys_in_the_players_language(lang: str, shown: lis
     console = Console(record=True, width=100)
     console.print(statistics_renderable(None, lang))
     assert "--no-record" in console.export_text() and "Nothing" not in console.export_text()
+
+
+def test_r_reviews_a_game_that_is_over_and_not_one_in_play() -> None:
+    """R opens the review of a game that is over, as ``parlour tripeaks review`` says it (in the
+    language chosen); a game in play is refused in words."""
+    game = Game.from_code(DealCode(NUMBER, EASY))
+    line = winning_line()
+    app = TriPeaksApp(game, "fr", None, NUMBER)
+
+    async def review() -> tuple[str, str]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("r")
+            refused = str(app.query_one("#message").render())
+            app.apply("draw")
+            app.apply("undo")
+            for move in line:
+                app.apply(move)
+            await pilot.press("r")
+            for _ in range(100):  # the review is made in a worker thread
+                await pilot.pause(0.05)
+                text = str(app.screen.query_one("#review-text").render())
+                if "Gagnée" in text:
+                    break
+            await pilot.press("escape")
+            return refused, text
+
+    refused, text = run(review())
+    assert "encore en cours" in refused
+    assert f"Gagnée en {len(line) + 1} coups ; le minimum était de {len(line)}." in text
+    assert "2. undo" in text and "Ensuite" in text

@@ -25,6 +25,7 @@ from parlour.games.tripeaks import (
     hint_text,
     numbered_verdict,
     player_hint,
+    review_texts,
     verdict_text,
 )
 from parlour.i18n import gettext_for
@@ -43,12 +44,14 @@ from parlour.tripeaks import DealCode, Game
 from parlour.tripeaks.game import DRAW, UNDO
 from parlour.tripeaks.layout import SLOT_PLACES
 from parlour.tripeaks.rules import CLASSIC, EASY, VARIANTS, Rules
+from parlour.tripeaks.solver import compiled_available
 from parlour.tripeaks.solver.players import DEFAULT_STRENGTH as DEFAULT_HINT_STRENGTH
 from parlour.tripeaks.solver.players import PLAYERS as HINT_STRENGTHS
 from parlour.tripeaks.solver.players import STRENGTH_NAMES as HINT_STRENGTH_NAMES
+from parlour.tripeaks.solver.review import review_game
 from parlour.tui.cards import card_label, card_style
 from parlour.tui.records import Recorder
-from parlour.tui.screens import ParlourApp, TooSmall, terminal_text
+from parlour.tui.screens import ParlourApp, TooSmall, terminal_text, translate_bindings
 from parlour.tui.tripeaks_board import BOARD_HEIGHT, BOARD_WIDTH, paint, slot_at
 
 STOCK: Final = -1
@@ -60,9 +63,45 @@ RECORDS: Final = TriPeaksDefinition()
 
 KEYS: Final = (
     "Keys: ← → choose a card, Enter plays it, D draws, U undoes, N new game, H hint, G hint strength, "
-    "B reads the board, S statistics, T theme, Q quits. The mouse plays cards and draws too."
+    "B reads the board, R reviews a game that is over, S statistics, T theme, Q quits. "
+    "The mouse plays cards and draws too."
 )
 """The keys, in English, under the rules on the help screen."""
+
+
+class ReviewScreen(ModalScreen[None]):
+    """The review of the game just over (``parlour.tripeaks.solver.review``, as ``parlour tripeaks
+    review`` prints it), computed in a worker thread; Escape or R closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss", "Close"),
+        Binding("r", "dismiss", "Close", show=False),
+    ]
+
+    def __init__(self, code: DealCode, moves: list[str], lang: str) -> None:
+        super().__init__()
+        self.code = code
+        self.moves = moves
+        self.lang = lang
+        translate_bindings(self, lang)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="review"):
+            yield Static(page_text(self.lang, "Thinking…"), id="review-text")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.run_worker(self.compute, thread=True, exclusive=True)
+
+    def compute(self) -> None:
+        start = Game.from_code(self.code)
+        made = review_game(start, self.moves, honest=compiled_available())
+        said = review_texts(made.to_json(), self.lang)
+        lines = [*said["head"], "", *said["steps"][1:], "", *said["foot"]]
+        self.app.call_from_thread(self.query_one("#review-text", Static).update, Text("\n".join(lines)))
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss(result)
 
 
 class BoardWidget(Widget):
@@ -200,6 +239,7 @@ class TriPeaksApp(ParlourApp):
         Binding("h", "hint", "Hint"),
         Binding("g", "hint_strength", "Hint strength", show=False),
         Binding("b", "read", "Read", show=False),
+        Binding("r", "review", "Review", show=False),
         Binding("s", "statistics", "Stats"),
         Binding("t", "theme", "Light/dark", show=False),
         Binding("question_mark", "help", "Rules"),
@@ -221,6 +261,8 @@ class TriPeaksApp(ParlourApp):
         self.numbered = numbered
         self.cursor: int = 0
         self.message = ""
+        self.played: list[str] = []
+        """The moves made since the deal, undos too (a review goes through them all)."""
 
     # --- layout ------------------------------------------------------------------------------------
 
@@ -293,6 +335,7 @@ class TriPeaksApp(ParlourApp):
             self.message = page_text(self.lang, "Your move could not be saved. Please try again.")
             self.refresh_all()
             return
+        self.played.append(canonical)
         self.message = ""
         if self.game.status == "won" and self.recorder is not None:
             self.message = " ".join(self.recorder.finish(self.lang))
@@ -352,6 +395,16 @@ class TriPeaksApp(ParlourApp):
                         self.cursor = index
         self.refresh_all()
 
+    def action_review(self) -> None:
+        """Review the game once it is over (the review sees every card: not while it is played)."""
+        if self.game.status == "playing" or self.game.code is None:
+            self.message = page_text(
+                self.lang, "This game is still being played: its review comes when it is over."
+            )
+            self.refresh_all()
+            return
+        self.push_screen(ReviewScreen(self.game.code, list(self.played), self.lang))
+
     def action_hint_strength(self) -> None:
         """The next hint strength (Simple, Quick, Thorough), for the hints from now on."""
         self.hint_strength = HINT_STRENGTHS[
@@ -382,6 +435,7 @@ class TriPeaksApp(ParlourApp):
         if self.recorder is not None:
             news = self.recorder.start_record(RECORDS, RECORDS.prepare(None, str(code), [0], numbered))
         self.game = Game.from_code(code)
+        self.played = []
         self.numbered = numbered
         self.cursor = 0
         self.message = " ".join(news)
