@@ -14,10 +14,9 @@ from rich.console import Console
 from rich.table import Table
 
 from parlour.cli.options import LANG_OPTION
-from parlour.cli.tripeaks_solver import RULES_CHOICE, SEED_OPTION, game_for
+from parlour.cli.tripeaks_solver import DEAL_RULES_OPTION, HINT_SAMPLES_OPTION, SEED_OPTION, game_for
 from parlour.games.tripeaks import review_texts
 from parlour.i18n import gettext_for, percent
-from parlour.tripeaks.solver.hints import DEFAULT_SAMPLES
 from parlour.tripeaks.solver.review import Review, review_game
 
 DOMAIN = "solver"
@@ -32,14 +31,8 @@ def _(lang: str, message: str) -> str:
 @click.command("review")
 @click.argument("code")
 @click.argument("moves", nargs=-1)
-@click.option("--rules", type=RULES_CHOICE, help="Rules for an explicit layout, or to override a code's.")
-@click.option(
-    "--samples",
-    type=click.IntRange(min=1),
-    default=DEFAULT_SAMPLES,
-    show_default=True,
-    help="The most samples of each choice's Thorough hint (as `parlour tripeaks hint`).",
-)
+@DEAL_RULES_OPTION
+@HINT_SAMPLES_OPTION
 @SEED_OPTION
 @click.option("--exact-only", is_flag=True, help="Only the verdicts that see every card (much faster).")
 @click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")

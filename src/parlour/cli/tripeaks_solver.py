@@ -71,6 +71,16 @@ JOBS_OPTION = click.option(
     show_default=True,
     help="Processes working at once (one per core by default).",
 )
+DEAL_RULES_OPTION = click.option(
+    "--rules", type=RULES_CHOICE, help="Rules for an explicit layout, or to override a code's."
+)
+HINT_SAMPLES_OPTION = click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    default=DEFAULT_SAMPLES,
+    show_default=True,
+    help="The most samples of a hint (fewer when the best move is clearly ahead sooner).",
+)
 SEED_OPTION = click.option(
     "--seed",
     type=int,
@@ -156,7 +166,7 @@ def _apply(game: Game, moves: tuple[str, ...]) -> None:
 @click.command("solve")
 @click.argument("deal")
 @click.argument("moves", nargs=-1)
-@click.option("--rules", type=RULES_CHOICE, help="Rules for an explicit layout, or to override a code's.")
+@DEAL_RULES_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 @NODE_LIMIT_OPTION
 @CORE_OPTION
@@ -373,14 +383,8 @@ def census_command(
 @click.command("hint")
 @click.argument("code")
 @click.argument("moves", nargs=-1)
-@click.option("--rules", type=RULES_CHOICE, help="Rules for an explicit layout, or to override a code's.")
-@click.option(
-    "--samples",
-    type=click.IntRange(min=1),
-    default=DEFAULT_SAMPLES,
-    show_default=True,
-    help="The most samples to draw (fewer when the best move is clearly ahead sooner).",
-)
+@DEAL_RULES_OPTION
+@HINT_SAMPLES_OPTION
 @SEED_OPTION
 @HINT_STRENGTH_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the hint as JSON.")
