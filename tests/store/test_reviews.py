@@ -84,3 +84,13 @@ def test_a_game_without_reviews_says_so_and_busy_reviews_ask_to_come_back(
     answer = client.get(f"/api/games/{game_id}/review?lang=hu")
     assert answer.status_code == 503 and answer.headers["retry-after"] == "5"
     assert answer.json()["code"] == "reviews_busy" and "próbáld újra" in answer.json()["message"]
+
+
+def test_the_latest_numbered_game_links_to_its_review_page(client: TestClient, store: Store) -> None:
+    player_id = me(client, store)
+    moves = stuck_line(code_of(8))
+    game_id = finish(store, player_id, 8, moves)
+    picker = client.get("/tripeaks/numbered", headers={"Accept-Language": "hu"})
+    assert f'href="/tripeaks/review/{game_id}"' in picker.text and "Elemzés" in picker.text
+    page = client.get(f"/tripeaks/review/{game_id}", headers={"Accept-Language": "fr"})
+    assert page.status_code == 200 and "Analyse" in page.text and "Gagnable dès la donne" in page.text

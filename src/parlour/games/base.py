@@ -530,6 +530,8 @@ class GameDefinition(ABC):
         commands: ``module:attribute`` of its command group on the command line (``parlour NAME …``),
             None without one.
         reviews: whether it reviews a finished game (:meth:`review`).
+        review_page: the address of a finished game's review page, ``{game_id}`` standing for the
+            game's id (``/tripeaks/review/{game_id}``), None without one.
     """
 
     name: str
@@ -546,6 +548,7 @@ class GameDefinition(ABC):
     terminal: TerminalGame | None = None
     commands: str | None = None
     reviews: bool = False
+    review_page: str | None = None
 
     @abstractmethod
     def new(self, options: Json) -> NewGame:

@@ -650,6 +650,7 @@ class TriPeaksDefinition(GameDefinition):
     )
     commands = "parlour.cli.tripeaks:tripeaks"
     reviews = True
+    review_page = "/tripeaks/review/{game_id}"
 
     def __init__(self, *, explicit_deals: bool = False) -> None:
         self.explicit_deals = explicit_deals
