@@ -1,6 +1,6 @@
 """Reviews of finished games: ``GET /api/games/{game_id}/review``.
 
-A review may follow from every hidden card of a deal (TriPeaks' solver sees them all), so it is given
+A review may follow from every hidden card of a deal (a solver may see them all), so it is given
 only for a game that is over, and only to a person who played it. It is computed once, off the event
 loop, in a small pool of worker processes (a review takes a fraction of a second to seconds of CPU),
 kept with the game, and given again at once. A second request for a review being computed waits for
@@ -61,7 +61,7 @@ async def review_of(request: Request, player_id: int, game_id: str) -> tuple[Gam
 @router.get("/api/games/{game_id}/review")
 async def game_review(request: Request, game_id: str) -> Response:
     """The review of a finished game the player played: 200 ``{"game", "review"}`` (the game's own
-    JSON: ``docs/solver.md`` for TriPeaks'); 409 ``game_open`` while it is being played; 404
+    JSON, described with each game); 409 ``game_open`` while it is being played; 404
     ``no_such_game`` for an unknown game or one the player did not play, ``no_review`` for a game that
     has no reviews; 503 ``reviews_busy`` (with ``retry_after``) when too many are being computed."""
     player = await known_player(request)
