@@ -15,6 +15,7 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from parlour.cli import main
+from parlour.cli.thirteen import REVIEW_GRADES, REVIEW_NOTE, REVIEW_SUMMARY
 from parlour.thirteen import Match
 from parlour.thirteen.bots import GreedyBot, make_bot
 
@@ -172,7 +173,12 @@ def test_play_announces_an_instant_win_under_the_house_rule() -> None:
 def test_catalogs_hold_exactly_the_messages_the_command_uses() -> None:
     source = (ROOT / "src/parlour/cli/thirteen.py").read_text(encoding="utf-8")
     used = set(re.findall(r'(?:self\._|\b_)\(\s*(?:lang,\s*)?"((?:[^"\\]|\\.)*)"\s*\)', source))
-    used |= {"{count} card"}  # (a combination is named by the game: games.thirteen.combination_name)
+    used |= {
+        "{count} card",
+        REVIEW_SUMMARY,
+        REVIEW_NOTE,
+        *REVIEW_GRADES,
+    }  # (constants, and the grades' names)
     for lang in ("hi", "hu", "fr"):
         path = ROOT / f"src/parlour/i18n/locale/{lang}/LC_MESSAGES/thirteen.po"
         with path.open("rb") as handle:

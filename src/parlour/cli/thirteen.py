@@ -18,7 +18,7 @@ from rich.table import Table
 from parlour.cards import Card
 from parlour.cli.options import LANG_OPTION
 from parlour.deal import DEAL_NUMBER_LIMIT
-from parlour.errors import IllegalMove, InvalidCard, InvalidInput, ParlourError
+from parlour.errors import GameOver, IllegalMove, InvalidCard, InvalidInput, ParlourError
 from parlour.games.thirteen import REASONS, combination_name, expert_is_reduced
 from parlour.i18n import decimal, gettext_for, ngettext_for, normalize_language, percent
 from parlour.thirteen import Match, Move, Rules, classify, format_code, parse_code
@@ -29,11 +29,19 @@ from parlour.thirteen.move import PASS_WORDS
 from parlour.thirteen.order import mask_of, pretty_of
 from parlour.thirteen.ratings import ratings as rate
 from parlour.thirteen.ratings import round_robin
+from parlour.thirteen.review import Decision, review_match
 from parlour.thirteen.round import Round
 from parlour.thirteen.simulate import simulate as run_simulation
 from parlour.thirteen.views import PlayerView
 
 DOMAIN = "thirteen"
+REVIEW_SUMMARY = "Decisions: {count}; the expert's own choice: {matched}; round points lost in all: {lost}."
+REVIEW_NOTE = (
+    "The estimates are the expert's, from your seat's view only; "
+    "the other hands are shown because the match is over."
+)
+REVIEW_GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
+"""The grades of ``parlour thirteen review`` (msgids; ``parlour.thirteen.review.grade`` names them)."""
 EXPERT_NOTE: Final = (
     " The expert is weaker here: it runs without its compiled search core (built where a C compiler is)."
     if expert_is_reduced()
@@ -590,6 +598,68 @@ def play(
     assert format_code(number) == match.code
     terminal = _Terminal(match, 0, names, seed, language, sys.stdout)
     sys.exit(terminal.run(sys.stdin))
+
+
+@thirteen.command()
+@click.argument("code")
+@click.argument("moves", nargs=-1)
+@click.option(
+    "--seat", default=0, show_default=True, type=click.IntRange(0, 3), help="The seat whose play is reviewed."
+)
+@click.option(
+    "--seed", default=0, show_default=True, type=click.IntRange(0), help="Seed of the expert's deals."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
+@_house_option
+@LANG_OPTION
+def review(
+    code: str, moves: tuple[str, ...], seat: int, seed: int, as_json: bool, house: tuple[str, ...], lang: str
+) -> None:
+    """Review SEAT's play in the match of CODE played with MOVES (every seat's, in turn order, as
+    `parlour thirteen play` records them: "3S 3C", "pass"): each round's four hands as dealt, and at each
+    of the seat's decisions the round points the expert expects of the move played and of its best
+    candidate, judged from that seat's view only, with a grade by the points lost (inaccuracy 0.15,
+    mistake 0.3, blunder 0.45). Exit status 2 for a code or a move that cannot be played.
+    """
+    try:
+        made = review_match(code, moves, seat=seat, rules=_rules(house), seed=seed)
+    except (InvalidInput, IllegalMove, GameOver) as error:
+        raise click.BadParameter(str(error), param_hint="CODE / MOVES") from None
+    if as_json:
+        click.echo(json.dumps(made.to_json(), ensure_ascii=False))
+        return
+
+    def who(other: int) -> str:
+        name = _(lang, "You") if other == seat else _(lang, "Player {seat}").format(seat=other + 1)
+        return _(lang, "{player}: {text}").format(player=name, text="{text}")
+
+    decisions: dict[int, list[Decision]] = {}
+    for decision in made.decisions:
+        decisions.setdefault(decision.round, []).append(decision)
+    for played_round in made.rounds:
+        click.echo(_(lang, "Round {number}").format(number=played_round.number))
+        for other, hand in enumerate(played_round.hands):
+            cards = " ".join(Card.parse(text).pretty() for text in hand)
+            click.echo("  " + who(other).format(text=cards))
+        for decision in decisions.get(played_round.number, []):
+            line = _(lang, "Move {index}: {move}, {points} points expected").format(
+                index=decision.index, move=decision.move, points=decimal(decision.played, lang, 2)
+            )
+            if decision.best_move != decision.move:
+                line += "; " + _(lang, "best {move}, {points}").format(
+                    move=decision.best_move, points=decimal(decision.best, lang, 2)
+                )
+            click.echo(f"    {line} ({_(lang, decision.grade)})")
+        if played_round.points is not None:
+            shown = ", ".join(
+                who(other).format(text=points) for other, points in enumerate(played_round.points)
+            )
+            click.echo("  " + _(lang, "Points: {points}").format(points=shown))
+    summary = made.to_json()["summary"]
+    lost = decimal(summary["points_lost"], lang, 2)
+    said = _(lang, REVIEW_SUMMARY).format(count=summary["decisions"], matched=summary["matched"], lost=lost)
+    click.echo(said)
+    click.echo(_(lang, REVIEW_NOTE))
 
 
 from parlour.cli.thirteen_tui import thirteen_tui as _thirteen_tui  # noqa: E402  (parlour thirteen tui)
