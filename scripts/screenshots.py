@@ -1,7 +1,8 @@
 """Take the screenshots of docs/screenshots/ with Debian's Chromium (run from the repository root).
 
 Run: ``.venv/bin/python scripts/screenshots.py`` (or with ``PYTHONPATH=src``). It starts its own server
-on a free port with a temporary database, plays a few scripted positions and saves PNG files.
+on a free port with a temporary database, plays a few scripted positions and saves PNG files;
+``scripts/screenshots.py review`` takes the review's shot alone.
 """
 
 from __future__ import annotations
@@ -73,7 +74,39 @@ def thirteen_trick(page: Page, base: str, name: str, lang: str = "en", full_page
     page.screenshot(path=str(OUT / name), full_page=full_page)
 
 
+def review(page: Page, base: str, store: Store) -> None:
+    """The review of a numbered game greedy play lost though it could be won, at the move that lost it."""
+    from parlour.tripeaks import DealCode, Game
+    from parlour.tripeaks.game import PLAYING
+    from parlour.tripeaks.rules import EASY
+    from parlour.tripeaks.solver.players import greedy_move
+    from parlour.tripeaks.solver.review import review_game
+
+    for number in range(1234, 1400):
+        game = Game.from_code(DealCode(number, EASY))
+        moves: list[str] = []
+        while game.status == PLAYING:
+            moves.append(game.apply(greedy_move(game)))
+        start = Game.from_code(DealCode(number, EASY))
+        if (review_game(start, moves, honest=False).first_losing_move or 0) > 5:
+            break
+    page.goto(f"{base}/tripeaks?number={number}&rules=easy")
+    page.wait_for_selector('.tripeaks[data-state="playing"]')
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "parlour_token")
+    player = store.player_by_token(token)
+    assert player is not None
+    code = str(game.code)
+    game_id = store.start_game(player.player_id, "tripeaks", "easy", code, ["human"], numbered=number)
+    store.append_moves(game_id, player.player_id, 0, moves)
+    store.finish_game(game_id, player.player_id)
+    page.goto(f"{base}/tripeaks/review/{game_id}")
+    page.wait_for_selector("#moves li")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(OUT / "tripeaks-review.png"))
+
+
 def main() -> None:
+    only = sys.argv[1:]  # names of shots to take again (``review``), or none for all
     folder = tempfile.mkdtemp()
     store = Store(f"sqlite:///{folder}/shots.db")
     games = default_registry().with_games(TriPeaksDefinition(explicit_deals=True))
@@ -86,6 +119,11 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        review(browser.new_page(viewport={"width": 1280, "height": 1180}), base, store)
+        if only:
+            browser.close()
+            server.should_exit = True
+            return
         page = browser.new_page(viewport={"width": 1280, "height": 860})
         page.goto(f"{base}/tripeaks?code=TP1-E-AAAAAAB")
         page.wait_for_selector('.tripeaks[data-state="playing"]')

@@ -324,7 +324,11 @@ def positions_of(game: Game, moves: Sequence[str]) -> list[Json]:
     return found
 
 
-NOT_WON: Final = "Not won: {left} peak cards left after {moves} moves."
+NOT_WON: Final = (
+    "Not won: {left} peak card left after {moves} moves.",
+    "Not won: {left} peak cards left after {moves} moves.",
+)
+AFTER: Final = ("After {moves} moves: {left} peak card left.", "After {moves} moves: {left} peak cards left.")
 LOST_AT: Final = "Move {index} ({move}) lost the game: it could be won before that move, and not after."
 SUMMARY: Final = (
     "Choices: {choices}; the Thorough hint's own move: {matched}; chance of winning lost in all: {lost}."
@@ -357,9 +361,9 @@ def review_texts(review: Json, lang: str) -> dict[str, list[str]]:
             )
         ]
     elif review["status"] == PLAYING:
-        head = [s("After {moves} moves: {left} peak cards left.").format(moves=moves, left=left)]
+        head = [ngettext_for(lang, "solver", *AFTER, left).format(moves=moves, left=left)]
     else:
-        head = [s(NOT_WON).format(left=left, moves=moves)]
+        head = [ngettext_for(lang, "solver", *NOT_WON, left).format(left=left, moves=moves)]
     if review["winnable_at_start"]:
         head.append(
             s("Winnable from the deal, in {moves} moves at fewest.").format(moves=review["fewest_at_start"])
