@@ -20,6 +20,8 @@ from typing import Any, Final
 
 from parlour.deal import SplitMix64
 from parlour.errors import GameOver, IllegalMove, InvalidInput
+from parlour.grades import BEST, names
+from parlour.grades import grade as graded
 from parlour.thirteen.bots.expert import DRAWS_PER_SAMPLE, ExpertBot
 from parlour.thirteen.bots.search import Position, choose_search_core, evaluate
 from parlour.thirteen.game import Match
@@ -39,10 +41,7 @@ less than the smallest threshold is ``good``."""
 def grade(played: float, best: float, *, matched: bool) -> str:
     """Return the grade of a decision whose move is worth ``played`` points where the best candidate
     is worth ``best`` (``matched``: the move played is the best candidate)."""
-    if matched:
-        return "best"
-    lost = best - played
-    return next((name for threshold, name in GRADES if lost >= threshold - 1e-12), "good")
+    return graded(best - played, GRADES, matched=matched)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +123,7 @@ class ThirteenReview:
 
     def to_json(self) -> dict[str, Any]:
         """Return the review as JSON (``parlour thirteen review --json``)."""
-        grades = ("best", "good", *(name for _threshold, name in reversed(GRADES)))
+        grades = names(GRADES)
         return {
             "code": self.code,
             "seat": self.seat,
@@ -134,7 +133,7 @@ class ThirteenReview:
             "decisions": [decision.to_json() for decision in self.decisions],
             "summary": {
                 "decisions": len(self.decisions),
-                "matched": sum(1 for decision in self.decisions if decision.grade == "best"),
+                "matched": sum(1 for decision in self.decisions if decision.grade == BEST),
                 "points_lost": self.points_lost,
                 "grades": {name: sum(1 for d in self.decisions if d.grade == name) for name in grades},
             },

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from parlour.errors import IllegalMove, InvalidInput
+from parlour.grades import BEST, names
+from parlour.grades import grade as graded
 from parlour.tripeaks.game import PLAYING, UNDO, WON, Game
 from parlour.tripeaks.solver.hints import DEFAULT_SAMPLES
 from parlour.tripeaks.solver.players import hint_at
@@ -37,10 +39,7 @@ than the smallest threshold is ``good``."""
 def grade(played: float, best: float, *, matched: bool) -> str:
     """Return the grade of a move whose estimated chance is ``played`` where the best move's is ``best``
     (``matched``: the move played is the best move)."""
-    if matched:
-        return "best"
-    lost = best - played
-    return next((name for threshold, name in GRADES if lost >= threshold - 1e-12), "good")
+    return graded(best - played, GRADES, matched=matched)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +121,7 @@ class Review:
     @property
     def matched(self) -> int:
         """Return how many of the player's choices were the Thorough hint's own move."""
-        return sum(1 for move in self.choices if move.grade == "best")
+        return sum(1 for move in self.choices if move.grade == BEST)
 
     @property
     def chance_lost(self) -> float:
@@ -155,7 +154,7 @@ class Review:
         }
 
 
-_GRADE_NAMES: Final = ("best", "good", *(name for _threshold, name in reversed(GRADES)))
+_GRADE_NAMES: Final = names(GRADES)
 
 
 class _Verdicts:
