@@ -5,7 +5,10 @@ from the store; the same numbers as ``parlour tripeaks review`` with the game's 
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
+from concurrent.futures import Executor, Future
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import pytest
@@ -94,3 +97,30 @@ def test_the_latest_numbered_game_links_to_its_review_page(client: TestClient, s
     assert f'href="/tripeaks/review/{game_id}"' in picker.text and "Elemzés" in picker.text
     page = client.get(f"/tripeaks/review/{game_id}", headers={"Accept-Language": "fr"})
     assert page.status_code == 200 and "Analyse" in page.text and "Gagnable dès la donne" in page.text
+
+
+class Dying(Executor):
+    """A pool whose worker dies with every job, as a killed or out-of-memory worker process does."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        died: Future[Any] = Future()
+        died.set_exception(BrokenProcessPool("a process in the process pool was terminated abruptly"))
+        return died
+
+
+def test_a_worker_that_dies_is_no_500_and_the_next_review_is_made(
+    client: TestClient, store: Store, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review worker that dies while it works gets the page a 503 to try again (never a 500), and
+    the pool starts afresh for the next request."""
+    monkeypatch.setattr(logging.getLogger("parlour"), "propagate", True)
+    player_id = me(client, store)
+    game_id = finish(store, player_id, 9, stuck_line(code_of(9)))
+    pool = client.app.state.parlour.reviews  # type: ignore[attr-defined]
+    monkeypatch.setattr(pool, "_pool", Dying)
+    with caplog.at_level(logging.WARNING, logger="parlour.server"):
+        answer = client.get(f"/api/games/{game_id}/review")
+    assert answer.status_code == 503 and answer.json()["code"] == "reviews_busy"
+    assert any("stopped abruptly" in record.getMessage() for record in caplog.records)
+    monkeypatch.undo()
+    assert client.get(f"/api/games/{game_id}/review").status_code == 200

@@ -4,6 +4,7 @@ fraction of a second to seconds of CPU (``parlour.server.reviews`` serves them).
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -17,6 +18,8 @@ REVIEW_WORKERS: Final = 1
 """Worker processes that compute reviews (each takes one core while it works)."""
 MAX_WAITING: Final = 8
 """Reviews computed or waiting at once; beyond, a request is asked to come back (503)."""
+
+log = logging.getLogger("parlour.server")
 
 
 class ReviewsBusy(ParlourError):
@@ -56,12 +59,22 @@ class ReviewPool:
             loop = asyncio.get_running_loop()
             try:
                 running = asyncio.ensure_future(loop.run_in_executor(self._pool(), definition.review, record))
-            except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
+            except BrokenProcessPool:  # a worker died earlier (killed, out of memory): start afresh
                 self.close()
                 running = asyncio.ensure_future(loop.run_in_executor(self._pool(), definition.review, record))
             self._running[record.id] = running
             running.add_done_callback(lambda _done: self._running.pop(record.id, None))
-        return await asyncio.shield(running)
+        try:
+            return await asyncio.shield(running)
+        except BrokenProcessPool as error:
+            # The worker died while it worked: the next review starts a new pool, and this one is
+            # asked again later (nothing was kept).
+            log.warning("a review worker stopped abruptly: %s", error)
+            self.close()
+            raise ReviewsBusy("the review could not be made just now: try again in a moment") from error
+        except Exception as error:  # a review that fails is the game's bug: said once, never a 500
+            log.exception("the review of game %s failed", record.id)
+            raise ReviewsBusy("the review could not be made just now: try again in a moment") from error
 
     def close(self) -> None:
         """Stop the worker processes (reviews being computed are dropped: they are made again when
