@@ -15,9 +15,11 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from parlour.cli import main
-from parlour.cli.thirteen import REVIEW_GRADES, REVIEW_NOTE, REVIEW_SUMMARY
+from parlour.cli.thirteen import REVIEW_NOTE, REVIEW_SUMMARY
+from parlour.grades import names
 from parlour.thirteen import Match
 from parlour.thirteen.bots import GreedyBot, make_bot
+from parlour.thirteen.review import GRADES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -177,7 +179,7 @@ def test_catalogs_hold_exactly_the_messages_the_command_uses() -> None:
         "{count} card",
         REVIEW_SUMMARY,
         REVIEW_NOTE,
-        *REVIEW_GRADES,
+        *names(GRADES),
     }  # (constants, and the grades' names)
     for lang in ("hi", "hu", "fr"):
         path = ROOT / f"src/parlour/i18n/locale/{lang}/LC_MESSAGES/thirteen.po"

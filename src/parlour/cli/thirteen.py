@@ -40,8 +40,6 @@ REVIEW_NOTE = (
     "The estimates are the expert's, from your seat's view only; "
     "the other hands are shown because the match is over."
 )
-REVIEW_GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
-"""The grades of ``parlour thirteen review`` (msgids; ``parlour.thirteen.review.grade`` names them)."""
 EXPERT_NOTE: Final = (
     " The expert is weaker here: it runs without its compiled search core (built where a C compiler is)."
     if expert_is_reduced()
@@ -629,9 +627,9 @@ def review(
         click.echo(json.dumps(made.to_json(), ensure_ascii=False))
         return
 
-    def who(other: int) -> str:
+    def who(other: int, text: object) -> str:
         name = _(lang, "You") if other == seat else _(lang, "Player {seat}").format(seat=other + 1)
-        return _(lang, "{player}: {text}").format(player=name, text="{text}")
+        return _(lang, "{player}: {text}").format(player=name, text=text)
 
     decisions: dict[int, list[Decision]] = {}
     for decision in made.decisions:
@@ -640,7 +638,7 @@ def review(
         click.echo(_(lang, "Round {number}").format(number=played_round.number))
         for other, hand in enumerate(played_round.hands):
             cards = " ".join(Card.parse(text).pretty() for text in hand)
-            click.echo("  " + who(other).format(text=cards))
+            click.echo("  " + who(other, cards))
         for decision in decisions.get(played_round.number, []):
             line = _(lang, "Move {index}: {move}, {points} points expected").format(
                 index=decision.index, move=decision.move, points=decimal(decision.played, lang, 2)
@@ -651,9 +649,7 @@ def review(
                 )
             click.echo(f"    {line} ({_(lang, decision.grade)})")
         if played_round.points is not None:
-            shown = ", ".join(
-                who(other).format(text=points) for other, points in enumerate(played_round.points)
-            )
+            shown = ", ".join(who(other, points) for other, points in enumerate(played_round.points))
             click.echo("  " + _(lang, "Points: {points}").format(points=shown))
     summary = made.to_json()["summary"]
     lost = decimal(summary["points_lost"], lang, 2)

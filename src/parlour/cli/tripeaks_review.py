@@ -15,13 +15,11 @@ from rich.table import Table
 
 from parlour.cli.options import LANG_OPTION
 from parlour.cli.tripeaks_solver import DEAL_RULES_OPTION, HINT_SAMPLES_OPTION, SEED_OPTION, game_for
-from parlour.games.tripeaks import review_texts
+from parlour.games.tripeaks import review_texts, verdict_words
 from parlour.i18n import gettext_for, percent
 from parlour.tripeaks.solver.review import Review, review_game
 
 DOMAIN = "solver"
-GRADE_WORDS = ("best", "good", "inaccuracy", "mistake", "blunder")
-"""The grades' names (``solver`` msgids, as :data:`parlour.tripeaks.solver.review.GRADES` names them)."""
 
 
 def _(lang: str, message: str) -> str:
@@ -74,12 +72,6 @@ def review_command(
         sys.exit(1)
 
 
-def _verdict(winnable: bool | None, fewest: int | None, lang: str) -> str:
-    if winnable is None:
-        return _(lang, "unknown")
-    return _(lang, "win in {moves}").format(moves=fewest) if winnable else _(lang, "lost")
-
-
 def _print(review: Review, lang: str) -> None:
     console = Console(highlight=False, soft_wrap=True)
     data = review.to_json()
@@ -98,7 +90,7 @@ def _print(review: Review, lang: str) -> None:
         table.add_row(
             str(move["index"]),
             move["move"],
-            _verdict(move["winnable_after"], move["fewest_left_after"], lang),
+            verdict_words(move["winnable_after"], move["fewest_left_after"], lang),
             played,
             best,
             _(lang, move["grade"]) if move["grade"] else "",

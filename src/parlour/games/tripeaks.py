@@ -339,6 +339,16 @@ SEEN_HOW: Final = (
 )
 
 
+def verdict_words(winnable: bool | None, fewest: int | None, lang: str) -> str:
+    """Return a review's exact verdict of a position in ``lang`` (``solver`` catalog): "win in 40"
+    (``fewest`` moves left), "lost", or "unknown" (``winnable`` None: the search was cut short)."""
+    if winnable is None:
+        return gettext_for(lang, "solver", "unknown")
+    if not winnable:
+        return gettext_for(lang, "solver", "lost")
+    return gettext_for(lang, "solver", "win in {moves}").format(moves=fewest)
+
+
 def review_texts(review: Json, lang: str) -> dict[str, list[str]]:
     """Return what a review (:meth:`TriPeaksDefinition.review`'s JSON) says in ``lang`` (``solver``
     catalog): ``head``, the result, the deal's verdict and the move that lost the game with the shortest
@@ -349,9 +359,7 @@ def review_texts(review: Json, lang: str) -> dict[str, list[str]]:
         return gettext_for(lang, "solver", message)
 
     def verdict(winnable: bool | None, fewest: int | None) -> str:
-        if winnable is None:
-            return s("unknown")
-        return s("win in {moves}").format(moves=fewest) if winnable else s("lost")
+        return verdict_words(winnable, fewest, lang)
 
     moves, left, fewest = review["moves_made"], review["cards_left"], review["fewest_at_start"]
     if review["status"] == WON:

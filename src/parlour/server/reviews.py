@@ -38,18 +38,22 @@ class NoReview(ParlourError):
     code = "no_review"
 
 
-async def review_of(request: Request, player_id: int, game_id: str) -> tuple[GameRecord, Json]:
-    """Return a finished game the player played and its review: the kept one, else one computed now
-    in the worker pool (counted against the player's rate limit) and kept.
+async def review_of(
+    request: Request, player_id: int, game_id: str, game: str | None = None
+) -> tuple[GameRecord, Json]:
+    """Return a finished game the player played (of ``game``, when it is named) and its review: the
+    kept one, else one computed now in the worker pool (counted against the player's rate limit) and
+    kept.
 
     Raises:
         UnknownGame: no such game of this player. GameOpen: it is being played. NoReview: its game
-        has no reviews. ReviewsBusy: too many are being computed. RateLimited: too many asked.
+        has no reviews, or is not ``game``. ReviewsBusy: too many are being computed. RateLimited: too
+        many asked.
     """
     parlour = parlour_of(request)
     record, kept = await parlour.call(parlour.store.finished_record, game_id, player_id)
     definition = parlour.games.find(record.game)
-    if definition is None or not definition.reviews:
+    if definition is None or not definition.reviews or game not in (None, record.game):
         raise NoReview(f"{record.game} games have no reviews")
     if kept is None:
         await parlour.limits.hit("review", str(player_id))

@@ -215,7 +215,7 @@ async def review_page(request: Request, game_id: str) -> Response:
     if player is None:
         return await render_error_page(request, 404, lang, Texts(lang)("There is no such page."))
     try:
-        record, review = await review_of(request, player.id, game_id)
+        _, review = await review_of(request, player.id, game_id, NAME)
     except (UnknownGame, NoReview):
         return await render_error_page(request, 404, lang, Texts(lang)("There is no such page."))
     except GameOpen:
@@ -224,8 +224,6 @@ async def review_page(request: Request, game_id: str) -> Response:
     except ReviewsBusy:
         message = protocol_reason("reviews_busy", lang)
         return await render_error_page(request, 503, lang, message)
-    if record.game != NAME:
-        return await render_error_page(request, 404, lang, Texts(lang)("There is no such page."))
     said = review_texts(review, lang)
     steps = [f"{page_text(lang, 'The deal')}: {said['steps'][0]}", *said["steps"][1:]]
     return await render(
