@@ -43,7 +43,19 @@ def _amount(value: Any) -> int:
     return value
 
 
-class Tally(LiveGame):
+@dataclass(frozen=True)
+class TallyView:
+    total: int
+    secret: int | None
+
+    def to_json(self) -> Json:
+        view: Json = {"total": self.total}
+        if self.secret is not None:
+            view["secret"] = self.secret
+        return view
+
+
+class Tally(LiveGame[TallyView]):
     kind = "tally"
 
     def __init__(self, moves: Sequence[str] = ()) -> None:
@@ -56,11 +68,8 @@ class Tally(LiveGame):
     def seats(self) -> Sequence[int]:
         return (0, 1)
 
-    def view(self, seat: int) -> Json:
-        view: Json = {"total": self.total}
-        if seat == 0:
-            view["secret"] = self.secret
-        return view
+    def view(self, seat: int) -> TallyView:
+        return TallyView(self.total, self.secret if seat == 0 else None)
 
     def legal(self, seat: int) -> list[str]:
         return [] if self.finished else ["1", "2", "3"]
@@ -118,7 +127,7 @@ class TallyDefinition(GameDefinition):
             raise InvalidInput("a tally starts at 0")
         return NewGame(Tally(), self.prepare({}, "tally", [0, 1], None))
 
-    def restore(self, record: GameRecord) -> LiveGame:
+    def restore(self, record: GameRecord) -> Tally:
         return Tally(record.moves)
 
     def prepare(self, rules: Any, code: str, seats: Sequence[Any], numbered: int | None) -> RecordSpec:
@@ -160,4 +169,4 @@ async def tally_page(request: Request) -> HTMLResponse:
     if owner is None:
         owner, _ = await parlour.start(definition, player.id, {})
     view = owner.game.view(0)
-    return HTMLResponse(f'<main data-game="{owner.game_id}">Tally: <b>{view["total"]}</b></main>')
+    return HTMLResponse(f'<main data-game="{owner.game_id}">Tally: <b>{view.to_json()["total"]}</b></main>')

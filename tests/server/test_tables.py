@@ -224,7 +224,7 @@ def test_three_friends_and_a_computer_player_play_a_round(client: TestClient, ap
         assert friend.view["tables"]["you"] == number
     assert friends[0].act(type="sit", seat=2)["code"] == "already_seated"
     assert host.act(type="add_bot", seat=3, strength="greedy")["type"] == "ack"
-    names = [seat["name"] for seat in live_table(app, made["table"]).table_view(LOBBY)["seats"]]
+    names = [seat["name"] for seat in live_table(app, made["table"]).view(LOBBY).to_json()["tables"]["seats"]]
     assert names[1] == "Friend 1"  # control characters and bidi overrides are dropped
     started = host.act(type="start")
     assert started["type"] == "ack"

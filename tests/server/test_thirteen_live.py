@@ -327,7 +327,7 @@ def test_the_view_follows_the_trick_and_a_round_ends_with_every_hand_shown(clien
     ended = change.public
     remaining = ended["last_round"]["remaining"]
     assert len(remaining) == 4 and sum(not cards for cards in remaining) >= 1  # the winner is out
-    assert table.view(0)["last_round"] == ended["last_round"]
+    assert table.view(0).to_json()["last_round"] == ended["last_round"]
 
 
 def test_the_last_round_of_a_match_keeps_every_hand_shown_in_the_view() -> None:
@@ -345,7 +345,7 @@ def test_the_last_round_of_a_match_keeps_every_hand_shown_in_the_view() -> None:
             change = table.auto()
         assert change is not None
     assert change is not None and change.public["winners"] and change.public["last_round"]
-    assert table.view(0)["last_round"] == change.public["last_round"]
+    assert table.view(0).to_json()["last_round"] == change.public["last_round"]
 
 
 def test_the_trick_just_cleared_is_kept_in_the_view_as_the_last_trick() -> None:
@@ -356,17 +356,17 @@ def test_the_trick_just_cleared_is_kept_in_the_view_as_the_last_trick() -> None:
     from parlour.thirteen.rules import Rules
 
     table = ThirteenTable(Match.from_code("TH1-AAAAAAC", Rules(target_points=1)), "greedy", bot_seed=3)
-    assert table.view(0)["last_trick"] == []
+    assert table.view(0).board.last_trick == ()
     clears = 0
     while not table.match.over:
-        before = table.view(0)
+        before = table.view(0).to_json()
         change: Change | None
         if table.match.turn == 0 and not table.between_rounds:
             change = table._move(0, table.match.view(0).legal_moves()[0], auto=False)
         else:
             change = table.auto()
         assert change is not None
-        after = table.view(0)
+        after = table.view(0).to_json()
         if change.public.get("round_result"):
             break
         step = {"seat": change.public["seat"], "cards": change.public["cards"], "pass": change.name == "pass"}
@@ -389,10 +389,12 @@ def test_the_view_says_whose_turn_it_is_so_that_no_page_works_it_out() -> None:
     seen = set()
     while True:
         view = table.view(0)
-        expected = view["turn"] == 0 and not table.between_rounds and not table.match.over
-        assert view["my_turn"] is expected
-        assert table.views([0])[0]["my_turn"] is expected
-        assert table.spectator(view)["my_turn"] is False
+        expected = view.board.turn == 0 and not table.between_rounds and not table.match.over
+        assert view.my_turn is expected and view.to_json()["my_turn"] is expected
+        assert table.views([0])[0].my_turn is expected
+        spectator = table.spectator(view)
+        assert spectator.my_turn is False and spectator.to_json()["my_turn"] is False
+        assert spectator.hand == () and spectator.to_json()["hand"] == [] and spectator.seat is None
         seen.add(expected)
         if table.match.over:
             break
@@ -405,19 +407,20 @@ def test_the_view_says_whose_turn_it_is_so_that_no_page_works_it_out() -> None:
     assert seen == {True, False}
 
 
-def test_the_combination_on_the_table_is_named_from_one_place() -> None:
+def test_the_combination_on_the_table_isnamed_combo_from_one_place() -> None:
     """The view's combination carries ``n``, the number its name counts (pairs, for a double sequence),
     and its name comes from the one table of names, in each language."""
-    from parlour.games.thirteen import COMBINATION_NAMES, _named, combination_name
+    from parlour.games.thirteen import COMBINATION_NAMES, combination_name
+    from parlour.games.thirteen_view import named_combo
 
-    double = _named({"kind": "double_sequence", "length": 6, "top": "5H"})
+    double = named_combo({"kind": "double_sequence", "length": 6, "top": "5H"})
     assert double is not None and double["n"] == 3
     assert combination_name(double, "en") == "a double sequence of 3 pairs"
-    run = _named({"kind": "sequence", "length": 5, "top": "7S"})
+    run = named_combo({"kind": "sequence", "length": 5, "top": "7S"})
     assert run is not None and combination_name(run, "en") == "a sequence of 5"
     for lang in ("hi", "hu", "fr"):
         for kind in COMBINATION_NAMES:
-            named = _named({"kind": kind, "length": 6 if kind.endswith("sequence") else 2, "top": "5H"})
+            named = named_combo({"kind": kind, "length": 6 if kind.endswith("sequence") else 2, "top": "5H"})
             assert named is not None
             text = combination_name(named, lang)
             assert text and "{n}" not in text and text != COMBINATION_NAMES[kind], (lang, kind)

@@ -52,7 +52,7 @@ def step(table: FriendsTable, clock: Clock, choice: int) -> None:
         table.auto()
         return
     for seat, player in ((0, HOST), (1, FRIEND)):
-        view = table.view(seat)
+        view = table.view(seat).to_json()
         if view.get("between_rounds"):
             if not view["tables"]["seats"][seat]["ready"]:
                 table.act(seat, {"type": "continue", "_player": player})

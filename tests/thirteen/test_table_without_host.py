@@ -37,10 +37,10 @@ def test_a_friend_deals_the_rematch_after_the_host_has_gone() -> None:
     table.set_connected({1})
     clock.now += 16
     for _ in range(100):  # the computer players' moves due meanwhile, then the take-over
-        if table.view(1)["tables"]["seats"][0]["computer"]:
+        if table.view(1).to_json()["tables"]["seats"][0]["computer"]:
             break
         table.auto()
-    assert table.view(1)["tables"]["seats"][0]["computer"]
+    assert table.view(1).to_json()["tables"]["seats"][0]["computer"]
     assert table.match is not None
     table.match.absent.add(1)  # the friend lets a computer player finish for her too, and watches
     for _ in range(5000):
@@ -50,7 +50,7 @@ def test_a_friend_deals_the_rematch_after_the_host_has_gone() -> None:
         table.auto()
     assert table.phase == OVER and isinstance(table.match, ThirteenTable) and table.match.finished
     rounds = len(table.match.match.results)
-    assert table.view(0)["played_for"][0] == rounds  # every round, from its first move
+    assert table.view(0).to_json()["played_for"][0] == rounds  # every round, from its first move
     # A watcher from the lobby may not deal again; the friend, without being host, may.
     try:
         table.act(LOBBY, {"type": "rematch", "_player": WATCHER})
@@ -66,4 +66,4 @@ def test_a_friend_deals_the_rematch_after_the_host_has_gone() -> None:
         raise AssertionError("someone else dealt a rematch from the friend's seat")
     change = table.act(1, {"type": "rematch", "_player": FRIEND})
     assert change.name == "started" and change.public["rematch"] is True
-    assert table.phase == PLAYING and table.view(0)["played_for"] == [0, 0, 0, 0]  # a new match
+    assert table.phase == PLAYING and table.view(0).to_json()["played_for"] == [0, 0, 0, 0]  # a new match

@@ -128,7 +128,7 @@ def test_a_thirteen_round_is_played_with_the_keys(tmp_path: Path) -> None:
             assert "lead any combination" in str(app.query_one("#status").render())
             for _ in range(400):
                 await pilot.pause(0.02)
-                view = app.table.view(0)
+                view = app.table.view(0).to_json()
                 if view["between_rounds"] or view["winners"]:
                     break
                 if view["turn"] != 0:
@@ -141,14 +141,14 @@ def test_a_thirteen_round_is_played_with_the_keys(tmp_path: Path) -> None:
                 for code in move.split():
                     app.cursor = view["hand"].index(code)
                     await pilot.press("space")
-                    if app.table.view(0)["turn"] != 0:  # played at once: it could not be extended
+                    if app.table.view(0).to_json()["turn"] != 0:  # played at once: it could not be extended
                         break
                 else:
                     await pilot.press("enter")
             await pilot.pause()
             keys = " ".join(str(item.render()) for item in app.query("FooterKey"))
             # Until the person goes on, the hand shows what was left of the round, not the next deal.
-            view = app.table.view(0)
+            view = app.table.view(0).to_json()
             assert app.query_one(HandWidget).shown == view["last_round"]["remaining"][0] != view["hand"]
             return str(app.query_one("#status").render()) + "\n" + keys
 

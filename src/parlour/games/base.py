@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from types import MappingProxyType
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final, Generic, Protocol, TypeVar, runtime_checkable
 
 from parlour.errors import InvalidInput
 
@@ -50,6 +50,27 @@ class Status:
 # --- live games ---------------------------------------------------------------------------------------
 
 
+class SeatView(Protocol):
+    """What one seat sees of a game now, as the game builds it (a frozen dataclass, never anything
+    that seat may not know). Views stay data inside the process (the table, the terminal app and the
+    tests read their fields); they become JSON only at the wire, through :func:`view_json`."""
+
+    def to_json(self) -> Json:
+        """Return the view as the pages are sent it (``docs/protocol.md``): a new object each call."""
+        ...
+
+
+ViewT = TypeVar("ViewT", bound=SeatView, covariant=True)
+"""The view type of a live game (its :meth:`LiveGame.view`)."""
+MatchViewT = TypeVar("MatchViewT", bound=SeatView)
+"""The view type of a seated match (read back by :meth:`SeatedMatch.spectator`)."""
+
+
+def view_json(view: SeatView | None) -> Json | None:
+    """Return a seat's view as JSON, the one place a view becomes JSON (None for no view)."""
+    return None if view is None else view.to_json()
+
+
 @dataclass(frozen=True)
 class Change:
     """What one accepted action (or automatic step) did, as the game reports it to its owner.
@@ -68,8 +89,9 @@ class Change:
     finished: bool = False
 
 
-class LiveGame(ABC):
-    """One game in play, as the server holds it. Subclasses wrap an engine and speak views only.
+class LiveGame(ABC, Generic[ViewT]):
+    """One game in play, as the server holds it. Subclasses wrap an engine and speak views only: each
+    seat's :class:`SeatView` of type ``ViewT``.
 
     Implementations must never put hidden information (a face-down card, the stock order, another
     seat's hand) into :meth:`view` or into a :class:`Change` a seat can see. Only the game's owner calls
@@ -85,10 +107,10 @@ class LiveGame(ABC):
         """Return the seats that people may watch the game from (TriPeaks: ``(0,)``)."""
 
     @abstractmethod
-    def view(self, seat: int) -> Json:
-        """Return everything ``seat`` may see now, as JSON-ready data (legal moves left out)."""
+    def view(self, seat: int) -> ViewT:
+        """Return everything ``seat`` may see now (legal moves left out)."""
 
-    def views(self, seats: Sequence[int]) -> dict[int, Json]:
+    def views(self, seats: Sequence[int]) -> dict[int, ViewT]:
         """Return each of ``seats``' view, as :meth:`view` would (a game may make the parts every seat
         sees once for all of them; the views may then share those parts, so none is to be changed)."""
         return {seat: self.view(seat) for seat in seats}
@@ -111,7 +133,7 @@ class LiveGame(ABC):
         """Return the moves ``seat`` may make now, as move texts (sent only when a page asks)."""
         return []
 
-    def snapshot(self) -> LiveGame:
+    def snapshot(self) -> LiveGame[ViewT]:
         """Return an independent copy of the game as it is now: the owner keeps it while a move is being
         recorded and goes back to it when the record could not be written."""
         return copy.deepcopy(self)
@@ -146,7 +168,7 @@ class LiveGame(ABC):
 # --- games played by several seats at a friends' table ---------------------------------------------
 
 
-class SeatedMatch(LiveGame):
+class SeatedMatch(LiveGame[MatchViewT]):
     """One match of a game played at a friends' table (``parlour.games.tables``), as the table drives it.
 
     ``people`` are the seats people sit in (the others are computer players); a person's seat in
@@ -162,7 +184,7 @@ class SeatedMatch(LiveGame):
     between_rounds: bool
     """True once a round has ended and the next one waits to be dealt (:meth:`next_round`)."""
 
-    def snapshot(self) -> SeatedMatch:
+    def snapshot(self) -> SeatedMatch[MatchViewT]:
         """Return an independent copy of the match (see :meth:`LiveGame.snapshot`)."""
         twin = super().snapshot()
         assert isinstance(twin, SeatedMatch)
@@ -206,7 +228,7 @@ class SeatedMatch(LiveGame):
         """
 
     @abstractmethod
-    def spectator(self, view: Json) -> Json:
+    def spectator(self, view: MatchViewT) -> MatchViewT:
         """Return what a watcher who has no seat may see, from a person's ``view`` (no hand, nothing
         only that person may know)."""
 
@@ -267,13 +289,13 @@ class SeatedGame(ABC):
     @abstractmethod
     def deal(
         self, rules: TableRules, players: Players, seats: Sequence[Json]
-    ) -> tuple[SeatedMatch, RecordSpec]:
+    ) -> tuple[SeatedMatch[Any], RecordSpec]:
         """Deal a new match with a fresh secret deal, and return it with its record: ``seats`` are the
         record's seats, and its ``secret`` is filled (what only the server may know until the match is
         over)."""
 
     @abstractmethod
-    def restore(self, record: GameRecord, players: Players) -> SeatedMatch:
+    def restore(self, record: GameRecord, players: Players) -> SeatedMatch[Any]:
         """Rebuild a table's match from its record by replay.
 
         Raises:
@@ -335,7 +357,7 @@ class NewGame:
     """A freshly dealt live game and its record (None for a game that is not recorded, such as a test's
     explicit layout)."""
 
-    game: LiveGame
+    game: LiveGame[SeatView]
     spec: RecordSpec | None
 
 
@@ -559,7 +581,7 @@ class GameDefinition(ABC):
         """
 
     @abstractmethod
-    def restore(self, record: GameRecord) -> LiveGame:
+    def restore(self, record: GameRecord) -> LiveGame[SeatView]:
         """Rebuild a live game from its record by replaying its moves.
 
         Raises:

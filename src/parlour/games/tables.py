@@ -32,6 +32,7 @@ import time
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Final
 
 from parlour.errors import IllegalMove, InvalidInput
@@ -45,6 +46,7 @@ from parlour.games.base import (
     RecordSpec,
     SeatedGame,
     SeatedMatch,
+    SeatView,
     TableRules,
 )
 
@@ -269,7 +271,80 @@ def seated_game(definition: GameDefinition) -> SeatedGame:
     return definition.seated
 
 
-class FriendsTable(LiveGame):
+@dataclass(frozen=True)
+class SeatState:
+    """One seat as every page sees it: its kind, its sitter's name and a computer player's strength;
+    for a person, whether they are connected (else away), played for by a computer player, ready."""
+
+    kind: str
+    name: str
+    strength: str | None
+    connected: bool = False
+    computer: bool = False
+    ready: bool = False
+
+    def to_json(self) -> Json:
+        """Return ``{"kind", "name", "strength"}``, with ``connected``, ``away``, ``computer`` and
+        ``ready`` for a person."""
+        data: Json = {"kind": self.kind, "name": self.name, "strength": self.strength}
+        if self.kind == "person":
+            data["connected"] = self.connected
+            data["away"] = not self.connected
+            data["computer"] = self.computer
+            data["ready"] = self.ready
+        return data
+
+
+@dataclass(frozen=True)
+class TableState:
+    """The table's part of every view at one moment: its join code, phase, host's seat, seats,
+    settings and the seconds left of the turn's and the next round's timers."""
+
+    code: str
+    phase: str
+    host: int | None
+    seats: tuple[SeatState, ...]
+    settings: TableSettings
+    turn_left: float | None
+    next_round_left: float | None
+
+    @cached_property
+    def shared_json(self) -> Json:
+        """The table's JSON without ``you``, made once for every seat (never to be changed)."""
+        return {
+            "code": self.code,
+            "phase": self.phase,
+            "host": self.host,
+            "seats": [seat.to_json() for seat in self.seats],
+            "settings": self.settings.to_json(),
+            "turn_left": self.turn_left,
+            "next_round_left": self.next_round_left,
+        }
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What one seat of a table (or the lobby: a page not seated) sees: the table, and during a match
+    that seat's view of it (the lobby's is a watcher's).
+
+    Attributes:
+        match: the seat's view of the match (None without a match).
+        table: the table's part, the same for every seat.
+        you: the seat (None for the lobby).
+    """
+
+    match: SeatView | None
+    table: TableState
+    you: int | None
+
+    def to_json(self) -> Json:
+        """Return the match's view (empty without a match) with the table's under ``tables``."""
+        data = self.match.to_json() if self.match is not None else {}
+        data["tables"] = {**self.table.shared_json, "you": self.you}
+        return data
+
+
+class FriendsTable(LiveGame[TableView]):
     """A live friends' table of ``definition``'s game (see the module's description).
 
     Raises:
@@ -299,7 +374,7 @@ class FriendsTable(LiveGame):
         self.settings = settings or TableSettings.of(self.game)
         self.seating: list[Seat] = list(seats) if seats else [Seat() for _ in range(self.game.seats)]
         self.phase = GATHERING
-        self.match: SeatedMatch | None = None
+        self.match: SeatedMatch[Any] | None = None
         self.game_id: str | None = None
         """The current match's record id (set by the owner once the record is made)."""
         self.epoch = 0
@@ -358,80 +433,76 @@ class FriendsTable(LiveGame):
         """Return the seat a player sits in, None when they sit in none."""
         return next((n for n, s in enumerate(self.seating) if s.player_id == player_id), None)
 
-    def seats_view(self) -> list[Json]:
+    def seats_view(self) -> tuple[SeatState, ...]:
         """Return who sits where, as every page may see it: each seat's kind, name and strength, and
         for people whether they are connected, away, played for by a computer player, ready."""
         seats = []
         for number, each in enumerate(self.seating):
-            entry: Json = {"kind": each.kind, "name": each.name, "strength": each.strength}
-            if each.kind == "person":
-                entry["connected"] = number in self.connected
-                entry["away"] = number not in self.connected
-                entry["computer"] = self.match is not None and number in self.match.absent
-                entry["ready"] = number in self.ready
-            seats.append(entry)
-        return seats
+            person = each.kind == "person"
+            seats.append(
+                SeatState(
+                    kind=each.kind,
+                    name=each.name,
+                    strength=each.strength,
+                    connected=person and number in self.connected,
+                    computer=person and self.match is not None and number in self.match.absent,
+                    ready=person and number in self.ready,
+                )
+            )
+        return tuple(seats)
 
-    def table_view(self, seat: int) -> Json:
+    def seats_json(self) -> list[Json]:
+        """Return :meth:`seats_view` as events carry it."""
+        return [seat.to_json() for seat in self.seats_view()]
+
+    def table_state(self) -> TableState:
         """Return the table's public part of every view: code, phase, host, the seats
         (:meth:`seats_view`), settings, timers."""
         now = self.clock()
-        seats = self.seats_view()
         deadline = self._turn_deadline()
-        data: Json = {
-            "code": self.code,
-            "phase": self.phase,
-            "you": seat if seat != self.lobby else None,
-            "host": self.host_seat(),
-            "seats": seats,
-            "settings": self.settings.to_json(),
-            "turn_left": None if deadline is None else max(0.0, round(deadline - now, 1)),
-            "next_round_left": None
+        return TableState(
+            code=self.code,
+            phase=self.phase,
+            host=self.host_seat(),
+            seats=self.seats_view(),
+            settings=self.settings,
+            turn_left=None if deadline is None else max(0.0, round(deadline - now, 1)),
+            next_round_left=None
             if self.round_ended_at is None
             else max(0.0, round(self.round_ended_at + NEXT_ROUND_SECONDS - now, 1)),
-        }
-        return data
+        )
 
-    def view(self, seat: int) -> Json:
+    def view(self, seat: int) -> TableView:
         """Return what ``seat`` sees: the table, and during a match that seat's view of it (the lobby
         sees the match as a spectator: no hand at all).
 
         Raises:
             InvalidInput: a seat that is neither a person's nor the lobby (``no_such_seat``).
         """
-        self._check_seat(seat)
-        data: Json = {}
-        if self.match is not None:
-            if seat == self.lobby:
-                data = self.match.spectator(self.match.view(self.match.seats[0])) if self.match.seats else {}
-            else:
-                data = self.match.view(seat)
-        data["tables"] = self.table_view(seat)
-        return data
+        return self.views((seat,))[seat]
 
-    def views(self, seats: Sequence[int]) -> dict[int, Json]:
-        """Return each of ``seats``' view, as :meth:`view` would, with the match's public part and the
-        table's made once for all of them.
+    def views(self, seats: Sequence[int]) -> dict[int, TableView]:
+        """Return each of ``seats``' view, with the match's public part and the table's made once for
+        all of them.
 
         Raises:
             InvalidInput: one of ``seats`` is neither a person's nor the lobby (``no_such_seat``).
         """
         for seat in seats:
             self._check_seat(seat)
-        table = self.table_view(self.lobby)
+        table = self.table_state()
         people = [seat for seat in seats if seat != self.lobby]
-        made: dict[int, Json] = {}
+        matches: dict[int, SeatView] = {}
         if self.match is not None:
             # The lobby watches as a spectator: a person's view of the match without the hand.
             wanted = people or (list(self.match.seats[:1]) if self.lobby in seats else [])
             got = self.match.views(wanted)
-            made.update((seat, data) for seat, data in got.items() if seat in people)
-            if self.lobby in seats:
-                made[self.lobby] = self.match.spectator(got[wanted[0]]) if wanted else {}
-        for seat in seats:
-            you = None if seat == self.lobby else seat
-            made[seat] = {**made.get(seat, {}), "tables": {**table, "you": you}}
-        return made
+            matches.update((seat, view) for seat, view in got.items() if seat in people)
+            if self.lobby in seats and wanted:
+                matches[self.lobby] = self.match.spectator(got[wanted[0]])
+        return {
+            seat: TableView(matches.get(seat), table, None if seat == self.lobby else seat) for seat in seats
+        }
 
     def _check_seat(self, seat: int) -> None:
         """Raise InvalidInput (``no_such_seat``) unless ``seat`` is a person's or the lobby."""
@@ -488,7 +559,7 @@ class FriendsTable(LiveGame):
         return value
 
     def _seating_change(self, name: str, data: Json | None = None) -> Change:
-        return Change(name, {**(data or {}), "seats": self.seats_view()})
+        return Change(name, {**(data or {}), "seats": self.seats_json()})
 
     def _sit(self, seat: int, player: Any, action: Json) -> Change:
         self._need_gathering()
@@ -578,7 +649,7 @@ class FriendsTable(LiveGame):
                 f"seats {empty} are empty: seat a friend or a computer player", code="seats_empty"
             )
         self._deal()
-        return Change("started", {"rematch": rematch, "seats": self.seats_view()})
+        return Change("started", {"rematch": rematch, "seats": self.seats_json()})
 
     def _deal(self) -> None:
         """Deal a new match at this table (the game draws its secret deal)."""

@@ -47,12 +47,13 @@ from parlour.games.base import (
     TableRules,
     TerminalGame,
 )
+from parlour.games.thirteen_view import NO_SEAT, Fairness, ThirteenBoard, ThirteenSeatView, named_combo
 from parlour.i18n import gettext_for
 from parlour.thirteen import STANDARD, Match, Move, Rules, format_code, parse_code
 from parlour.thirteen.bots import BOTS, make_bot
 from parlour.thirteen.bots.search import choose_search_core
 from parlour.thirteen.combos import is_bomb
-from parlour.thirteen.fairness import SCHEME, commitment, new_salt
+from parlour.thirteen.fairness import commitment, new_salt
 from parlour.thirteen.order import cards_of
 from parlour.thirteen.select import Selection, judge_view_selection
 from parlour.thirteen.views import PlayerView
@@ -93,17 +94,8 @@ def combination_name(combo: Json, lang: str) -> str:
     """Return the name of a combination (a view's ``{"kind", "n", …}``, or an engine's ``{"kind",
     "length", …}``) in ``lang``: "a pair", "a sequence of 5", "a double sequence of 3 pairs" …"""
     name = COMBINATION_NAMES.get(str(combo.get("kind")), "a single card")
-    count = combo["n"] if "n" in combo else (_named(combo) or {}).get("n")
+    count = combo["n"] if "n" in combo else (named_combo(combo) or {}).get("n")
     return gettext_for(lang, DOMAIN, name).format(n=count)
-
-
-def _named(combo: Json | None) -> Json | None:
-    """Return a view's combination with ``n``, the number its name counts (pairs, for a double
-    sequence; cards otherwise), so that no page works it out."""
-    if combo is None:
-        return None
-    length = int(combo["length"])
-    return {**combo, "n": length // 2 if combo["kind"] == "double_sequence" else length}
 
 
 def expert_is_reduced() -> bool:
@@ -123,7 +115,7 @@ def strength_name(strength: str, lang: str) -> str:
 MAX_CARDS: Final = 13
 
 
-class ThirteenTable(SeatedMatch):
+class ThirteenTable(SeatedMatch[ThirteenSeatView]):
     """A live match: by default the person at seat 0 and computer players of one strength at seats 1-3.
 
     A friends' table (``parlour.games.tables``) seats several ``people``; ``strengths`` gives
@@ -222,17 +214,17 @@ class ThirteenTable(SeatedMatch):
         self.between_rounds = False
         return Change("next_round", {"round": self.match.view(PERSON).round})
 
-    def spectator(self, view: Json) -> Json:
+    def spectator(self, view: ThirteenSeatView) -> ThirteenSeatView:
         """What a watcher sees: a person's view without the hand, the seat, the turn or the right to
         pass."""
-        return {**view, "hand": [], "seat": None, "can_pass": False, "my_turn": False}
+        return view.watched()
 
     @property
     def finished(self) -> bool:
         """True once the match has its winner."""
         return self.match.over
 
-    def view(self, seat: int) -> Json:
+    def view(self, seat: int) -> ThirteenSeatView:
         """Return a person's view: their hand, the others' card counts, the table, passes, scores,
         whether they may pass now, and the computer players' settings.
 
@@ -240,63 +232,50 @@ class ThirteenTable(SeatedMatch):
             InvalidInput: ``seat`` is not a person's (``no_such_seat``): a computer player's view is
                 never handed out.
         """
-        if seat not in self.people:
-            raise InvalidInput(f"seat {seat} is not a person's seat", code="no_such_seat")
-        view = self.match.view(seat)
-        data = view.to_json(legal_moves=False)  # no code: it would tell every hand (and every round)
-        data["table"] = {**data["table"], "combo": _named(data["table"]["combo"])}
-        data["fairness"] = self.fairness()
-        data["trick"] = _current_trick(view)
-        data["last_trick"] = _last_trick(view)
-        data["gone"] = _gone(view)
-        # The results window shows every seat's cards left, after a round and at the end of the match.
-        if (self.between_rounds or self.match.over) and self.last_round is not None:
-            data["last_round"] = self.last_round
-        data["can_pass"] = view.may_pass and not self.between_rounds
-        data["my_turn"] = self._my_turn(view)
-        data["between_rounds"] = self.between_rounds
-        data["settings"] = {"speed": self.speed, "strength": self.strength}
-        # How many rounds a computer player moved for each seat: a person back at the end is told.
-        data["played_for"] = [len(self.played_for.get(n, ())) for n in range(SEATS)]
-        return data
+        return self.views((seat,))[seat]
 
-    def views(self, seats: Sequence[int]) -> dict[int, Json]:
-        """Return each person's view of ``seats``, the parts every seat sees made once: after the first
-        seat's whole view, another seat's differs only in its seat, its hand and whether it may pass.
+    def views(self, seats: Sequence[int]) -> dict[int, ThirteenSeatView]:
+        """Return each person's view of ``seats``, over one board made for all of them.
 
         Raises:
             InvalidInput: one of ``seats`` is not a person's (``no_such_seat``).
         """
-        made: dict[int, Json] = {}
-        first: Json | None = None
+        board: ThirteenBoard | None = None
+        made: dict[int, ThirteenSeatView] = {}
         for seat in seats:
-            if first is None:
-                first = made[seat] = self.view(seat)
-                continue
             if seat not in self.people:
                 raise InvalidInput(f"seat {seat} is not a person's seat", code="no_such_seat")
             own = self.match.view(seat)
-            made[seat] = {
-                **first,
-                "seat": seat,
-                "hand": [str(card) for card in own.hand],
-                "can_pass": own.may_pass and not self.between_rounds,
-                "my_turn": self._my_turn(own),
-            }
+            if board is None:
+                board = self.board(own)
+            made[seat] = ThirteenSeatView(
+                board,
+                seat,
+                tuple(own.hand),
+                can_pass=own.may_pass and not self.between_rounds,
+                my_turn=own.my_turn and not self.between_rounds and not self.match.over,
+            )
         return made
 
-    def _my_turn(self, view: PlayerView) -> bool:
-        """True when the view's seat is to move now (not between rounds, not after the match)."""
-        return view.my_turn and not self.between_rounds and not self.match.over
+    def board(self, seen: PlayerView) -> ThirteenBoard:
+        """Return what every seat sees now, read from ``seen`` (an engine view of one of them, whose
+        hand the board does not keep)."""
+        return ThirteenBoard(
+            public=replace(seen, seat=NO_SEAT, hand_mask=0),
+            fairness=self.fairness(),
+            last_round=self.last_round,
+            between_rounds=self.between_rounds,
+            speed=self.speed,
+            strength=self.strength,
+            played_for=tuple(len(self.played_for.get(n, ())) for n in range(SEATS)),
+        )
 
-    def fairness(self) -> Json:
+    def fairness(self) -> Fairness:
         """Return the match's fairness commitment, and once the match is over its code and salt (for a
         match recorded before commitments, only the code at the end)."""
-        revealed: Json = {"scheme": SCHEME, "commitment": self.commitment}
         if self.match.over:
-            revealed["code"] = self.match.code
-            revealed["salt"] = self.salt
-        return revealed
+            return Fairness(self.commitment, self.match.code, self.salt)
+        return Fairness(self.commitment)
 
     def legal(self, seat: int) -> list[str]:
         """Return the person's legal moves now (none between rounds)."""
@@ -408,42 +387,6 @@ class ThirteenTable(SeatedMatch):
         if self.match.over:
             data["winners"] = list(self.match.winners)
         return Change(name, data, moves=(str(move),), finished=self.match.over)
-
-
-def _current_trick(view: PlayerView) -> list[Json]:
-    """Return the plays and passes since the table was last cleared, in order: who did what."""
-    steps = list(view.history)
-    start = max((index + 1 for index, step in enumerate(steps) if step.cleared), default=0)
-    return _steps_json(steps[start:])
-
-
-def _steps_json(steps: Sequence[Any]) -> list[Json]:
-    """Return round steps as the pages show them: ``{"seat", "cards", "pass"}``."""
-    return [
-        {"seat": step.seat, "cards": [str(card) for card in cards_of(step.mask)], "pass": step.mask == 0}
-        for step in steps
-    ]
-
-
-def _last_trick(view: PlayerView) -> list[Json]:
-    """Return the trick before the current one in this round, as :func:`_current_trick` does (empty in
-    the round's first trick): it was cleared from the table, so every page may look at it again."""
-    steps = list(view.history)
-    ends = [index + 1 for index, step in enumerate(steps) if step.cleared]
-    if not ends:
-        return []
-    start = ends[-2] if len(ends) > 1 else 0
-    return _steps_json(steps[start : ends[-1]])
-
-
-def _gone(view: PlayerView) -> Json:
-    """Return what has been played this round that players watch for: the 2s, and how many bombs."""
-    played = [step.mask for step in view.history if step.mask]
-    everything = 0
-    for mask in played:
-        everything |= mask
-    twos = [str(card) for card in cards_of(everything) if card.rank == 2]
-    return {"twos": twos, "bombs": sum(1 for mask in played if is_bomb(mask))}
 
 
 def _just_dealt_after_a_round(match: Match) -> bool:

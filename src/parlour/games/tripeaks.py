@@ -36,6 +36,7 @@ from parlour.games.base import (
     RecordSpec,
     Result,
     RulesPage,
+    SeatView,
     Standing,
     StatisticsTable,
     Status,
@@ -53,6 +54,7 @@ from parlour.tripeaks.solver import Hint, compiled_available, numbered_result
 from parlour.tripeaks.solver.hints import DEFAULT_SAMPLES
 from parlour.tripeaks.solver.players import DEFAULT_STRENGTH, PLAYERS, checked_strength, hint_at
 from parlour.tripeaks.solver.review import review_game
+from parlour.tripeaks.views import PlayerView
 
 NAME: Final = "tripeaks"
 NUMBERED_GAMES: Final = 50_000
@@ -66,7 +68,42 @@ RECENT: Final = 30
 """How many recent games the statistics chart shows."""
 
 
-class TriPeaksLive(LiveGame):
+@dataclass(frozen=True)
+class TriPeaksSeatView:
+    """The player's view of a game in play: the engine's board (no face-down card, no stock order),
+    the numbered game's census verdict, and what the page is given so that it works out no rule.
+
+    Attributes:
+        board: the engine's view of the board.
+        numbered: the numbered game's number (None for another deal).
+        winnable: the solver's census verdict of a numbered game (``{"winnable", "moves"}``), or None.
+        code_hidden: a ranked deal whose code (and number) the view must not name yet (decision 0041).
+        fitting: the free positions whose card goes onto the discard pile now (what the player can
+            see for themselves: the page gives a tap near such a card to it, on a phone where cards
+            overlap).
+    """
+
+    board: PlayerView
+    numbered: int | None
+    winnable: Json | None
+    code_hidden: bool
+    fitting: tuple[int, ...]
+
+    def to_json(self) -> Json:
+        """Return the view as ``docs/protocol.md`` describes it: the board, with the rules' switches
+        and the refusals the page shows quietly."""
+        data = self.board.to_json()
+        if self.code_hidden:
+            data["code"] = data["deal_number"] = None
+        data["numbered"] = self.numbered
+        data["winnable"] = self.winnable
+        data["rules_switches"] = self.board.rules.as_dict()
+        data["quiet_refusals"] = sorted(ERROR_HELP_REASONS)
+        data["fitting"] = list(self.fitting)
+        return data
+
+
+class TriPeaksLive(LiveGame[TriPeaksSeatView]):
     """One TriPeaks game held by the server for its player (seat 0)."""
 
     kind = NAME
@@ -90,19 +127,15 @@ class TriPeaksLive(LiveGame):
         """A game ends when it is won; a stuck game stays open (the player may undo)."""
         return self.game.status == WON
 
-    def view(self, seat: int) -> Json:
-        """Return the player's view plus the numbered game's verdict and the rules' switches."""
-        view = self.game.view().to_json()
-        if self.code_hidden and not self.finished:
-            view["code"] = view["deal_number"] = None
-        view["numbered"] = self.numbered
-        view["winnable"] = self.verdict
-        view["rules_switches"] = self.game.rules.as_dict()
-        view["quiet_refusals"] = sorted(ERROR_HELP_REASONS)
-        # The free cards that go onto the discard pile now (what the player can see for themselves):
-        # the page gives a tap near such a card to it, on a phone where cards overlap.
-        view["fitting"] = self.game.fitting_positions()
-        return view
+    def view(self, seat: int) -> TriPeaksSeatView:
+        """Return the player's view: the board, the numbered game's verdict, the fitting cards."""
+        return TriPeaksSeatView(
+            board=self.game.view(),
+            numbered=self.numbered,
+            winnable=self.verdict,
+            code_hidden=self.code_hidden and not self.finished,
+            fitting=tuple(self.game.fitting_positions()),
+        )
 
     def legal(self, seat: int) -> list[str]:
         """Return the moves allowed now (``KC`` … then ``draw``)."""
@@ -705,7 +738,7 @@ class TriPeaksDefinition(GameDefinition):
         spec = self.prepare(code.rules, str(code), [0], number)
         return NewGame(TriPeaksLive(Game.from_code(code), numbered=number), spec)
 
-    def restore(self, record: GameRecord) -> LiveGame:
+    def restore(self, record: GameRecord) -> LiveGame[SeatView]:
         """Rebuild a live game from its record by replaying its moves.
 
         Raises:

@@ -27,7 +27,7 @@ from dataclasses import replace
 from typing import Any, Final, Protocol
 
 from parlour.errors import GameOver, ParlourError
-from parlour.games.base import Change, Json, LiveGame
+from parlour.games.base import Change, Json, LiveGame, SeatView, view_json
 from parlour.server.outbox import Outbox, Prepared
 from parlour.server.protocol import CLOSE_ENDED, CLOSE_MOVED, EndedMessage, EventMessage, StateMessage
 from parlour.store.errors import StoreUnavailable, Superseded
@@ -62,7 +62,7 @@ class Recorder(Protocol):
     async def finish(self, game_id: str, player_id: Any) -> object:
         """Replay the stored moves, record the outcome and return it."""
 
-    async def reload(self, game_id: str, player_id: Any) -> tuple[LiveGame, int] | None:
+    async def reload(self, game_id: str, player_id: Any) -> tuple[LiveGame[SeatView], int] | None:
         """Rebuild the live game from its record; return it with its stored move count (None if the
         record cannot be read now)."""
 
@@ -99,7 +99,7 @@ class Owner:
     def __init__(
         self,
         game_id: str,
-        game: LiveGame,
+        game: LiveGame[SeatView],
         player_id: Any,
         *,
         recorder: Recorder | None = None,
@@ -186,7 +186,8 @@ class Owner:
 
     def state_message(self, seat: int) -> StateMessage:
         """Return the full-resynchronisation message for ``seat``."""
-        return StateMessage(type="state", v=self.version, game=self.game_id, view=self.game.view(seat))
+        view = view_json(self.game.view(seat))
+        return StateMessage(type="state", v=self.version, game=self.game_id, view=view or {})
 
     def ended_message(self) -> EndedMessage:
         """Return what a page of a game ended elsewhere is told before its socket closes."""
@@ -260,12 +261,12 @@ class Owner:
         self._schedule_auto()
         return version
 
-    def _restore_point(self) -> LiveGame:
+    def _restore_point(self) -> LiveGame[SeatView]:
         """Return what a failed record puts back: a snapshot of the game when moves are recorded (a
         write can fail), the game itself when nothing is (no write, so nothing to undo)."""
         return self.game.snapshot() if self.recorder is not None else self.game
 
-    async def _publish(self, change: Change, before: LiveGame) -> int:
+    async def _publish(self, change: Change, before: LiveGame[SeatView]) -> int:
         """Record, number and broadcast one change (the caller holds the lock).
 
         The change is already applied to the live game; ``before`` is the game as it was. When the
@@ -424,12 +425,14 @@ class Owner:
             self._auto_task.cancel()
 
 
-def _event_message(version: int, change: Change, seat: int, view: Json | None) -> EventMessage:
+def _event_message(version: int, change: Change, seat: int, view: SeatView | None) -> EventMessage:
+    """Return the event ``seat`` is sent for ``change``: its data and the seat's view after it as JSON,
+    or only the version for a seat that may not see the event."""
     if change.visible_to is not None and seat not in change.visible_to:
         return EventMessage(type="event", v=version, name=None)
     data = dict(change.public)
     data.update(change.private.get(seat, {}))
-    return EventMessage(type="event", v=version, name=change.name, data=data, view=view)
+    return EventMessage(type="event", v=version, name=change.name, data=data, view=view_json(view))
 
 
 class LiveGames:

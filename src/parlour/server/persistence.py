@@ -16,7 +16,7 @@ from typing import Any, Final, TypeVar
 from starlette.concurrency import run_in_threadpool
 
 from parlour.errors import ParlourError
-from parlour.games.base import GameDefinition, LiveGame, RecordSpec
+from parlour.games.base import GameDefinition, LiveGame, RecordSpec, SeatView
 from parlour.games.registry import Registry
 from parlour.games.tables import FriendsTable, TableRecord
 from parlour.server.cluster import Cluster
@@ -151,7 +151,7 @@ class Persistence:
         if owner is not None:
             owner.close_pages()
 
-    async def reload(self, game_id: str, player_id: Any) -> tuple[LiveGame, int] | None:
+    async def reload(self, game_id: str, player_id: Any) -> tuple[LiveGame[SeatView], int] | None:
         """Rebuild a live game from its record; return it and its stored move count, None when the
         record cannot be read or replayed now."""
         try:

@@ -17,7 +17,7 @@ import time
 from typing import Any, Protocol
 
 from parlour.errors import ParlourError
-from parlour.games.base import Change, GameDefinition, LiveGame, RecordSpec
+from parlour.games.base import Change, GameDefinition, LiveGame, RecordSpec, SeatView
 from parlour.games.tables import SEATING_CHANGES, FriendsTable, TableRecord
 from parlour.server.live import Owner, Recorder
 from parlour.server.outbox import Outbox
@@ -130,7 +130,7 @@ class TableOwner(Owner):
 
     # --- keeping the table --------------------------------------------------------------------------
 
-    async def _publish(self, change: Change, before: LiveGame) -> int:
+    async def _publish(self, change: Change, before: LiveGame[SeatView]) -> int:
         if change.name == "swapped":  # the pages of the two seats follow their people
             first, second = int(change.public["a"]), int(change.public["b"])
             self._swap_subscribers(first, second)

@@ -30,6 +30,7 @@ from parlour.games.thirteen import (
     combination_name,
     strength_name,
 )
+from parlour.games.thirteen_view import ThirteenSeatView
 from parlour.i18n import gettext_for
 from parlour.i18n.cards import rank_letters
 from parlour.tui.cards import card_label, card_style
@@ -66,11 +67,11 @@ class HandWidget(Widget):
     def shown(self) -> list[str]:
         """The cards shown: the hand, or after a round the cards the person still held when it ended
         (the next hand waits until the person goes on, as the results window covers it on the web)."""
-        view = self.owner.view
-        last = view.get("last_round")
-        if (view["between_rounds"] or view["winners"]) and last:
+        board = self.owner.view.board
+        last = board.last_round
+        if (board.between_rounds or board.over) and last:
             return list(last["remaining"][0])
-        return list(view["hand"])
+        return self.owner.hand()
 
     def render(self) -> Text:
         hand = self.shown
@@ -94,11 +95,12 @@ class HandWidget(Widget):
 
     def on_click(self, event: events.Click) -> None:
         index = event.x // CARD_STEP
-        if self.shown != self.owner.view["hand"]:
+        hand = self.owner.hand()
+        if self.shown != hand:
             return  # the last round's cards: nothing to raise
-        if 0 <= index < len(self.owner.view["hand"]):
+        if 0 <= index < len(hand):
             self.owner.cursor = index
-            self.owner.toggle(self.owner.view["hand"][index])
+            self.owner.toggle(hand[index])
 
 
 class ThirteenApp(ParlourApp):
@@ -135,7 +137,7 @@ class ThirteenApp(ParlourApp):
         self.selection: list[str] = []
         self.cursor = 0
         self.message = ""
-        self.view: Json = self.table.view(0)
+        self.view: ThirteenSeatView = self.table.view(0)
 
     def deal(self, options: Json) -> ThirteenTable:
         """Deal a match (recorded when a recorder is there) and return its live table."""
@@ -165,13 +167,13 @@ class ThirteenApp(ParlourApp):
 
     def finishing_order(self) -> str:
         """Who finished where in the round just played, with the points each won: "1. You +2, 2. …"."""
-        results = self.view["results"]
+        results = self.view.board.public.results
         if not results:
             return ""
         last = results[-1]
         return ", ".join(
-            f"{place}. {self.seat_name(seat)} +{last['points'][seat]}"
-            for place, seat in enumerate(last["order"], start=1)
+            f"{place}. {self.seat_name(seat)} +{last.points[seat]}"
+            for place, seat in enumerate(last.order, start=1)
         )
 
     def seat_name(self, seat: int) -> str:
@@ -181,30 +183,35 @@ class ThirteenApp(ParlourApp):
         """ "a pair", "a sequence of 4" … for the combination on the table, in the app's language."""
         return combination_name(combo, self.lang)
 
+    def hand(self) -> list[str]:
+        """The person's cards now, as card codes (what the selection holds)."""
+        return [str(card) for card in self.view.hand]
+
     def refresh_all(self) -> None:
-        view = self.view = self.table.view(0)
-        lang = self.lang
+        self.view = self.table.view(0)
+        board, lang = self.view.board, self.lang
+        public = board.public
         seats = []
         for seat in (1, 2, 3):
-            mark = f" ({_(lang, 'Passed')})" if view["passed"][seat] else ""
-            turn = " ◀" if view["turn"] == seat else ""
-            seats.append(f"{self.seat_name(seat)}: {view['hand_counts'][seat]}{mark}{turn}")
-        scores = "  ".join(f"{self.seat_name(s)} {view['scores'][s]}" for s in range(4))
+            mark = f" ({_(lang, 'Passed')})" if public.passed[seat] else ""
+            turn = " ◀" if board.turn == seat else ""
+            seats.append(f"{self.seat_name(seat)}: {public.hand_counts[seat]}{mark}{turn}")
+        scores = "  ".join(f"{self.seat_name(s)} {public.scores[s]}" for s in range(4))
         self.query_one("#seats", Static).update("   ".join(seats) + "\n" + scores)
-        cards = " ".join(Card.parse(code).pretty() for code in view["table"]["cards"])
+        cards = " ".join(card.pretty() for card in public.table)
         self.query_one("#pile", Static).update(cards or _(lang, "The table is empty."))
         trick = "  ".join(
-            f"{self.seat_name(step['seat'])}: "
-            + (_(lang, "Passed") if step["pass"] else " ".join(Card.parse(c).pretty() for c in step["cards"]))
-            for step in view["trick"]
+            f"{self.seat_name(step.seat)}: "
+            + (_(lang, "Passed") if step.is_pass else " ".join(card.pretty() for card in step.cards))
+            for step in board.trick
         )
         self.query_one("#trick", Static).update(trick)
         # Plain text: a status line is no markup ("[c]", a name in brackets, must show as written).
         self.query_one("#status", Static).update(Text(self.status_line()))
-        fair = view["fairness"]
-        line = f"{_(lang, 'Fair deal')}: {(fair.get('commitment') or '—')[:16]}…"
-        if fair.get("code"):  # revealed at the end: check it with parlour thirteen verify
-            line = f"parlour thirteen verify {fair['code']} {fair['salt']} {fair['commitment']}"
+        fair = board.fairness
+        line = f"{_(lang, 'Fair deal')}: {(fair.commitment or '—')[:16]}…"
+        if fair.code:  # revealed at the end: check it with parlour thirteen verify
+            line = f"parlour thirteen verify {fair.code} {fair.salt} {fair.commitment}"
         self.query_one("#fair", Static).update(line)
         self.query_one(HandWidget).refresh()
         self.refresh_bindings()
@@ -213,38 +220,39 @@ class ThirteenApp(ParlourApp):
         """Show in the footer only the keys that mean something now: "Next round" between rounds,
         Raise, Play and Pass during a round (Play and Pass dimmed while a computer player is thinking;
         cards can be raised ahead of the turn)."""
-        view = self.view
-        playing = not view["between_rounds"] and not view["winners"]
+        board = self.view.board
+        playing = not board.between_rounds and not board.over
         if action == "continue":
-            return bool(view["between_rounds"]) and not view["winners"]
+            return board.between_rounds and not board.over
         if action == "raise":
             return playing
         if action == "pass":
-            return None if playing and view["turn"] != 0 else playing
+            return None if playing and board.turn != 0 else playing
         if action == "play":
-            return True if view["between_rounds"] else None if playing and view["turn"] != 0 else playing
+            return True if board.between_rounds else None if playing and board.turn != 0 else playing
         return True
 
     def status_line(self) -> str:
         view, lang = self.view, self.lang
-        if view["winners"]:
-            winner = view["winners"][0]
+        board = view.board
+        if board.over:
+            winner = board.public.winners[0]
             ending = (
                 _(lang, "You win the game!")
                 if winner == 0
                 else _(lang, "{name} wins the game.").format(name=self.seat_name(winner))
             )
             return f"{ending} {self.message}".strip()
-        if view["between_rounds"]:
+        if board.between_rounds:
             return f"{_(lang, 'The round is over.')} {self.finishing_order()}  [c]"
         if self.message:
             return self.message
-        if view["my_turn"]:
-            combo = view["table"]["combo"]
+        if view.my_turn:
+            combo = board.public.table_combo
             if combo is None:
                 return _(lang, "Your turn: lead any combination.")
-            return _(lang, "Your turn: beat {combo} or pass.").format(combo=self.combo_text(combo))
-        return _(lang, "Waiting for {name}…").format(name=self.seat_name(view["turn"] or 0))
+            return _(lang, "Your turn: beat {combo} or pass.").format(combo=self.combo_text(combo.to_json()))
+        return _(lang, "Waiting for {name}…").format(name=self.seat_name(board.turn or 0))
 
     # --- acting ------------------------------------------------------------------------------------
 
@@ -289,7 +297,7 @@ class ThirteenApp(ParlourApp):
         else:
             self.selection.append(code)
         self.message = ""
-        if self.selection and self.view["my_turn"]:
+        if self.selection and self.view.my_turn:
             change = self.act({"type": "select", "cards": list(self.selection)})
             if change is not None and change.name == "selection":
                 data: dict[str, Any] = change.public
@@ -304,18 +312,18 @@ class ThirteenApp(ParlourApp):
         self.refresh_all()
 
     def action_move(self, step: int) -> None:
-        count = len(self.view["hand"])
+        count = len(self.view.hand)
         if count:
             self.cursor = (self.cursor + step) % count
             self.refresh_all()
 
     def action_raise(self) -> None:
-        hand = self.view["hand"]
+        hand = self.hand()
         if hand:
             self.toggle(hand[min(self.cursor, len(hand) - 1)])
 
     def action_play(self) -> None:
-        if self.view["between_rounds"]:
+        if self.view.board.between_rounds:
             self.action_continue()
         elif self.selection:
             self.act({"type": "play", "cards": list(self.selection)})

@@ -120,15 +120,43 @@ class Pebbles:
             self._deal()
         return True
 
-    def view(self, seat: int) -> Json:
+    def view(self, seat: int, between_rounds: bool = False) -> PebblesView:
+        return PebblesView(
+            seat=seat,
+            pile=self.pile,
+            turn=self.turn,
+            scores=tuple(self.scores),
+            round=self.rounds + 1,
+            mark=self.marks[seat],
+            target_points=self.rules.target_points,
+            between_rounds=between_rounds,
+        )
+
+
+@dataclass(frozen=True)
+class PebblesView:
+    """One seat's view: the pile, whose turn, the scores, and that seat's own mark (None for a
+    watcher)."""
+
+    seat: int | None
+    pile: int
+    turn: int | None
+    scores: tuple[int, ...]
+    round: int
+    mark: int | None
+    target_points: int
+    between_rounds: bool
+
+    def to_json(self) -> Json:
         return {
-            "seat": seat,
+            "seat": self.seat,
             "pile": self.pile,
             "turn": self.turn,
             "scores": list(self.scores),
-            "round": self.rounds + 1,
-            "mark": self.marks[seat],
-            "target_points": self.rules.target_points,
+            "round": self.round,
+            "mark": self.mark,
+            "target_points": self.target_points,
+            "between_rounds": self.between_rounds,
         }
 
 
@@ -139,7 +167,7 @@ def _count(action: Json) -> int:
     return count
 
 
-class PebblesMatch(SeatedMatch):
+class PebblesMatch(SeatedMatch[PebblesView]):
     """A game of Pebbles in play: people at their seats, computer players at the others (and for the
     away)."""
 
@@ -174,13 +202,11 @@ class PebblesMatch(SeatedMatch):
     def moves_played(self) -> int:
         return len(self.pebbles.moves)
 
-    def view(self, seat: int) -> Json:
-        data = self.pebbles.view(seat)
-        data["between_rounds"] = self.between_rounds
-        return data
+    def view(self, seat: int) -> PebblesView:
+        return self.pebbles.view(seat, self.between_rounds)
 
-    def spectator(self, view: Json) -> Json:
-        return {**view, "seat": None, "mark": None}
+    def spectator(self, view: PebblesView) -> PebblesView:
+        return replace(view, seat=None, mark=None)
 
     def act(self, seat: int, action: Json) -> Change:
         if action.get("type") == "continue":  # alone against the computer: the person deals on

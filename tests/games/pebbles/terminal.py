@@ -44,10 +44,8 @@ class PebblesApp(App[None]):
         while (change := self.match.auto()) is not None:  # the computer player's moves
             self.said = f"The computer takes {change.public['count']}."
         view = self.match.view(0)
-        state = "over" if self.match.finished else ("round won" if view["between_rounds"] else "your turn")
-        board = (
-            f"Pile: {view['pile']}   Score: {view['scores'][0]}-{view['scores'][1]}   ({state})\n{self.said}"
-        )
+        state = "over" if self.match.finished else ("round won" if view.between_rounds else "your turn")
+        board = f"Pile: {view.pile}   Score: {view.scores[0]}-{view.scores[1]}   ({state})\n{self.said}"
         self.query_one("#board", Static).update(board)
 
     def action_take(self, count: int) -> None:
