@@ -183,6 +183,10 @@ def test_after_the_host_has_left_a_friend_deals_the_rematch(page: Any, friend: A
     else:
         raise AssertionError("the match did not end")
     assert friend.locator('[data-role="result"] [data-role="leave-table"]').is_visible()
+    # The match is over, its hands public: each person who played it may review their own decisions.
+    review_link = friend.locator('[data-role="result"] [data-role="review"]')
+    assert review_link.is_visible()
+    review_url = f"{live_server.url}{review_link.get_attribute('href')}"
 
     page.goto(url)  # the host comes back to the finished match
     page.wait_for_selector('[data-role="result"][open]')
@@ -196,6 +200,14 @@ def test_after_the_host_has_left_a_friend_deals_the_rematch(page: Any, friend: A
             "!document.querySelector('[data-role=result]').open"
         )
     assert live_table(live_server, made["code"]).phase == "playing"
+    assert friend.locator('[data-role="result"] [data-role="review"]').is_hidden()  # a match in play
+
+    friend.goto(review_url)  # the friend's review: her seat is "you", the host is named
+    friend.wait_for_selector("#moves li")
+    names = friend.locator(".th-review-name").all_text_contents()
+    assert names[1].startswith("Te") and names[0].startswith("Ana")
+    assert friend.get_attribute(".th-review-seat:nth-child(2)", "data-reviewed") is not None
+    assert friend.evaluate("() => document.documentElement.scrollWidth") <= 390
 
 
 def test_a_watcher_of_a_deserted_table_is_told_why_nothing_moves(

@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from parlour.cli import main
-from parlour.cli.thirteen import REVIEW_NOTE, REVIEW_SUMMARY
+from parlour.games.thirteen_review import REVIEW_NOTE, REVIEW_SUMMARY
 from parlour.grades import names
 from parlour.thirteen import Match
 from parlour.thirteen.bots import GreedyBot, make_bot

@@ -16,11 +16,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from parlour.cards import Card
+from parlour.cli.db import database_url_option
 from parlour.cli.options import LANG_OPTION
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import GameOver, IllegalMove, InvalidCard, InvalidInput, ParlourError
-from parlour.games.thirteen import REASONS, combination_name, expert_is_reduced
+from parlour.games.base import Status
+from parlour.games.thirteen import NAME, REASONS, combination_name, expert_is_reduced, thirteen_rules
+from parlour.games.thirteen_review import REVIEW_NOTE, REVIEW_SUMMARY
 from parlour.i18n import decimal, gettext_for, ngettext_for, normalize_language, percent
+from parlour.store import Store, StoreUnavailable, UnknownGame
 from parlour.thirteen import Match, Move, Rules, classify, format_code, parse_code
 from parlour.thirteen.bots import BOTS, PLAYERS, make_bot
 from parlour.thirteen.combos import Combo, beats
@@ -35,11 +39,6 @@ from parlour.thirteen.simulate import simulate as run_simulation
 from parlour.thirteen.views import PlayerView
 
 DOMAIN = "thirteen"
-REVIEW_SUMMARY = "Decisions: {count}; the expert's own choice: {matched}; round points lost in all: {lost}."
-REVIEW_NOTE = (
-    "The estimates are the expert's, from your seat's view only; "
-    "the other hands are shown because the match is over."
-)
 EXPERT_NOTE: Final = (
     " The expert is weaker here: it runs without its compiled search core (built where a C compiler is)."
     if expert_is_reduced()
@@ -602,25 +601,49 @@ def play(
 @click.argument("code")
 @click.argument("moves", nargs=-1)
 @click.option(
-    "--seat", default=0, show_default=True, type=click.IntRange(0, 3), help="The seat whose play is reviewed."
+    "--seat",
+    default=None,
+    type=click.IntRange(0, 3),
+    help="The seat whose play is reviewed  [default: 0; a stored match's: its owner's]",
 )
 @click.option(
     "--seed", default=0, show_default=True, type=click.IntRange(0), help="Seed of the expert's deals."
 )
+@click.option(
+    "--points",
+    default=None,
+    type=click.IntRange(1, 100),
+    help="The points the match was played to  [default: 10; a stored match's own]",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
 @_house_option
+@database_url_option
 @LANG_OPTION
 def review(
-    code: str, moves: tuple[str, ...], seat: int, seed: int, as_json: bool, house: tuple[str, ...], lang: str
+    code: str,
+    moves: tuple[str, ...],
+    seat: int | None,
+    seed: int,
+    points: int | None,
+    as_json: bool,
+    house: tuple[str, ...],
+    database_url: str | None,
+    lang: str,
 ) -> None:
     """Review SEAT's play in the match of CODE played with MOVES (every seat's, in turn order, as
-    `parlour thirteen play` records them: "3S 3C", "pass"): each round's four hands as dealt, and at each
-    of the seat's decisions the round points the expert expects of the move played and of its best
-    candidate, judged from that seat's view only, with a grade by the points lost (inaccuracy 0.15,
-    mistake 0.3, blunder 0.45). Exit status 2 for a code or a move that cannot be played.
+    `parlour thirteen play` records them: "3S 3C", "pass"), or in a finished match stored in the
+    database (CODE is then its id, as the player page's history links it): each round's four hands as
+    dealt, and at each of the seat's decisions the round points the expert expects of the move played
+    and of its best candidate, judged from that seat's view only, with a grade by the points lost
+    (inaccuracy 0.15, mistake 0.3, blunder 0.45). Exit status 2 for a code or a move that cannot be
+    played, 1 for a stored match that is not there or not finished.
     """
+    rules = _rules(house, points)
+    if not moves and not code.strip().upper().startswith("TH1-"):
+        code, moves, rules, stored_seat = _stored_match(code, database_url, lang)
+        seat = stored_seat if seat is None else seat
     try:
-        made = review_match(code, moves, seat=seat, rules=_rules(house), seed=seed)
+        made = review_match(code, moves, seat=seat or 0, rules=rules, seed=seed)
     except (InvalidInput, IllegalMove, GameOver) as error:
         raise click.BadParameter(str(error), param_hint="CODE / MOVES") from None
     if as_json:
@@ -628,7 +651,7 @@ def review(
         return
 
     def who(other: int, text: object) -> str:
-        name = _(lang, "You") if other == seat else _(lang, "Player {seat}").format(seat=other + 1)
+        name = _(lang, "You") if other == made.seat else _(lang, "Player {seat}").format(seat=other + 1)
         return _(lang, "{player}: {text}").format(player=name, text=text)
 
     decisions: dict[int, list[Decision]] = {}
@@ -661,3 +684,30 @@ def review(
 from parlour.cli.thirteen_tui import thirteen_tui as _thirteen_tui  # noqa: E402  (parlour thirteen tui)
 
 thirteen.add_command(_thirteen_tui)
+
+
+def _stored_match(
+    game_id: str, database_url: str | None, lang: str
+) -> tuple[str, tuple[str, ...], Rules, int]:
+    """Return a finished match stored in the database: its code, moves, rules and owner's seat.
+
+    Raises:
+        click.ClickException: the database cannot be opened, no game has this id, it is no Thirteen
+            match, or the match is not finished (in play: its hands are hidden; left: no review).
+    """
+    try:
+        store = Store(database_url)
+        store.upgrade()
+    except (StoreUnavailable, ValueError) as error:
+        raise click.ClickException(f"the database is not available: {error}") from error
+    try:
+        record, seat, _kept = store.stored_match(game_id.strip())
+    except UnknownGame:
+        raise click.ClickException(_(lang, "There is no stored match {id}.").format(id=game_id)) from None
+    finally:
+        store.close()
+    if record.game != NAME or record.status != Status.FINISHED:
+        raise click.ClickException(
+            _(lang, "Match {id} is not finished: it has no review.").format(id=game_id)
+        )
+    return record.code, tuple(record.moves), thirteen_rules(record.rules), seat

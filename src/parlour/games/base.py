@@ -552,6 +552,8 @@ class GameDefinition(ABC):
         commands: ``module:attribute`` of its command group on the command line (``parlour NAME …``),
             None without one.
         reviews: whether it reviews a finished game (:meth:`review`).
+        reviewed: the statuses of the records it reviews (a Thirteen match only once it is finished,
+            when its code and salt are revealed; every ended TriPeaks game).
         review_page: the address of a finished game's review page, ``{game_id}`` standing for the
             game's id (``/tripeaks/review/{game_id}``), None without one.
     """
@@ -570,6 +572,7 @@ class GameDefinition(ABC):
     terminal: TerminalGame | None = None
     commands: str | None = None
     reviews: bool = False
+    reviewed: frozenset[str] = Status.ENDED
     review_page: str | None = None
 
     @abstractmethod
@@ -616,8 +619,9 @@ class GameDefinition(ABC):
         """Return the translated text of a reason code of this game, None for a code it does not own."""
         return None
 
-    def review(self, record: GameRecord) -> Json:
-        """Return the review of a finished game (``reviews``: a game that has them), as JSON.
+    def review(self, record: GameRecord, seat: int = 0) -> Json:
+        """Return the review of a finished game (``reviews``: a game that has them) from ``seat`` (the
+        decisions of the person who played it from there), as JSON.
 
         A review may follow from every hidden card of the deal: the platform asks only for a game that
         is over, and runs it in a worker process (it may take seconds), once per game.

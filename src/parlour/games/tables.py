@@ -307,6 +307,8 @@ class TableState:
     settings: TableSettings
     turn_left: float | None
     next_round_left: float | None
+    match: str | None = None
+    """The record id of the match just over (None during a match): its people may review it."""
 
     @cached_property
     def shared_json(self) -> Json:
@@ -319,6 +321,7 @@ class TableState:
             "settings": self.settings.to_json(),
             "turn_left": self.turn_left,
             "next_round_left": self.next_round_left,
+            "match": self.match,
         }
 
 
@@ -470,6 +473,7 @@ class FriendsTable(LiveGame[TableView]):
             next_round_left=None
             if self.round_ended_at is None
             else max(0.0, round(self.round_ended_at + NEXT_ROUND_SECONDS - now, 1)),
+            match=self.game_id if self.phase == OVER else None,
         )
 
     def view(self, seat: int) -> TableView:

@@ -55,6 +55,7 @@ from parlour.thirteen.bots.search import choose_search_core
 from parlour.thirteen.combos import is_bomb
 from parlour.thirteen.fairness import commitment, new_salt
 from parlour.thirteen.order import cards_of
+from parlour.thirteen.review import review_match
 from parlour.thirteen.select import Selection, judge_view_selection
 from parlour.thirteen.views import PlayerView
 
@@ -685,6 +686,20 @@ class ThirteenDefinition(GameDefinition):
         owns_code=lambda text: text.strip().upper().startswith("TH1-"),
     )
     commands = "parlour.cli.thirteen:thirteen"
+    reviews = True
+    reviewed = frozenset({Status.FINISHED})
+    review_page = "/thirteen/review/{game_id}"
+
+    def review(self, record: GameRecord, seat: int = 0) -> Json:
+        """Return the review of ``seat``'s decisions in a finished match (``parlour.thirteen.review``,
+        seed 0: the same numbers as ``parlour thirteen review CODE MOVE… --seat SEAT``). Only a
+        finished match is reviewed: its code and salt are public then, and with them every hand.
+
+        Raises:
+            InvalidInput: the record's rules, code or a move cannot be read; ``no_such_seat``.
+        """
+        made = review_match(record.code, list(record.moves), seat=seat, rules=thirteen_rules(record.rules))
+        return made.to_json()
 
     def new(self, options: Json) -> NewGame:
         """Deal a new match from the page's options: ``code`` (``TH1-…``, optional), ``strength``, ``speed``.

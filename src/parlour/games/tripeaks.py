@@ -779,7 +779,7 @@ class TriPeaksDefinition(GameDefinition):
 
     # --- statistics --------------------------------------------------------------------------------
 
-    def review(self, record: GameRecord) -> Json:
+    def review(self, record: GameRecord, seat: int = 0) -> Json:
         """Return the review of a finished game (``parlour.tripeaks.solver.review``, seed 0: the same
         numbers as ``parlour tripeaks review CODE MOVE…``), with the deal's cards as they lie, so that a
         page can show every position (the game is over: nothing of it is hidden any more). Without the

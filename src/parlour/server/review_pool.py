@@ -36,7 +36,7 @@ class ReviewPool:
         self.workers = workers
         self.waiting = waiting
         self._executor: ProcessPoolExecutor | None = None
-        self._running: dict[str, asyncio.Future[Json]] = {}
+        self._running: dict[tuple[str, int], asyncio.Future[Json]] = {}
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
@@ -45,25 +45,30 @@ class ReviewPool:
             self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
         return self._executor
 
-    async def review(self, definition: GameDefinition, record: GameRecord) -> Json:
-        """Return the review of a finished game's record, computed in a worker process (one computation
-        per game at a time: a second caller waits for the first's).
+    def _start(self, definition: GameDefinition, record: GameRecord, seat: int) -> asyncio.Future[Json]:
+        """Return the review computed in a worker process (raises BrokenProcessPool at once when a
+        worker died earlier)."""
+        return asyncio.get_running_loop().run_in_executor(self._pool(), definition.review, record, seat)
+
+    async def review(self, definition: GameDefinition, record: GameRecord, seat: int = 0) -> Json:
+        """Return the review of a finished game's record from ``seat``, computed in a worker process
+        (one computation per game and seat at a time: a second caller waits for the first's).
 
         Raises:
             ReviewsBusy: too many reviews are being computed already.
         """
-        running = self._running.get(record.id)
+        key = (record.id, seat)
+        running = self._running.get(key)
         if running is None:
             if len(self._running) >= self.waiting:
                 raise ReviewsBusy("too many reviews are being computed: try again in a moment")
-            loop = asyncio.get_running_loop()
             try:
-                running = asyncio.ensure_future(loop.run_in_executor(self._pool(), definition.review, record))
+                running = asyncio.ensure_future(self._start(definition, record, seat))
             except BrokenProcessPool:  # a worker died earlier (killed, out of memory): start afresh
                 self.close()
-                running = asyncio.ensure_future(loop.run_in_executor(self._pool(), definition.review, record))
-            self._running[record.id] = running
-            running.add_done_callback(lambda _done: self._running.pop(record.id, None))
+                running = asyncio.ensure_future(self._start(definition, record, seat))
+            self._running[key] = running
+            running.add_done_callback(lambda _done: self._running.pop(key, None))
         try:
             return await asyncio.shield(running)
         except BrokenProcessPool as error:

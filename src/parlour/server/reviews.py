@@ -17,8 +17,8 @@ from starlette.responses import Response
 
 from parlour.errors import ParlourError
 from parlour.games.base import Json
-from parlour.server.i18n import protocol_reason, supported
-from parlour.server.requests import known_player, parlour_of, request_language
+from parlour.server.i18n import Texts, protocol_reason, supported
+from parlour.server.requests import known_player, parlour_of, render_error_page, request_language
 from parlour.server.review_pool import ReviewsBusy
 from parlour.store import GameOpen, GameRecord, UnknownGame
 
@@ -51,15 +51,36 @@ async def review_of(
         many asked.
     """
     parlour = parlour_of(request)
-    record, kept = await parlour.call(parlour.store.finished_record, game_id, player_id)
+    record, seat, kept = await parlour.call(parlour.store.finished_record, game_id, player_id)
     definition = parlour.games.find(record.game)
     if definition is None or not definition.reviews or game not in (None, record.game):
         raise NoReview(f"{record.game} games have no reviews")
+    if record.status not in definition.reviewed:
+        raise NoReview(f"a {record.game} game that ended {record.status} has no review")
     if kept is None:
         await parlour.limits.hit("review", str(player_id))
-        kept = await parlour.reviews.review(definition, record)
+        kept = await parlour.reviews.review(definition, record, seat)
         await parlour.write(parlour.store.keep_review, game_id, player_id, kept)
     return record, kept
+
+
+async def review_for_page(request: Request, game_id: str, game: str) -> tuple[GameRecord, Json] | Response:
+    """Return a finished ``game`` the request's player played and its review, for a review page; or
+    the page a browser gets instead: 404 for no such game of the player (or one with no review), 409
+    while it is being played (its cards are hidden), 503 when reviews are busy."""
+    player = await known_player(request)
+    lang = await request_language(request)
+    if player is None:
+        return await render_error_page(request, 404, lang, Texts(lang)("There is no such page."))
+    try:
+        return await review_of(request, player.id, game_id, game)
+    except (UnknownGame, NoReview):
+        return await render_error_page(request, 404, lang, Texts(lang)("There is no such page."))
+    except GameOpen:
+        message = Texts(lang)("This game is still being played: its review comes when it is over.")
+        return await render_error_page(request, 409, lang, message)
+    except ReviewsBusy:
+        return await render_error_page(request, 503, lang, protocol_reason("reviews_busy", lang))
 
 
 @router.get("/api/games/{game_id}/review")

@@ -32,6 +32,7 @@ from parlour.games.thirteen import (
     check_settings,
     strength_name,
 )
+from parlour.games.thirteen_review import review_positions, review_texts
 from parlour.i18n import gettext_for, ngettext_for
 from parlour.i18n.cards import card_pattern, rank_letters, suit_name
 from parlour.server.i18n import supported
@@ -44,6 +45,7 @@ from parlour.server.requests import (
     render,
     request_language,
 )
+from parlour.server.reviews import review_for_page
 
 RANK_CODES: Final = "A23456789TJQK"
 MAX_POINTS: Final = 60
@@ -220,3 +222,56 @@ async def thirteen_settings(request: Request) -> Response:
     for owner in parlour.live.of_player(player.id, NAME):
         await owner.configure(0, {"speed": speed})
     return JSONResponse({"speed": speed, "strength": strength})
+
+
+# --- the review of a finished match -----------------------------------------------------------------
+
+
+def review_seat_names(seats: list[Any], reviewed: int, lang: str) -> list[str]:
+    """Return the names the review gives the four seats: "You" for the reviewed one, a person's name
+    at a friends' table, the seat's place at the table ("West" …) for a computer player."""
+    t = thirteen_texts(lang)
+    found = []
+    for seat in range(len(SEAT_NAMES)):
+        entry = seats[seat] if seat < len(seats) else None
+        name = entry.get("name") if isinstance(entry, dict) else None
+        if seat == reviewed:
+            found.append(t("You"))
+        elif isinstance(name, str) and name.strip():
+            found.append(name.strip())
+        else:
+            found.append(t(SEAT_NAMES[seat]))
+    return found
+
+
+@router.get("/thirteen/review/{game_id}", include_in_schema=False)
+async def review_page(request: Request, game_id: str) -> Response:
+    """The review of a finished Thirteen match the player played: every round with the four hands, step
+    by step (←/→, a slider, the list of moves), and at each of the player's decisions the expert's
+    estimate of the move played and of its best candidate, graded. A match in play has no review (its
+    hands are hidden): 409; a match left unfinished, another player's or none: 404."""
+    found = await review_for_page(request, game_id, NAME)
+    if isinstance(found, Response):
+        return found
+    record, review = found
+    lang = await request_language(request)
+    names = review_seat_names(list(record.seats), int(review["seat"]), lang)
+    said = review_texts(review, lang, names)
+    return await render(
+        request,
+        "thirteen_review.html",
+        {
+            "t": thirteen_texts(lang),
+            "said": said,
+            "code": review["code"],
+            "names": names,
+            "script_data": {
+                "review": review,
+                "positions": review_positions(review),
+                "steps": said["steps"],
+                "grades": said["grades"],
+                "names": names,
+                "rankLetters": rank_letters(lang),
+            },
+        },
+    )

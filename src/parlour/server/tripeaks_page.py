@@ -23,7 +23,6 @@ from parlour.games.tripeaks import NAME, NUMBERED_GAMES, clock, review_texts
 from parlour.i18n import gettext_for
 from parlour.i18n.cards import rank_letters
 from parlour.i18n.tripeaks import page_text
-from parlour.server.i18n import Texts, protocol_reason
 from parlour.server.requests import (
     EDGE_ERRORS,
     checked_form,
@@ -31,13 +30,11 @@ from parlour.server.requests import (
     known_player,
     parlour_of,
     render,
-    render_error_page,
     request_language,
 )
-from parlour.server.review_pool import ReviewsBusy
-from parlour.server.reviews import NoReview, review_of
+from parlour.server.reviews import review_for_page
 from parlour.server.tripeaks_charts import results_chart
-from parlour.store import GameOpen, Player, UnknownGame
+from parlour.store import Player
 from parlour.tripeaks.layout import SLOT_PLACES
 from parlour.tripeaks.rules import VARIANTS
 from parlour.tripeaks.solver import compiled_available
@@ -210,20 +207,11 @@ async def review_page(request: Request, game_id: str) -> Response:
     """The review of a finished TriPeaks game of the player: the board at every move (←/→, a slider),
     the graded moves, and the shortest win from before the move that lost the game. A game in play has
     no review (its cards are hidden): the page says so (409); another player's game or none is 404."""
-    player = await known_player(request)
+    found = await review_for_page(request, game_id, NAME)
+    if isinstance(found, Response):
+        return found
+    _, review = found
     lang = await request_language(request)
-    if player is None:
-        return await render_error_page(request, 404, lang, Texts(lang)("There is no such page."))
-    try:
-        _, review = await review_of(request, player.id, game_id, NAME)
-    except (UnknownGame, NoReview):
-        return await render_error_page(request, 404, lang, Texts(lang)("There is no such page."))
-    except GameOpen:
-        message = page_text(lang, "This game is still being played: its review comes when it is over.")
-        return await render_error_page(request, 409, lang, message)
-    except ReviewsBusy:
-        message = protocol_reason("reviews_busy", lang)
-        return await render_error_page(request, 503, lang, message)
     said = review_texts(review, lang)
     steps = [f"{page_text(lang, 'The deal')}: {said['steps'][0]}", *said["steps"][1:]]
     return await render(

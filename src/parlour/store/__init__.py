@@ -14,6 +14,7 @@ from parlour.store.errors import (
 )
 from parlour.store.store import Store
 from parlour.store.types import (
+    FinishedRecord,
     GameRecord,
     NewPlayer,
     NumberedEntry,
@@ -25,6 +26,7 @@ from parlour.store.types import (
 )
 
 __all__ = [
+    "FinishedRecord",
     "GameOpen",
     "GameRecord",
     "InvalidPreference",

@@ -27,7 +27,7 @@ from parlour.store.records import NumberedResult, apply_result
 from parlour.store.replays import CorruptRecord, ReplayCache
 from parlour.store.rows import as_utc, player_row, utcnow
 from parlour.store.tables import refuse_older_epoch
-from parlour.store.types import GameRecord, Outcome
+from parlour.store.types import FinishedRecord, GameRecord, Outcome
 
 GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """The shape of a game id (``secrets.token_urlsafe(16)`` makes them)."""
@@ -288,9 +288,9 @@ class GameRecordsStore(NumberedStore):
             outcome = _outcome_from(row) if row is not None else None
         return self._with_record(outcome) if outcome is not None else None
 
-    def finished_record(self, game_id: str, player_id: int) -> tuple[GameRecord, dict[str, Any] | None]:
-        """Return a finished game of the player (the owner's, or one they played at a friends' table)
-        with its kept review (None when none is kept yet).
+    def finished_record(self, game_id: str, player_id: int) -> FinishedRecord:
+        """Return a finished game of the player (the owner's, or one they played at a friends' table),
+        the seat they played it from, and the review of that seat kept (None when none is kept yet).
 
         Raises:
             UnknownGame: no such game of this player. GameOpen: the game is still being played (a
@@ -300,11 +300,31 @@ class GameRecordsStore(NumberedStore):
             row = _played_row(session, game_id, player_id)
             if row.status == Status.OPEN:
                 raise GameOpen(f"game {game_id!r} is still being played")
-            kept = session.get(GameReviewRow, game_id)
-            return _record(row, _moves(session, game_id)), (dict(kept.review) if kept else None)
+            seat = _seat_of(session, row, player_id)
+            kept = session.get(GameReviewRow, (game_id, seat))
+            record = _record(row, _moves(session, game_id))
+            return FinishedRecord(record, seat, dict(kept.review) if kept else None)
+
+    def stored_match(self, game_id: str) -> FinishedRecord:
+        """Return any stored game by its id, whoever played it (the operator's command line), with its
+        owner's seat and that seat's kept review.
+
+        Raises:
+            UnknownGame: no game has this id.
+        """
+        with self._read() as session:
+            row = session.get(GameRow, game_id) if GAME_ID.fullmatch(game_id) else None
+            if row is None:
+                raise UnknownGame(f"there is no game {game_id!r}")
+            seat = _seat_of(session, row, row.player_id)
+            kept = session.get(GameReviewRow, (game_id, seat))
+            return FinishedRecord(
+                _record(row, _moves(session, game_id)), seat, dict(kept.review) if kept else None
+            )
 
     def keep_review(self, game_id: str, player_id: int, review: dict[str, Any]) -> None:
-        """Keep the review of a finished game of the player (a review kept already stays as it is).
+        """Keep the review of a finished game from the player's seat (a review kept already stays as
+        it is).
 
         Raises:
             UnknownGame: no such game of this player. GameOpen: the game is still being played.
@@ -313,8 +333,9 @@ class GameRecordsStore(NumberedStore):
             row = _played_row(session, game_id, player_id)
             if row.status == Status.OPEN:
                 raise GameOpen(f"game {game_id!r} is still being played")
-            if session.get(GameReviewRow, game_id) is None:
-                session.add(GameReviewRow(game_id=game_id, review=review, made_at=utcnow()))
+            seat = _seat_of(session, row, player_id)
+            if session.get(GameReviewRow, (game_id, seat)) is None:
+                session.add(GameReviewRow(game_id=game_id, seat=seat, review=review, made_at=utcnow()))
 
     # --- replays --------------------------------------------------------------------------------------
 
@@ -568,6 +589,22 @@ def _played_row(session: Session, game_id: str, player_id: int) -> GameRow:
     if row is None:
         raise UnknownGame(f"you have no game {game_id!r}")
     return row
+
+
+def _seat_of(session: Session, row: GameRow, player_id: int) -> int:
+    """Return the seat the player played a game from: another person's seat at a friends' table is
+    in ``game_players``; the owner's is the seat that names them, else (a game played alone) the
+    first person's seat, else 0."""
+    if row.player_id != player_id:
+        seated = session.get(GamePlayerRow, (row.id, player_id))
+        return seated.seat if seated is not None else 0
+    people = [
+        (seat, entry)
+        for seat, entry in enumerate(row.seats or ())
+        if (isinstance(entry, dict) and entry.get("kind") == "human") or entry == "human"
+    ]
+    named = (seat for seat, entry in people if isinstance(entry, dict) and entry.get("player") == player_id)
+    return next(named, people[0][0] if people else 0)
 
 
 def _moves(session: Session, game_id: str) -> list[str]:

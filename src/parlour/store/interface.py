@@ -14,7 +14,15 @@ from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition, RecordSpec
 from parlour.games.registry import Registry
 from parlour.games.tables import TableRecord
-from parlour.store.types import GameRecord, NewPlayer, NumberedEntry, Outcome, Player, Statistics
+from parlour.store.types import (
+    FinishedRecord,
+    GameRecord,
+    NewPlayer,
+    NumberedEntry,
+    Outcome,
+    Player,
+    Statistics,
+)
 
 
 class GameStore(Protocol):
@@ -90,8 +98,11 @@ class GameStore(Protocol):
     def game_outcome(self, game_id: str, player_id: int) -> Outcome | None:
         """Return a finished game's outcome."""
 
-    def finished_record(self, game_id: str, player_id: int) -> tuple[GameRecord, dict[str, Any] | None]:
-        """Return a finished game of the player and its kept review."""
+    def finished_record(self, game_id: str, player_id: int) -> FinishedRecord:
+        """Return a finished game of the player, their seat and that seat's kept review."""
+
+    def stored_match(self, game_id: str) -> FinishedRecord:
+        """Return any stored game, its owner's seat and that seat's kept review."""
 
     def keep_review(self, game_id: str, player_id: int, review: dict[str, Any]) -> None:
         """Keep the review of a finished game."""

@@ -125,11 +125,13 @@ class MoveRow(Base):
 
 
 class GameReviewRow(Base):
-    """The review of a finished game (its definition's JSON), computed once and shown again at once."""
+    """The review of a finished game from one seat (its definition's JSON), computed once and shown
+    again at once: each person who played a match at a table has their own."""
 
     __tablename__ = "game_reviews"
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False, server_default="0")
     review: Mapped[dict[str, Any]] = mapped_column(JSON)
     made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

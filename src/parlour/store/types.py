@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from parlour.games.base import GameStatistics, Standing
 
@@ -86,6 +86,15 @@ class GameRecord:
             "updated_at": self.updated_at.isoformat(),
             "finished_at": self.finished_at.isoformat() if self.finished_at else None,
         }
+
+
+class FinishedRecord(NamedTuple):
+    """A finished game a player played (:meth:`~parlour.store.Store.finished_record`): its record, the
+    seat the player played it from, and the review of that seat kept (None when none is kept yet)."""
+
+    record: GameRecord
+    seat: int
+    review: dict[str, Any] | None
 
 
 @dataclass(frozen=True)

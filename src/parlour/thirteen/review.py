@@ -105,6 +105,29 @@ class RoundReview:
 
 
 @dataclass(frozen=True, slots=True)
+class ReviewStep:
+    """One move of the match as the review replays it: its ``index`` among the moves given (1-based),
+    its ``round``, the ``seat`` that made it, the ``move`` (``pass`` or cards) and whether the table
+    was ``cleared`` after it (everyone else had passed: the next play leads)."""
+
+    index: int
+    round: int
+    seat: int
+    move: str
+    cleared: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the step as JSON."""
+        return {
+            "index": self.index,
+            "round": self.round,
+            "seat": self.seat,
+            "move": self.move,
+            "cleared": self.cleared,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class ThirteenReview:
     """The review of one seat's play in a match (see the module docstring)."""
 
@@ -115,6 +138,7 @@ class ThirteenReview:
     scores: tuple[int, ...]
     status: str
     seed: int
+    steps: tuple[ReviewStep, ...] = ()
 
     @property
     def points_lost(self) -> float:
@@ -131,6 +155,7 @@ class ThirteenReview:
             "scores": list(self.scores),
             "rounds": [round_.to_json() for round_ in self.rounds],
             "decisions": [decision.to_json() for decision in self.decisions],
+            "steps": [step.to_json() for step in self.steps],
             "summary": {
                 "decisions": len(self.decisions),
                 "matched": sum(1 for decision in self.decisions if decision.grade == BEST),
@@ -173,6 +198,7 @@ def review_match(
     match = Match.from_code(code, rules)
     rounds: list[RoundReview] = []
     decisions: list[Decision] = []
+    steps: list[ReviewStep] = []
     dealt = tuple(tuple(text_of(hand).split()) for hand in match.round.hands)
     first = 1
     index = 0
@@ -211,6 +237,8 @@ def review_match(
                 )
             )
         match.push(move)
+        cleared = match.round.number == number and not match.over and match.round.table_shape is None
+        steps.append(ReviewStep(index, number, mover, str(move), cleared))
         if match.round.number != number or match.over:  # the round just ended
             points = match.results[-1].points
             rounds.append(RoundReview(number, dealt, first, index, tuple(points)))
@@ -226,4 +254,5 @@ def review_match(
         scores=tuple(match.scores),
         status=match.status,
         seed=seed,
+        steps=tuple(steps),
     )

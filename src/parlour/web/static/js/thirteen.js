@@ -451,6 +451,11 @@ function renderResult() {
   if (rematch) rematch.hidden = !(over && me !== null);
   const leave = resultDialog.querySelector('[data-role="leave-table"]');
   if (leave) leave.hidden = !over;
+  // Once the match is over its hands are public: a person who played it may review their decisions.
+  const reviewLink = resultDialog.querySelector('[data-role="review"]');
+  const reviewed = TABLE ? view.tables?.match : currentGame;
+  reviewLink.hidden = !(over && me !== null && reviewed);
+  if (reviewed) reviewLink.href = `/thirteen/review/${encodeURIComponent(reviewed)}`;
   const readyNote = resultDialog.querySelector('[data-role="ready-note"]');
   readyNote.textContent = TABLE && !over && me !== null && view.tables.seats[me]?.ready
     ? T("Waiting for the others…") : "";
@@ -742,8 +747,11 @@ function shake() {
   }
 }
 
+let currentGame = null; // the match's record id (a player's own match; a table's comes in its view)
+
 function connect(gameId) {
   if (live) live.close();
+  currentGame = TABLE ? null : gameId;
   view = null;
   selection.clear();
   note = null;
