@@ -172,3 +172,28 @@ def test_the_command_line_reviews_a_stored_match_by_its_id(client: TestClient, s
     assert "Traceback" not in refused.output
     unknown = CliRunner().invoke(main, ["thirteen", "review", "no-such-match", "--database-url", url])
     assert unknown.exit_code == 1 and "There is no stored match no-such-match." in unknown.output
+
+
+def test_the_history_lists_the_last_finished_games_with_their_reviews(
+    client: TestClient, store: Store
+) -> None:
+    player_id = me(client, store)
+    assert store.finished_games(player_id) == [] and store.finished_games(None) == []
+    moves = one_round()
+    left = played(store, player_id, ["human", *BOTS], moves[:5])
+    done = played(store, player_id, ["human", *BOTS], moves)
+    open_one = played(store, player_id, ["human", *BOTS], moves[:3], finish=False)
+    history = store.finished_games(player_id)
+    assert [game.game_id for game in history] == [done, left]  # the newest first; none in play
+    assert [game.status for game in history] == ["finished", "left"]
+    friend = store.create_player("Bea")
+    seats = [{"kind": "human", "player": player_id, "name": "Ada"}, BOTS[0]]
+    at_table = played(
+        store, player_id, [*seats, {"kind": "human", "player": friend.player_id}, BOTS[0]], moves
+    )
+    assert [game.game_id for game in store.finished_games(friend.player_id)] == [at_table]
+    assert len(store.finished_games(player_id, limit=1)) == 1
+    page = client.get("/stats", headers={"Accept-Language": "fr"})
+    assert page.status_code == 200 and "Parties récentes" in page.text
+    assert f'href="/thirteen/review/{done}"' in page.text and "Abandonnée" in page.text
+    assert f"/thirteen/review/{left}" not in page.text and open_one not in page.text

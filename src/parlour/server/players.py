@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from babel.dates import format_date
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict
 from starlette.responses import Response
 
 from parlour.errors import ParlourError
-from parlour.i18n import LANGUAGE_NAMES, gettext_for
+from parlour.games.base import Status
+from parlour.games.registry import Registry
+from parlour.i18n import LANGUAGE_NAMES, gettext_for, normalize_language
 from parlour.server.i18n import LANG_COOKIE
 from parlour.server.player_cookie import COOKIE_AGE, TOKEN_COOKIE, give_token
 from parlour.server.requests import (
@@ -28,7 +31,7 @@ from parlour.server.requests import (
     render,
     request_language,
 )
-from parlour.store import UnknownGame
+from parlour.store import PlayedGame, UnknownGame
 from parlour.store.messages import record_messages
 from parlour.store.preferences import CARD_BACKS, FELTS, game_preferences
 
@@ -74,11 +77,42 @@ async def statistics_page(request: Request) -> Response:
         for game in parlour.games
         if game.statistics_template is not None and game.name in stats.games
     ]
+    played = await parlour.call(parlour.store.finished_games, player.id if player else None, HISTORY)
+    lang = await request_language(request)
     return await _page(
         request,
         "stats.html",
-        {"sections": sections},
+        {"sections": sections, "history": [_history_entry(parlour.games, game, lang) for game in played]},
     )
+
+
+HISTORY: Final = 20
+"""How many of the player's last finished games the statistics page lists."""
+STATUS_WORDS: Final = {
+    Status.WON: "Won",
+    Status.STUCK: "Not won",
+    Status.FINISHED: "Finished",
+    Status.LEFT: "Left unfinished",
+}
+"""How a game ended, as the history says it (``store`` catalog)."""
+
+
+def _history_entry(games: Registry, played: PlayedGame, lang: str) -> dict[str, Any]:
+    """Return one finished game as the history lists it: when, which game (and number), how it
+    ended, and its review's address when its game reviews such a game."""
+    definition = games.find(played.game)
+    review = None
+    reviewed = definition is not None and definition.reviews and played.status in definition.reviewed
+    if reviewed and definition is not None and definition.review_page:
+        review = definition.review_page.format(game_id=played.game_id)
+    return {
+        "when": format_date(played.finished_at, "medium", locale=normalize_language(lang)),
+        "iso": played.finished_at.isoformat(),
+        "title": definition.title if definition is not None else played.game,
+        "numbered": played.numbered,
+        "status": STATUS_WORDS.get(played.status, played.status),
+        "review": review,
+    }
 
 
 @router.get("/api/stats")

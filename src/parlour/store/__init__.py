@@ -21,6 +21,7 @@ from parlour.store.types import (
     NumberedRecord,
     Outcome,
     PersonalBest,
+    PlayedGame,
     Player,
     Statistics,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "NumberedRecord",
     "Outcome",
     "PersonalBest",
+    "PlayedGame",
     "Player",
     "Statistics",
     "Store",

@@ -27,7 +27,7 @@ from parlour.store.records import NumberedResult, apply_result
 from parlour.store.replays import CorruptRecord, ReplayCache
 from parlour.store.rows import as_utc, player_row, utcnow
 from parlour.store.tables import refuse_older_epoch
-from parlour.store.types import FinishedRecord, GameRecord, Outcome
+from parlour.store.types import FinishedRecord, GameRecord, Outcome, PlayedGame
 
 GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """The shape of a game id (``secrets.token_urlsafe(16)`` makes them)."""
@@ -255,6 +255,36 @@ class GameRecordsStore(NumberedStore):
         """Return the standing of a numbered game's result ``data`` (None: it has none)."""
         return self.numbered_games(game).standing_of(dict(data))
 
+    def finished_games(self, player_id: int | None, limit: int = 20) -> list[PlayedGame]:
+        """Return the player's last ``limit`` finished games, the newest first: their own and the
+        matches they played at friends' tables (none for no player)."""
+        if player_id is None:
+            return []
+        with self._read() as session:
+            seated = select(GamePlayerRow.game_id).where(GamePlayerRow.player_id == player_id)
+            query = (
+                select(GameRow)
+                .where(
+                    (GameRow.player_id == player_id) | GameRow.id.in_(seated),
+                    GameRow.status != Status.OPEN,
+                    GameRow.finished_at.is_not(None),
+                )
+                .order_by(GameRow.finished_at.desc(), GameRow.created_at.desc(), GameRow.id)
+                .limit(max(0, limit))
+            )
+            return [
+                PlayedGame(
+                    game_id=row.id,
+                    game=row.game,
+                    rules_key=row.rules_key,
+                    status=row.status,
+                    numbered=row.numbered,
+                    finished_at=as_utc(row.finished_at),
+                )
+                for row in session.scalars(query)
+                if row.finished_at is not None
+            ]
+
     def game_outcome(self, game_id: str, player_id: int) -> Outcome | None:
         """Return the outcome of a finished game (None while it is open), with the game's record now.
 
@@ -282,7 +312,7 @@ class GameRecordsStore(NumberedStore):
                     GameRow.status != Status.OPEN,
                     GameRow.numbered.is_not(None),
                 )
-                .order_by(GameRow.finished_at.desc(), GameRow.id)
+                .order_by(GameRow.finished_at.desc(), GameRow.created_at.desc(), GameRow.id)
                 .limit(1)
             ).first()
             outcome = _outcome_from(row) if row is not None else None

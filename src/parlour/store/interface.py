@@ -20,6 +20,7 @@ from parlour.store.types import (
     NewPlayer,
     NumberedEntry,
     Outcome,
+    PlayedGame,
     Player,
     Statistics,
 )
@@ -100,6 +101,9 @@ class GameStore(Protocol):
 
     def finished_record(self, game_id: str, player_id: int) -> FinishedRecord:
         """Return a finished game of the player, their seat and that seat's kept review."""
+
+    def finished_games(self, player_id: int | None, limit: int = 20) -> list[PlayedGame]:
+        """Return the player's last finished games, the newest first."""
 
     def stored_match(self, game_id: str) -> FinishedRecord:
         """Return any stored game, its owner's seat and that seat's kept review."""

@@ -88,6 +88,19 @@ class GameRecord:
         }
 
 
+@dataclass(frozen=True)
+class PlayedGame:
+    """One finished game in a player's history: its id, game, rule set, how it ended, its number (a
+    numbered game's) and when it ended."""
+
+    game_id: str
+    game: str
+    rules_key: str
+    status: str
+    numbered: int | None
+    finished_at: datetime
+
+
 class FinishedRecord(NamedTuple):
     """A finished game a player played (:meth:`~parlour.store.Store.finished_record`): its record, the
     seat the player played it from, and the review of that seat kept (None when none is kept yet)."""
