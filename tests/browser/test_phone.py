@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 
 PAGES = (
     "/", "/tripeaks", "/thirteen", "/stats", "/player", "/tripeaks/numbered", "/rules/tripeaks",
-    "/thirteen/tables", "/thirteen/t/ZZZZZZ",
+    "/thirteen/tables", "/thirteen/t/ZZZZZZ", "/tripeaks/daily",
 )  # fmt: skip
 OVERFLOW = "() => document.documentElement.scrollWidth"
 SMALL_CONTROLS = """() => [...document.querySelectorAll('a, button, select, input')]

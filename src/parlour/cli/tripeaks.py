@@ -16,6 +16,7 @@ from rich.text import Text
 
 from parlour.cards import DECK, Card
 from parlour.cli.options import LANG_OPTION
+from parlour.cli.tripeaks_daily import daily_command
 from parlour.cli.tripeaks_options import HINT_STRENGTH_OPTION
 from parlour.cli.tripeaks_review import review_command
 from parlour.cli.tripeaks_solver import RULES_CHOICE, SOLVER_COMMANDS, code_for, numbered_line
@@ -388,6 +389,7 @@ def play(code: str | None, rules: str | None, lang: str, no_error_help: bool, hi
 for _command in SOLVER_COMMANDS:
     tripeaks.add_command(_command)
 tripeaks.add_command(review_command)
+tripeaks.add_command(daily_command)
 
 
 from parlour.cli.tripeaks_tui import tripeaks_tui as _tripeaks_tui  # noqa: E402  (parlour tripeaks tui)

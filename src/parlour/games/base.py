@@ -512,6 +512,43 @@ class NumberedGames:
 
 
 @dataclass(frozen=True)
+class DailyDeals:
+    """A game's deal of the day: each day (UTC) one secret deal per rule set, the same for everybody,
+    committed to from the start of the day and revealed once it is over (decision 0050).
+
+    Attributes:
+        rules: the rule sets (``rules_key``) and their names for people (``store`` msgids), in the
+            order the pages show them; the first is the default.
+        draw: a fresh random deal under a rule set, as its canonical code (the operating system's CSPRNG).
+        commitment: the commitment to ``(code, salt)``: SHA-256 of ``CODE|SALT``.
+        start: the live game of an attempt at the deal ``code`` of the day (ISO date), the code hidden
+            from its views until it is over, and its record (whose secret names the day).
+        standing_of: the standing of an attempt's replayed result ``data`` (lower is better, compared
+            in order), None for an attempt that counts for nothing (left before it was played).
+        describe: a result's ``data`` in words, with the ``store`` domain's translation function of a
+            language (``s(msgid, **values)``).
+        order: how the leaderboard is ordered, for its page (a ``store`` msgid).
+    """
+
+    rules: Mapping[str, str]
+    draw: Callable[[str], str]
+    commitment: Callable[[str, str], str]
+    start: Callable[[str, str], NewGame]
+    standing_of: Callable[[Json], Standing | None]
+    describe: Callable[[Json, Callable[..., str]], str]
+    order: str
+
+    @property
+    def rules_keys(self) -> tuple[str, ...]:
+        """Return the rule sets' keys, in order."""
+        return tuple(self.rules)
+
+
+DAILY_SECRET: Final = "daily"
+"""The key of a record's ``secret`` naming the day (ISO date) of a counted attempt at a daily deal."""
+
+
+@dataclass(frozen=True)
 class TerminalGame:
     """How a game is played in the terminal (``parlour tui``).
 
@@ -545,6 +582,7 @@ class GameDefinition(ABC):
             ``TEMPLATE_HELPERS``, if any, are given to every template (its statistics section's charts).
         statistics_template: the template fragment that shows its statistics on ``/stats``.
         numbered: its numbered deals, None when it has none.
+        daily: its deal of the day, None when it has none (decision 0050).
         rules: its rules page (``/rules/{name}``), None without one.
         preferences: the per-player settings it adds, by preference name.
         seated: what friends' tables of this game need, None for a game played alone.
@@ -566,6 +604,7 @@ class GameDefinition(ABC):
     page_module: str | None = None
     statistics_template: str | None = None
     numbered: NumberedGames | None = None
+    daily: DailyDeals | None = None
     rules: RulesPage | None = None
     preferences: Mapping[str, Preference] = MappingProxyType({})
     seated: SeatedGame | None = None

@@ -23,7 +23,9 @@ from parlour.cards import Card
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import GameOver, IllegalMove, InvalidInput
 from parlour.games.base import (
+    DAILY_SECRET,
     Change,
+    DailyDeals,
     FinishedGame,
     GameDefinition,
     GameRecord,
@@ -47,6 +49,7 @@ from parlour.i18n.cards import card_name
 from parlour.i18n.tripeaks import ERROR_HELP_REASONS, describe, reason_text
 from parlour.tripeaks import Deal, DealCode, Game, Rules
 from parlour.tripeaks import rules as tp_rules
+from parlour.tripeaks.fairness import commitment as daily_commitment
 from parlour.tripeaks.game import DRAW, PLAYING, UNDO, WON, peak_bonus
 from parlour.tripeaks.layout import COVERS, PEAK_OF, SLOT_PLACES, TABLEAU_SIZE
 from parlour.tripeaks.rules import VARIANTS
@@ -465,6 +468,54 @@ NUMBERED: Final = NumberedGames(
 and then the moves."""
 
 
+def draw_daily(rules_key: str) -> str:
+    """Return a fresh random deal under the rules ``rules_key`` (``easy``, ``classic``) as its code:
+    a number from the operating system's CSPRNG, past the numbered games (whose census verdicts are
+    public).
+
+    Raises:
+        ValueError: no such rule set.
+    """
+    number = NUMBERED_GAMES + 1 + secrets.randbelow(DEAL_NUMBER_LIMIT - NUMBERED_GAMES - 1)
+    return str(DealCode(number, Rules.named(rules_key)))
+
+
+def start_daily(code: str, day: str) -> NewGame:
+    """Return an attempt at the daily deal ``code`` of ``day``: its views name no code and no number
+    until it is over (decision 0041), and its record's secret names the day it counts for."""
+    deal = DealCode.parse(code)
+    spec = RecordSpec(deal.rules.as_dict(), rules_key(deal.rules), str(deal), [0], None, {DAILY_SECRET: day})
+    return NewGame(TriPeaksLive(Game.from_code(deal), code_hidden=True), spec)
+
+
+def daily_standing(data: Json) -> Standing | None:
+    """Return an attempt's place on the leaderboard, lower being better: peak cards left, then the
+    score (higher first), the moves, the seconds from the deal to the end; None for an attempt left
+    before it was played."""
+    if data.get("empty") or "left" not in data:
+        return None
+    return (int(data["left"]), -int(data["score"]), int(data["moves"]), int(data.get("seconds") or 0))
+
+
+def describe_daily(data: Json, s: Callable[..., str]) -> str:
+    """Return an attempt's result in words ("Won, score: 2,140")."""
+    if data.get("won"):
+        return s("Won, score: {score}", score=data["score"])
+    return s("Cards left: {left}, score: {score}", left=data["left"], score=data["score"])
+
+
+DAILY: Final = DailyDeals(
+    rules={"easy": "Easy", "classic": "Classic"},
+    draw=draw_daily,
+    commitment=daily_commitment,
+    start=start_daily,
+    standing_of=daily_standing,
+    describe=describe_daily,
+    order="Ranked by peak cards cleared, then score, then fewest moves, then time.",
+)
+"""TriPeaks' daily deal: one secret deal a day under Easy and under Classic (decision 0050)."""
+
+
 # --- options and records -------------------------------------------------------------------------------
 
 
@@ -677,6 +728,7 @@ class TriPeaksDefinition(GameDefinition):
     )
     statistics_template = "stats_tripeaks.html"
     numbered = NUMBERED
+    daily = DAILY
     preferences = MappingProxyType(
         {
             "hint_strength": Preference(

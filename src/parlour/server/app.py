@@ -30,6 +30,7 @@ from parlour import __version__
 from parlour.errors import ParlourError
 from parlour.games.registry import Registry
 from parlour.server import (
+    daily_pages,
     health,
     numbered_pages,
     page_socket,
@@ -256,6 +257,7 @@ def create_app(
     app.include_router(page_socket.router)  # the sockets of pages: a player's own games, tables
     app.include_router(table_pages.router)  # friends' tables of every game played at tables
     app.include_router(numbered_pages.router)  # numbered deals of every game that has them
+    app.include_router(daily_pages.router)  # the daily deals of every game that has them
     app.include_router(reviews.router)  # reviews of finished games, for the games that make them
     for router in game_routers(served, templates):
         app.include_router(router)

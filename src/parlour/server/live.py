@@ -497,7 +497,11 @@ OUTCOME_FLAGS: Final = ("numbered", "first_win", "record_broken", "holds_record"
 
 
 def outcome_flags(outcome: object) -> Json:
-    """Return what a page may tell about a finished game's records (numbered games), or an empty dict."""
+    """Return what a page may tell about a finished game's records (numbered games) or its daily deal
+    (``daily``: counted or practice), or an empty dict."""
+    daily = getattr(outcome, "daily", None)
+    if daily is not None:
+        return {"daily": daily}
     if getattr(outcome, "numbered", None) is None:
         return {}
     return {name: getattr(outcome, name, False) for name in OUTCOME_FLAGS}

@@ -9,7 +9,7 @@ import logging
 from typing import Any
 
 from parlour.errors import InvalidInput
-from parlour.games.base import GameDefinition, Status
+from parlour.games.base import GameDefinition, NewGame, Status
 from parlour.server.limits import RateLimits
 from parlour.server.live import LiveGames, Owner
 from parlour.server.persistence import Persistence
@@ -28,9 +28,14 @@ class Sessions(Persistence):
     _starting: tuple[asyncio.Lock, ...]
 
     async def start(
-        self, definition: GameDefinition, player_id: int, options: dict[str, Any]
+        self,
+        definition: GameDefinition,
+        player_id: int,
+        options: dict[str, Any],
+        dealt: NewGame | None = None,
     ) -> tuple[Owner, list[Outcome]]:
-        """Deal a new game for a player, record it, and return its live owner.
+        """Deal a new game for a player (from ``options``, or the game ``dealt`` already: an attempt at
+        a daily deal), record it, and return its live owner.
 
         The player's other open games of that kind are closed first (a player has one table per game);
         the store's outcomes of those games come second in the returned pair (for their record news).
@@ -38,7 +43,7 @@ class Sessions(Persistence):
         Raises:
             ParlourError: the options are invalid.
         """
-        new = definition.new(options)
+        new = dealt if dealt is not None else definition.new(options)
         await self.limits.hit("new_game", str(player_id))
         # One player's starts one at a time: parallel requests still leave one open game per kind.
         async with self._starting[hash(player_id) % len(self._starting)]:

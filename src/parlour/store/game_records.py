@@ -18,8 +18,17 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from parlour.errors import GameOver, InvalidInput, ParlourError
-from parlour.games.base import GameDefinition, RecordSpec, Replay, SeatedReplay, Standing, Status
+from parlour.games.base import (
+    DAILY_SECRET,
+    GameDefinition,
+    RecordSpec,
+    Replay,
+    SeatedReplay,
+    Standing,
+    Status,
+)
 from parlour.store.append_statements import statements_for
+from parlour.store.daily import count_attempt
 from parlour.store.errors import GameOpen, MoveConflict, UnknownGame
 from parlour.store.models import GamePlayerRow, GameReviewRow, GameRow, MoveRow
 from parlour.store.numbered import NumberedStore
@@ -234,8 +243,15 @@ class GameRecordsStore(NumberedStore):
                     holds_record=change.holds_record,
                     personal_best=change.personal_best,
                 )
+            definition = self.games.find(row.game)
+            flags: dict[str, Any] = {key: outcome.get(key, False) for key in _FLAGS}
+            daily = definition.daily if definition is not None else None
+            if daily is not None and (row.secret or {}).get(DAILY_SECRET):
+                # An attempt at a daily deal: the player's first of the day to end is the one counted.
+                counted = not result["empty"] and count_attempt(session, daily, row, result, now)
+                flags["daily"] = "counted" if counted else "practice"
             row.status = ended.status
-            row.result = {**result, "outcome": {key: outcome.get(key, False) for key in _FLAGS}}
+            row.result = {**result, "outcome": flags}
             row.finished_at = row.updated_at = now
             if isinstance(replayed, SeatedReplay):  # every other person's own result, from the replay
                 others = session.scalars(select(GamePlayerRow).where(GamePlayerRow.game_id == game_id))
@@ -681,4 +697,5 @@ def _outcome_from(row: GameRow) -> Outcome:
         record_broken=bool(flags.get("record_broken")),
         holds_record=bool(flags.get("holds_record")),
         personal_best=bool(flags.get("personal_best")),
+        daily=flags.get("daily") if flags.get("daily") in ("counted", "practice") else None,
     )

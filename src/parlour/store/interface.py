@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
+from datetime import date
 from typing import Any, Protocol
 
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition, RecordSpec
 from parlour.games.registry import Registry
 from parlour.games.tables import TableRecord
+from parlour.store.daily import DailyDeal, DailyEntry
 from parlour.store.types import (
     FinishedRecord,
     GameRecord,
@@ -104,6 +106,17 @@ class GameStore(Protocol):
 
     def finished_games(self, player_id: int | None, limit: int = 20) -> list[PlayedGame]:
         """Return the player's last finished games, the newest first."""
+
+    def daily_deal(self, game: str, rules_key: str, day: date) -> DailyDeal:
+        """Return a day's deal of a game under a rule set (drawn now when nobody has)."""
+
+    def daily_board(
+        self, game: str, rules_key: str, day: date, limit: int = 100
+    ) -> tuple[list[DailyEntry], int]:
+        """Return the first entries of a day's leaderboard and how many it has."""
+
+    def daily_entry(self, game: str, rules_key: str, day: date, player_id: int | None) -> DailyEntry | None:
+        """Return the player's counted attempt at a day's deal, None without one."""
 
     def stored_match(self, game_id: str) -> FinishedRecord:
         """Return any stored game, its owner's seat and that seat's kept review."""

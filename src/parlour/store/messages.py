@@ -1,4 +1,5 @@
-"""What the page tells a player when a numbered game ends or is left, in their language (domain ``store``)."""
+"""What the page tells a player when a numbered game or an attempt at a daily deal ends or is left, in
+their language (domain ``store``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ FIRST_WIN = "You are the first to win game #{number}!"
 RECORD_BROKEN = "You broke the record of game #{number}!"
 HOLDS_RECORD = "You hold the best result of game #{number}."
 PERSONAL_BEST = "Your best result of game #{number} so far."
+DAILY_COUNTED = "This attempt counts for the day's leaderboard."
+DAILY_PRACTICE = "Practice: only your first attempt of the day to end counts."
 
 
 def record_messages(outcome: Outcome, lang: str) -> list[str]:
@@ -27,6 +30,7 @@ def record_messages(outcome: Outcome, lang: str) -> list[str]:
         "record_broken": outcome.record_broken,
         "holds_record": outcome.holds_record,
         "personal_best": outcome.personal_best,
+        "daily": outcome.daily,
     }
     return news_lines(flags, lang)
 
@@ -40,6 +44,9 @@ def news_lines(flags: Mapping[str, object], lang: str) -> list[str]:
     Raises:
         InvalidInput: the language is not supported.
     """
+    daily = {"counted": DAILY_COUNTED, "practice": DAILY_PRACTICE}.get(str(flags.get("daily")))
+    if daily is not None:  # an attempt at a daily deal (which is never a numbered game)
+        return [gettext_for(lang, DOMAIN, daily)]
     number = flags.get("numbered")
     if number is None:
         return []

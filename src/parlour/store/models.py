@@ -7,13 +7,14 @@ recovery code are kept as SHA-256 hashes only.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    Date,
     DateTime,
     ForeignKey,
     Index,
@@ -195,3 +196,35 @@ class TableRow(Base):
     """Raised by each process that takes the table over: a write from an earlier owner is refused."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DailyDealRow(Base):
+    """The deal of one day (UTC) of one game under one rule set: drawn once at random, committed to
+    from the start of the day (``commitment``: SHA-256 of ``CODE|SALT``), revealed once it is over."""
+
+    __tablename__ = "daily_deals"
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    rules_key: Mapped[str] = mapped_column(String(16), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    code: Mapped[str] = mapped_column(String(64))
+    salt: Mapped[str] = mapped_column(String(32))
+    commitment: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DailyResultRow(Base):
+    """A player's counted attempt at a day's deal: the first of their attempts to end (decision 0050),
+    with its result replayed from the stored moves and its place as the game compares them."""
+
+    __tablename__ = "daily_results"
+    __table_args__ = (Index("ix_daily_results_day", "game", "rules_key", "day"),)
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    rules_key: Mapped[str] = mapped_column(String(16), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    standing: Mapped[list[int]] = mapped_column(JSON)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

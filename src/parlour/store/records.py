@@ -48,7 +48,7 @@ class NumberedResult:
     won: bool
 
 
-def _insert_ignoring_conflict(session: Session, table: object, values: dict[str, object]) -> bool:
+def insert_ignoring_conflict(session: Session, table: object, values: dict[str, object]) -> bool:
     """Insert a row unless its primary key exists; return whether it was inserted."""
     dialect = session.get_bind().dialect.name
     insert = pg_insert if dialect == "postgresql" else sqlite_insert
@@ -61,7 +61,7 @@ def _insert_ignoring_conflict(session: Session, table: object, values: dict[str,
 def apply_result(session: Session, result: NumberedResult, player_id: int, now: datetime) -> RecordChange:
     """Apply one replayed result to the game's record and the player's best, inside ``session``."""
     game, rules_key, number, standing = result.game, result.rules_key, result.number, list(result.standing)
-    created = _insert_ignoring_conflict(
+    created = insert_ignoring_conflict(
         session,
         NumberedRecordRow.__table__,
         {
@@ -98,7 +98,7 @@ def apply_result(session: Session, result: NumberedResult, player_id: int, now: 
             record.first_winner_id, record.first_won_at = player_id, now
     holds = record.holder_id == player_id
 
-    personal = _insert_ignoring_conflict(
+    personal = insert_ignoring_conflict(
         session,
         PersonalBestRow.__table__,
         {

@@ -24,6 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from parlour.games.registry import Registry, default_registry
+from parlour.store.daily import DailyStore
 from parlour.store.database import make_engine, resolve_url
 from parlour.store.database import upgrade as upgrade_database
 from parlour.store.deadline import Deadlines
@@ -51,7 +52,7 @@ def _unavailable_as_error(url: URL) -> Iterator[None]:
         ) from error
 
 
-class Store(PlayersStore, GameRecordsStore, StatisticsStore, TablesStore):
+class Store(PlayersStore, GameRecordsStore, StatisticsStore, TablesStore, DailyStore):
     """Players, games as records, numbered-game records and statistics in one database.
 
     ``url`` is an SQLAlchemy URL; None means ``$PARLOUR_DATABASE_URL`` or the SQLite file in the

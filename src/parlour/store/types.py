@@ -194,6 +194,9 @@ class Outcome:
     record: NumberedRecord | None = None
     standing: Standing | None = None
     """The result as the numbered game's records compare it (None for a game that is not numbered)."""
+    daily: str | None = None
+    """For an attempt at a daily deal: ``counted`` (the player's first attempt of the day to end) or
+    ``practice``; None for any other game."""
 
     def to_json(self) -> dict[str, Any]:
         """Return the outcome as JSON-ready data."""
@@ -211,6 +214,7 @@ class Outcome:
             "personal_best": self.personal_best,
             "standing": list(self.standing) if self.standing is not None else None,
             "record": record,
+            "daily": self.daily,
         }
 
 

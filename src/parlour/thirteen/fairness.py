@@ -10,25 +10,10 @@ replays the match from the code, so the cards cannot have been changed during pl
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import re
-import secrets
-from typing import Final
-
-from parlour.errors import InvalidInput
+from parlour.fairness import SCHEME, commit, matches, new_salt
 from parlour.thirteen.codes import format_code, parse_code
 
-SCHEME: Final = "sha256(CODE|SALT)"
-"""How the commitment is made, as the page and the docs describe it."""
-SALT_BYTES: Final = 16
-_SALT: Final = re.compile(r"[0-9a-f]{32}")
-_DIGEST: Final = re.compile(r"[0-9a-f]{64}")
-
-
-def new_salt() -> str:
-    """Return a fresh secret salt: 32 lowercase hexadecimal digits from the operating system's CSPRNG."""
-    return secrets.token_hex(SALT_BYTES)
+__all__ = ["SCHEME", "commitment", "new_salt", "verify"]
 
 
 def commitment(code: str, salt: str) -> str:
@@ -37,11 +22,7 @@ def commitment(code: str, salt: str) -> str:
     Raises:
         InvalidCode: ``code`` is not a Thirteen code. InvalidInput: ``salt`` is not 32 hex digits.
     """
-    canonical = format_code(parse_code(code))
-    clean = salt.strip().lower() if isinstance(salt, str) else ""
-    if not _SALT.fullmatch(clean):
-        raise InvalidInput(f"{salt!r} is not a salt: 32 hexadecimal digits", code="invalid_salt")
-    return hashlib.sha256(f"{canonical}|{clean}".encode("ascii")).hexdigest()
+    return commit(format_code(parse_code(code)), salt)
 
 
 def verify(code: str, salt: str, committed: str) -> bool:
@@ -50,9 +31,4 @@ def verify(code: str, salt: str, committed: str) -> bool:
     Raises:
         InvalidCode, InvalidInput: a malformed code, salt or commitment (64 hex digits).
     """
-    clean = committed.strip().lower() if isinstance(committed, str) else ""
-    if not _DIGEST.fullmatch(clean):
-        raise InvalidInput(
-            f"{committed!r} is not a commitment: 64 hexadecimal digits", code="invalid_commitment"
-        )
-    return hmac.compare_digest(commitment(code, salt), clean)
+    return matches(commitment(code, salt), committed)

@@ -1,0 +1,189 @@
+"""The daily deals in the database (decision 0050): each day's deal of a game under a rule set, drawn
+once and kept, and each player's counted attempt at it, read for the leaderboard.
+
+What a deal is, how a result is compared and said belong to the game (:class:`DailyDeals`); the first
+attempt of a player to end is counted by :func:`count_attempt`, inside the transaction that ends it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any, Final
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from parlour.errors import InvalidInput
+from parlour.fairness import new_salt
+from parlour.games.base import DAILY_SECRET, DailyDeals
+from parlour.store.models import DailyDealRow, DailyResultRow, GameRow, PlayerRow
+from parlour.store.records import insert_ignoring_conflict
+from parlour.store.repository import Repository
+from parlour.store.rows import as_utc, utcnow
+
+BOARD_LIMIT: Final = 100
+"""The most entries of a leaderboard one call reads."""
+
+
+class NoDailyDeals(InvalidInput):
+    """A game that has no daily deals, or rules it has none under."""
+
+    code = "no_daily_deals"
+
+
+@dataclass(frozen=True)
+class DailyDeal:
+    """The deal of ``day`` of ``game`` under ``rules_key``: its code, salt and commitment. The code and
+    the salt are for the server until the day is over (:attr:`revealed`)."""
+
+    game: str
+    rules_key: str
+    day: date
+    code: str
+    salt: str
+    commitment: str
+
+    def revealed(self, now: datetime) -> bool:
+        """Return whether the day is over at ``now`` (UTC): its code and salt may be published."""
+        return now >= day_end(self.day)
+
+
+@dataclass(frozen=True)
+class DailyEntry:
+    """A counted attempt: its ``place`` on the day's leaderboard (1 the best; tied standings share a
+    place), the player, the game's record, its standing and its replayed result."""
+
+    place: int
+    player_id: int
+    name: str | None
+    game_id: str
+    standing: tuple[int, ...]
+    result: dict[str, Any]
+    made_at: datetime
+
+
+def day_end(day: date) -> datetime:
+    """Return the moment ``day`` (UTC) is over: the next midnight, UTC."""
+    return datetime.combine(day + timedelta(days=1), time(), tzinfo=UTC)
+
+
+def today(now: datetime | None = None) -> date:
+    """Return the day (UTC) of ``now`` (default: now)."""
+    return (now or utcnow()).astimezone(UTC).date()
+
+
+class DailyStore(Repository):
+    """The daily-deal methods of :class:`~parlour.store.Store`."""
+
+    def daily_deals(self, game: str) -> DailyDeals:
+        """Return the daily deals of ``game``.
+
+        Raises:
+            NoDailyDeals: no registered game of that name has them.
+        """
+        definition = self.games.find(game) if isinstance(game, str) else None
+        if definition is None or definition.daily is None:
+            raise NoDailyDeals(f"{game!r} has no daily deal")
+        return definition.daily
+
+    def daily_deal(self, game: str, rules_key: str, day: date) -> DailyDeal:
+        """Return the deal of ``day`` of ``game`` under ``rules_key``, drawing it now if nobody has
+        (every process and the command line then read the same row).
+
+        Raises:
+            NoDailyDeals: no such game or rule set with daily deals.
+        """
+        daily = self.daily_deals(game)
+        if rules_key not in daily.rules:
+            raise NoDailyDeals(f"{game} has daily deals under {', '.join(daily.rules)}, not {rules_key!r}")
+        with self._read() as session:
+            row = session.get(DailyDealRow, (game, rules_key, day))
+        if row is None:
+            code, salt = daily.draw(rules_key), new_salt()
+            with self._write() as session:
+                values = {
+                    "game": game,
+                    "rules_key": rules_key,
+                    "day": day,
+                    "code": code,
+                    "salt": salt,
+                    "commitment": daily.commitment(code, salt),
+                    "created_at": utcnow(),
+                }
+                # Two processes may draw at once: the first insert wins, and both read it.
+                insert_ignoring_conflict(session, DailyDealRow.__table__, values)
+                row = session.get(DailyDealRow, (game, rules_key, day))
+                assert row is not None
+        return DailyDeal(row.game, row.rules_key, row.day, row.code, row.salt, row.commitment)
+
+    def daily_board(
+        self, game: str, rules_key: str, day: date, limit: int = BOARD_LIMIT
+    ) -> tuple[list[DailyEntry], int]:
+        """Return the first ``limit`` entries of a day's leaderboard, best first, and how many counted
+        attempts it has in all."""
+        entries = self._board(game, rules_key, day)
+        return entries[: max(0, min(limit, BOARD_LIMIT))], len(entries)
+
+    def daily_entry(self, game: str, rules_key: str, day: date, player_id: int | None) -> DailyEntry | None:
+        """Return the player's counted attempt at a day's deal with its place, None without one."""
+        if player_id is None:
+            return None
+        return next((e for e in self._board(game, rules_key, day) if e.player_id == player_id), None)
+
+    def _board(self, game: str, rules_key: str, day: date) -> list[DailyEntry]:
+        with self._read() as session:
+            rows = session.execute(
+                select(DailyResultRow, PlayerRow.name)
+                .join(PlayerRow, PlayerRow.id == DailyResultRow.player_id)
+                .where(
+                    DailyResultRow.game == game,
+                    DailyResultRow.rules_key == rules_key,
+                    DailyResultRow.day == day,
+                )
+            ).all()
+        ordered = sorted(
+            rows, key=lambda found: (tuple(found[0].standing), found[0].made_at, found[0].player_id)
+        )
+        entries: list[DailyEntry] = []
+        for index, (row, name) in enumerate(ordered):
+            standing = tuple(int(value) for value in row.standing)
+            tied = entries and entries[-1].standing == standing
+            place = entries[-1].place if tied else index + 1
+            entries.append(
+                DailyEntry(
+                    place, row.player_id, name, row.game_id, standing, dict(row.result), as_utc(row.made_at)
+                )
+            )
+        return entries
+
+
+def count_attempt(
+    session: Session, daily: DailyDeals, row: GameRow, data: dict[str, Any], now: datetime
+) -> bool:
+    """Count an attempt at a daily deal whose record ends now, inside the transaction that ends it:
+    the player's first attempt of that day to end, if it ended within its day. Return whether it was
+    counted. ``data`` is the result replayed from the stored moves."""
+    day_text = (row.secret or {}).get(DAILY_SECRET)
+    try:
+        day = date.fromisoformat(day_text) if isinstance(day_text, str) else None
+    except ValueError:
+        day = None
+    if day is None or now >= day_end(day):
+        return False  # after the day is over its deal is public: nothing counts any more
+    seconds = max(0, round((now - as_utc(row.created_at)).total_seconds()))
+    result = {**data, "seconds": seconds}
+    standing = daily.standing_of(result)
+    if standing is None:
+        return False
+    values = {
+        "game": row.game,
+        "rules_key": row.rules_key,
+        "day": day,
+        "player_id": row.player_id,
+        "game_id": row.id,
+        "standing": list(standing),
+        "result": result,
+        "made_at": now,
+    }
+    return insert_ignoring_conflict(session, DailyResultRow.__table__, values)

@@ -1,0 +1,232 @@
+"""The daily deal (decision 0050): one secret deal a day per rule set, drawn once and committed to in
+advance; the first attempt of a player to end counts, from its replayed moves; the code stays out of
+every page and frame until the player's attempt is over or the day is."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from datetime import UTC, date, timedelta
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from fastapi.testclient import TestClient
+from sqlalchemy import update
+
+from parlour.cli import main
+from parlour.games.tripeaks import DAILY, TriPeaksDefinition
+from parlour.server.app import create_app
+from parlour.store import Store
+from parlour.store.daily import today
+from parlour.store.messages import record_messages
+from parlour.store.models import GameRow
+from parlour.tripeaks import DealCode, Game
+from parlour.tripeaks.fairness import verify
+from parlour.tripeaks.solver.solve import solve
+
+from .lines import stuck_line
+from .test_pages import me
+
+TRIPEAKS = TriPeaksDefinition()
+
+
+@pytest.fixture
+def client(store: Store) -> Iterator[TestClient]:
+    with TestClient(create_app(store)) as test_client:
+        yield test_client
+
+
+def attempt(store: Store, player_id: int, moves: list[str] | tuple[str, ...], day: date | None = None) -> str:
+    """Play an attempt at the day's Easy deal with ``moves`` and end it; return its record's id."""
+    day = day or today()
+    deal = store.daily_deal("tripeaks", "easy", day)
+    new = DAILY.start(deal.code, day.isoformat())
+    assert new.spec is not None
+    game_id = store.record_game(player_id, TRIPEAKS, new.spec)
+    if moves:
+        store.append_moves(game_id, player_id, 0, list(moves))
+    store.finish_game(game_id, player_id)
+    return game_id
+
+
+def first_moves(code: str, count: int) -> list[str]:
+    """The first ``count`` moves of a line that clears as many cards as the solver can."""
+    line: list[str] = list(solve(Game.from_code(code)).line or [])
+    return list(line[:count])
+
+
+def test_a_days_deal_is_drawn_once_and_committed_to(make_store: Callable[[], Store]) -> None:
+    first, second = make_store(), make_store()
+    day = today()
+    deal = first.daily_deal("tripeaks", "easy", day)
+    assert second.daily_deal("tripeaks", "easy", day) == deal  # another process reads the same row
+    assert verify(deal.code, deal.salt, deal.commitment)
+    assert DealCode.parse(deal.code).rules.name == "easy" and DealCode.parse(deal.code).number > 50_000
+    others = {
+        first.daily_deal("tripeaks", "classic", day).code,
+        first.daily_deal("tripeaks", "easy", day - timedelta(days=1)).code,
+    }
+    assert deal.code not in others and len(others) == 2
+    assert not deal.revealed(datetime_at(day, 23)) and deal.revealed(datetime_at(day + timedelta(days=1), 0))
+
+
+def datetime_at(day: date, hour: int) -> Any:
+    from datetime import datetime, time
+
+    return datetime.combine(day, time(hour), tzinfo=UTC)
+
+
+def test_the_first_attempt_to_end_counts_from_its_replayed_moves(store: Store) -> None:
+    ada = store.create_player("Ada").player_id
+    deal = store.daily_deal("tripeaks", "easy", today())
+    few = first_moves(deal.code, 3)
+    counted = attempt(store, ada, few)
+    entry = store.daily_entry("tripeaks", "easy", today(), ada)
+    assert entry is not None and entry.game_id == counted and entry.place == 1
+    assert entry.result["moves"] == len(few)
+    practice = attempt(store, ada, first_moves(deal.code, 20))  # a better second attempt is practice
+    first, second = store.game_outcome(counted, ada), store.game_outcome(practice, ada)
+    assert (
+        first is not None and first.daily == "counted" and second is not None and second.daily == "practice"
+    )
+    assert record_messages(first, "en") == ["This attempt counts for the day's leaderboard."]
+    assert record_messages(second, "fr")[0].startswith("Entraînement")
+    again = store.daily_entry("tripeaks", "easy", today(), ada)
+    assert again is not None and again.game_id == counted and again.result == entry.result
+    assert store.daily_board("tripeaks", "easy", today())[1] == 1
+
+
+def test_an_attempt_left_before_its_first_move_counts_for_nothing(store: Store) -> None:
+    ada = store.create_player("Ada").player_id
+    attempt(store, ada, [])
+    assert store.daily_entry("tripeaks", "easy", today(), ada) is None
+
+
+def test_a_forged_result_is_not_believed(store: Store) -> None:
+    ada = store.create_player("Ada").player_id
+    deal = store.daily_deal("tripeaks", "easy", today())
+    new = DAILY.start(deal.code, today().isoformat())
+    assert new.spec is not None
+    game_id = store.record_game(ada, TRIPEAKS, new.spec)
+    store.append_moves(game_id, ada, 0, ["draw"])
+    with store.engine.begin() as connection:  # a won result written straight into the database
+        connection.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id)
+            .values(result={"won": True, "left": 0, "score": 9999})
+        )
+    store.finish_game(game_id, ada)
+    entry = store.daily_entry("tripeaks", "easy", today(), ada)
+    assert entry is not None and not entry.result["won"] and entry.result["moves"] == 1
+    assert entry.result["left"] > 0 and entry.result["score"] != 9999
+
+
+def test_an_attempt_at_a_day_that_is_over_counts_for_nothing(store: Store) -> None:
+    ada = store.create_player("Ada").player_id
+    yesterday = today() - timedelta(days=1)
+    attempt(store, ada, ["draw"], day=yesterday)
+    assert store.daily_entry("tripeaks", "easy", yesterday, ada) is None
+
+
+def test_the_leaderboard_ranks_cards_cleared_then_score_then_moves(store: Store) -> None:
+    deal = store.daily_deal("tripeaks", "easy", today())
+    results = {}
+    for name, moves in (("Few", 2), ("Most", 25), ("Draws", 0), ("Some", 8)):
+        player = store.create_player(name).player_id
+        line = first_moves(deal.code, moves) if moves else list(stuck_line(deal.code)[:3])
+        attempt(store, player, line)
+        results[name] = line
+    board, total = store.daily_board("tripeaks", "easy", today())
+    assert total == 4
+    standings = [entry.standing for entry in board]
+    assert standings == sorted(standings)  # cards left, -score, moves, seconds: lower first
+    assert [entry.place for entry in board] == [1, 2, 3, 4]
+    assert board[0].name == "Most" and board[-1].name == "Draws"
+
+
+def hidden_code_texts(code: str) -> list[str]:
+    """The texts that would give a deal away: its code and its number's letters."""
+    return [code, code.split("-")[-1]]
+
+
+def test_the_daily_page_and_frames_hold_no_code_until_the_attempt_is_over(
+    client: TestClient, store: Store
+) -> None:
+    page = client.get("/tripeaks/daily")
+    assert page.status_code == 200
+    deal = store.daily_deal("tripeaks", "easy", today())
+    assert deal.commitment in page.text and not any(
+        text in page.text for text in hidden_code_texts(deal.code)
+    )
+    player_id = me(client, store)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', client.get("/tripeaks/daily").text)
+    assert csrf is not None
+    played = client.post(
+        "/tripeaks/daily/play", data={"csrf": csrf.group(1), "rules": "easy"}, follow_redirects=False
+    )
+    assert played.status_code == 303 and played.headers["location"] == "/tripeaks"
+    [record] = store.open_games(player_id, "tripeaks")
+    assert record.code == deal.code and record.secret == {"daily": today().isoformat()}
+    board_page = client.get("/tripeaks")
+    assert not any(text in board_page.text for text in hidden_code_texts(deal.code))
+    seen: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/{record.id}") as socket:
+        socket.send_json({"type": "hello", "v": None})
+        seen.append(socket.receive_json())
+        for ref, move in enumerate(first_moves(deal.code, 6), start=1):
+            socket.send_json({"type": "action", "action": {"move": move}, "ref": ref})
+            while (message := socket.receive_json())["type"] != "ack":
+                seen.append(message)
+    frames = json.dumps(seen)
+    assert not any(text in frames for text in hidden_code_texts(deal.code))
+    api = client.get(f"/api/daily/tripeaks/easy/{today().isoformat()}").json()
+    assert "code" not in api["deal"] and api["you"] is None
+    store.finish_game(record.id, player_id)  # the attempt ends: it counts, and its player may see the code
+    api = client.get(f"/api/daily/tripeaks/easy/{today().isoformat()}").json()
+    assert api["deal"]["code"] == deal.code and api["you"]["place"] == 1 and api["total"] == 1
+    assert deal.code in client.get("/tripeaks/daily").text
+    stranger = TestClient(client.app)
+    assert "code" not in stranger.get(f"/api/daily/tripeaks/easy/{today().isoformat()}").json()["deal"]
+    assert deal.code not in stranger.get("/tripeaks/daily").text
+
+
+def test_a_past_day_shows_its_code_and_is_played_as_practice(client: TestClient, store: Store) -> None:
+    yesterday = today() - timedelta(days=1)
+    page = client.get(f"/tripeaks/daily/{yesterday.isoformat()}?rules=classic")
+    deal = store.daily_deal("tripeaks", "classic", yesterday)
+    assert page.status_code == 200 and deal.code in page.text and deal.salt in page.text
+    assert client.get(f"/tripeaks/daily/{today().isoformat()}", follow_redirects=False).status_code == 307
+    for bad in ("2020-01-01", (today() + timedelta(days=1)).isoformat(), "yesterday"):
+        assert client.get(f"/tripeaks/daily/{bad}").status_code == 404
+        assert client.get(f"/api/daily/tripeaks/easy/{bad}").json() == {"code": "no_such_daily_deal"}
+    assert client.get("/thirteen/daily").status_code == 404
+    player_id = me(client, store)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text) or re.search(
+        r'name="csrf" value="([^"]+)"', client.get(f"/tripeaks/daily/{yesterday.isoformat()}").text
+    )
+    assert csrf is not None
+    form = {"csrf": csrf.group(1), "rules": "classic", "day": yesterday.isoformat()}
+    assert client.post("/tripeaks/daily/play", data=form, follow_redirects=False).status_code == 303
+    [record] = store.open_games(player_id, "tripeaks")
+    assert record.code == deal.code and not record.secret  # public: an ordinary game
+
+
+def test_the_command_line_prints_the_days_commitment_and_only_a_past_days_code(store: Store) -> None:
+    url = store.url.render_as_string(hide_password=False)
+    args = ["tripeaks", "daily", "--database-url", url, "--json"]
+    now = json.loads(CliRunner().invoke(main, args).stdout)
+    assert now == json.loads(CliRunner().invoke(main, args).stdout)  # the same every time
+    assert "code" not in now and now["date"] == today().isoformat() and now["rules"] == "easy"
+    assert now["commitment"] == store.daily_deal("tripeaks", "easy", today()).commitment
+    codes = set()
+    for back in (1, 2):
+        for rules in ("easy", "classic"):
+            day = (today() - timedelta(days=back)).isoformat()
+            said = json.loads(CliRunner().invoke(main, [*args, "--date", day, "--rules", rules]).stdout)
+            assert verify(said["code"], said["salt"], said["commitment"])
+            codes.add(said["code"])
+    assert len(codes) == 4
+    future = CliRunner().invoke(main, [*args, "--date", (today() + timedelta(days=1)).isoformat()])
+    assert future.exit_code == 2 and "has not begun" in future.output
