@@ -630,13 +630,15 @@ def review(
     database_url: str | None,
     lang: str,
 ) -> None:
-    """Review SEAT's play in the match of CODE played with MOVES (every seat's, in turn order, as
-    `parlour thirteen play` records them: "3S 3C", "pass"), or in a finished match stored in the
-    database (CODE is then its id, as the player page's history links it): each round's four hands as
-    dealt, and at each of the seat's decisions the round points the expert expects of the move played
-    and of its best candidate, judged from that seat's view only, with a grade by the points lost
-    (inaccuracy 0.15, mistake 0.3, blunder 0.45). Exit status 2 for a code or a move that cannot be
-    played, 1 for a stored match that is not there or not finished.
+    """Review one seat's decisions in a match, graded by the expert.
+
+    The match is CODE played with MOVES (every seat's, in turn order, as `parlour thirteen play`
+    records them: "3S 3C", "pass"), or a finished match stored in the database (CODE is then its id, as
+    the statistics page's history links it). It shows each round's four hands as dealt, and at each of
+    the seat's decisions the round points the expert expects of the move played and of its best
+    candidate, judged from that seat's view only, with a grade by the points lost (inaccuracy 0.15,
+    mistake 0.3, blunder 0.45). Exit status 2 for a code or a move that cannot be played, 1 for a stored
+    match that is not there or not finished.
     """
     rules = _rules(house, points)
     if not moves and not code.strip().upper().startswith("TH1-"):

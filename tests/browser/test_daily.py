@@ -1,0 +1,76 @@
+"""The daily deal in two browsers: each person plays today's deal from its page, its code in no frame
+and no page while the attempt is in play; once both attempts have ended, the leaderboard ranks them
+(more cards cleared first), each page marks its own entry, and the code and salt are shown to them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from parlour.store.daily import today
+from parlour.tripeaks import Game
+from parlour.tripeaks.solver.solve import solve
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def second(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR", bypass_csp=True)
+    context.set_default_timeout(15_000)
+    yield context.new_page()
+    context.close()
+
+
+def frames_of(page: Any) -> list[str]:
+    """Collect the text of every socket frame the page receives from now on."""
+    seen: list[str] = []
+    page.on("websocket", lambda socket: socket.on("framereceived", lambda frame: seen.append(str(frame))))
+    return seen
+
+
+def play_attempt(page: Any, base: str, moves: list[str]) -> None:
+    """Start today's Easy deal from its page, make ``moves`` by clicking, then deal a new game (which
+    ends the attempt: it counts)."""
+    page.goto(f"{base}/tripeaks/daily?rules=easy")
+    page.locator('form[action="/tripeaks/daily/play"] button').click()
+    expect(page.locator(".tripeaks")).to_have_attribute("data-state", "playing")
+    for move in moves:
+        before = page.locator("#moves").text_content()
+        if move == "draw":
+            page.locator("#stock").click()
+        else:
+            page.locator(f'.card-slot[data-card="{move}"]').click()
+        expect(page.locator("#moves")).not_to_have_text(before or "")
+    page.locator("#new-game-button").click()
+    page.locator("#new-game-deal").click()
+    expect(page.locator("#moves")).to_have_text("0")
+
+
+def test_two_people_play_todays_deal_and_are_ranked(page: Any, second: Any, live_server: Any) -> None:
+    base = live_server.url
+    deal = live_server.store.daily_deal("tripeaks", "easy", today())
+    line = list(solve(Game.from_code(deal.code)).line or [])
+    assert len(line) > 12
+    first_frames, second_frames = frames_of(page), frames_of(second)
+    play_attempt(page, base, line[:3])
+    play_attempt(second, base, line[:12])
+    secret = deal.code.split("-")[-1]
+    # Before its end no frame named the deal (the frames after it, of the new game, name another).
+    for frames in (first_frames, second_frames):
+        assert frames and not [
+            frame for frame in frames if secret in frame and '"status": "left"' not in frame
+        ]
+    page.goto(f"{base}/tripeaks/daily?rules=easy")
+    second.goto(f"{base}/tripeaks/daily?rules=easy")
+    rows = page.locator(".daily-table tbody tr")
+    expect(rows).to_have_count(2)
+    assert rows.nth(1).get_attribute("class") == "highlight"  # the first person cleared fewer cards
+    assert "You" in (rows.nth(1).text_content() or "")
+    assert second.locator(".daily-table tbody tr").nth(0).get_attribute("class") == "highlight"
+    assert "Place 2 of 2." in (page.text_content("main") or "")
+    assert deal.code in (page.text_content(".daily-fairness") or "")
+    assert second.evaluate("() => document.documentElement.scrollWidth") <= 360
