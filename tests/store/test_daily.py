@@ -230,3 +230,34 @@ def test_the_command_line_prints_the_days_commitment_and_only_a_past_days_code(s
     assert len(codes) == 4
     future = CliRunner().invoke(main, [*args, "--date", (today() + timedelta(days=1)).isoformat()])
     assert future.exit_code == 2 and "has not begun" in future.output
+
+
+def test_streaks_count_days_in_a_row_played_and_won() -> None:
+    from parlour.store.daily import streaks
+
+    now = date(2026, 12, 3)  # a Thursday
+    days = {now - timedelta(days=back): won for back, won in ((1, True), (2, False), (3, True), (5, True))}
+    found = streaks(days, now)
+    assert (found.current_played, found.best_played) == (3, 3)  # today still to play: up to yesterday
+    assert (found.current_won, found.best_won) == (1, 1)
+    found = streaks({**days, now: True}, now)
+    assert (found.current_played, found.current_won) == (4, 2) and found.best_played == 4
+    assert streaks({now - timedelta(days=2): True}, now).current_played == 0  # yesterday was missed
+    calendar = found.calendar
+    assert len(calendar) == 4 and all(len(week) == 7 for week in calendar)
+    assert calendar[0][0][0].weekday() == 0 and calendar[-1][3] == (now, "won")
+    assert (
+        calendar[-1][4][1] == "later"
+        and dict(day for week in calendar for day in week)[now - timedelta(days=2)] == "played"
+    )
+
+
+def test_the_player_page_shows_the_streak_and_its_calendar(client: TestClient, store: Store) -> None:
+    player_id = me(client, store)
+    attempt(store, player_id, ["draw"])
+    page = client.get("/player", headers={"Accept-Language": "hu"})
+    assert page.status_code == 200 and "Egymás utáni játszott napok" in page.text
+    assert (
+        page.text.count('class="day-played"') == 1
+        and store.daily_streaks("tripeaks", player_id).current_played == 1
+    )

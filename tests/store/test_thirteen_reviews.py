@@ -160,17 +160,18 @@ def test_the_command_line_reviews_a_stored_match_by_its_id(client: TestClient, s
     moves = one_round()
     game_id = played(store, player_id, ["human", *BOTS], moves)
     url = store.url.render_as_string(hide_password=False)
-    said = CliRunner().invoke(main, ["thirteen", "review", game_id, "--database-url", url, "--json"])
+    # "--" first: an id may begin with "-" (ids are URL-safe base64).
+    said = CliRunner().invoke(main, ["thirteen", "review", "--database-url", url, "--json", "--", game_id])
     assert said.exit_code == 0, said.output
     assert json.loads(said.stdout) == client.get(f"/api/games/{game_id}/review").json()["review"]
-    args = ["thirteen", "review", game_id, "--database-url", url]
-    in_words = CliRunner().invoke(main, [*args, "--lang", "fr"])
+    args = ["thirteen", "review", "--database-url", url]
+    in_words = CliRunner().invoke(main, [*args, "--lang", "fr", "--", game_id])
     assert in_words.exit_code == 0 and "Manche 1" in in_words.stdout
     playing = played(store, player_id, ["human", *BOTS], moves[:4], finish=False)
-    refused = CliRunner().invoke(main, ["thirteen", "review", playing, "--database-url", url])
+    refused = CliRunner().invoke(main, [*args, "--", playing])
     assert refused.exit_code == 1 and f"Match {playing} is not finished" in refused.output
     assert "Traceback" not in refused.output
-    unknown = CliRunner().invoke(main, ["thirteen", "review", "no-such-match", "--database-url", url])
+    unknown = CliRunner().invoke(main, [*args, "no-such-match"])
     assert unknown.exit_code == 1 and "There is no stored match no-such-match." in unknown.output
 
 

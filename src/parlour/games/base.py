@@ -527,6 +527,7 @@ class DailyDeals:
             in order), None for an attempt that counts for nothing (left before it was played).
         describe: a result's ``data`` in words, with the ``store`` domain's translation function of a
             language (``s(msgid, **values)``).
+        won: whether a result's ``data`` is a win (the streak of days won).
         order: how the leaderboard is ordered, for its page (a ``store`` msgid).
     """
 
@@ -536,6 +537,7 @@ class DailyDeals:
     start: Callable[[str, str], NewGame]
     standing_of: Callable[[Json], Standing | None]
     describe: Callable[[Json, Callable[..., str]], str]
+    won: Callable[[Json], bool]
     order: str
 
     @property

@@ -511,6 +511,7 @@ DAILY: Final = DailyDeals(
     start=start_daily,
     standing_of=daily_standing,
     describe=describe_daily,
+    won=lambda data: bool(data.get("won")),
     order="Ranked by peak cards cleared, then score, then fewest moves, then time.",
 )
 """TriPeaks' daily deal: one secret deal a day under Easy and under Classic (decision 0050)."""

@@ -7,6 +7,7 @@ language. Page text is in the ``store`` gettext domain.
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from typing import Any, Final
 
 from babel.dates import format_date
@@ -86,6 +87,8 @@ async def statistics_page(request: Request) -> Response:
     )
 
 
+_A_WEEK: Final = tuple(date(2024, 1, 1) + timedelta(days=n) for n in range(7))
+"""A week from a Monday, for the calendar's weekday initials."""
 HISTORY: Final = 20
 """How many of the player's last finished games the statistics page lists."""
 STATUS_WORDS: Final = {
@@ -180,10 +183,25 @@ async def _player_page(
     player = await known_player(request)
     parlour = parlour_of(request)
     preferences = await parlour.call(parlour.store.preferences, player.id if player else None)
+    lang = await request_language(request)
+    locale = normalize_language(lang)
+    streaks = [
+        {
+            "game": game,
+            "streaks": await parlour.call(
+                parlour.store.daily_streaks, game.name, player.id if player else None
+            ),
+        }
+        for game in parlour.games
+        if game.daily is not None
+    ]
     response = await _page(
         request,
         "player.html",
         {
+            "daily_streaks": streaks,
+            "weekday_names": [format_date(day, "EEEEE", locale=locale) for day in _A_WEEK],
+            "day_label": lambda day: format_date(day, "medium", locale=locale),
             "preferences": preferences,
             "recovery_code": code,
             "problem": problem,

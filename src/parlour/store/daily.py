@@ -73,6 +73,58 @@ def today(now: datetime | None = None) -> date:
     return (now or utcnow()).astimezone(UTC).date()
 
 
+CALENDAR_WEEKS: Final = 4
+"""How many weeks (Monday first) a streak's calendar shows, this one included."""
+
+
+@dataclass(frozen=True)
+class DailyStreaks:
+    """A player's runs of days (UTC) at a game's daily deals: ``played`` (days in a row with a counted
+    attempt under any rule set) and ``won`` (days in a row with a counted win), each ``current`` (up to
+    today, or to yesterday while today is still to play) and ``best``; and ``calendar``, the last
+    :data:`CALENDAR_WEEKS` weeks, Monday first, each day ``won``, ``played``, ``none`` or ``later``
+    (a day to come)."""
+
+    current_played: int
+    best_played: int
+    current_won: int
+    best_won: int
+    calendar: tuple[tuple[tuple[date, str], ...], ...]
+
+
+def streaks(days: dict[date, bool], now: date) -> DailyStreaks:
+    """Return the streaks of a player whose counted days are ``days`` (each: whether one was won), on
+    day ``now``."""
+
+    def runs(wanted: set[date]) -> tuple[int, int]:
+        best = run = 0
+        previous: date | None = None
+        for day in sorted(wanted):
+            run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
+            best, previous = max(best, run), day
+        # The current run ends today, or yesterday while today has not been played yet.
+        end = now if now in wanted else now - timedelta(days=1)
+        current = 0
+        while end - timedelta(days=current) in wanted:
+            current += 1
+        return current, best
+
+    played = set(days)
+    won = {day for day, was_won in days.items() if was_won}
+    current_played, best_played = runs(played)
+    current_won, best_won = runs(won)
+    start = now - timedelta(days=now.weekday() + 7 * (CALENDAR_WEEKS - 1))
+    weeks = []
+    for week in range(CALENDAR_WEEKS):
+        row = []
+        for weekday in range(7):
+            day = start + timedelta(days=7 * week + weekday)
+            state = "later" if day > now else "won" if day in won else "played" if day in played else "none"
+            row.append((day, state))
+        weeks.append(tuple(row))
+    return DailyStreaks(current_played, best_played, current_won, best_won, tuple(weeks))
+
+
 class DailyStore(Repository):
     """The daily-deal methods of :class:`~parlour.store.Store`."""
 
@@ -130,6 +182,26 @@ class DailyStore(Repository):
         if player_id is None:
             return None
         return next((e for e in self._board(game, rules_key, day) if e.player_id == player_id), None)
+
+    def daily_streaks(self, game: str, player_id: int | None, now: date | None = None) -> DailyStreaks:
+        """Return the player's streaks at ``game``'s daily deals on day ``now`` (default: today); a
+        day counts when the player has a counted attempt under any of its rule sets.
+
+        Raises:
+            NoDailyDeals: no such game with daily deals.
+        """
+        daily = self.daily_deals(game)
+        days: dict[date, bool] = {}
+        if player_id is not None:
+            with self._read() as session:
+                rows = session.execute(
+                    select(DailyResultRow.day, DailyResultRow.result).where(
+                        DailyResultRow.game == game, DailyResultRow.player_id == player_id
+                    )
+                ).all()
+            for day, result in rows:
+                days[day] = days.get(day, False) or daily.won(dict(result))
+        return streaks(days, now or today())
 
     def _board(self, game: str, rules_key: str, day: date) -> list[DailyEntry]:
         with self._read() as session:

@@ -15,7 +15,7 @@ from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition, RecordSpec
 from parlour.games.registry import Registry
 from parlour.games.tables import TableRecord
-from parlour.store.daily import DailyDeal, DailyEntry
+from parlour.store.daily import DailyDeal, DailyEntry, DailyStreaks
 from parlour.store.types import (
     FinishedRecord,
     GameRecord,
@@ -117,6 +117,9 @@ class GameStore(Protocol):
 
     def daily_entry(self, game: str, rules_key: str, day: date, player_id: int | None) -> DailyEntry | None:
         """Return the player's counted attempt at a day's deal, None without one."""
+
+    def daily_streaks(self, game: str, player_id: int | None, now: date | None = None) -> DailyStreaks:
+        """Return the player's streaks at a game's daily deals."""
 
     def stored_match(self, game_id: str) -> FinishedRecord:
         """Return any stored game, its owner's seat and that seat's kept review."""
