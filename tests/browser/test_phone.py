@@ -16,6 +16,7 @@ pytestmark = pytest.mark.browser
 PAGES = (
     "/", "/tripeaks", "/thirteen", "/stats", "/player", "/tripeaks/numbered", "/rules/tripeaks",
     "/thirteen/tables", "/thirteen/t/ZZZZZZ", "/tripeaks/daily",
+    "/tripeaks/numbered/leaders",
 )  # fmt: skip
 OVERFLOW = "() => document.documentElement.scrollWidth"
 SMALL_CONTROLS = """() => [...document.querySelectorAll('a, button, select, input')]

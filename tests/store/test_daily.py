@@ -261,3 +261,38 @@ def test_the_player_page_shows_the_streak_and_its_calendar(client: TestClient, s
         page.text.count('class="day-played"') == 1
         and store.daily_streaks("tripeaks", player_id).current_played == 1
     )
+
+
+def test_numbered_leaderboards_count_first_wins_and_records_this_week_and_ever(
+    client: TestClient, store: Store
+) -> None:
+    from .lines import code_of, winning_line
+    from .test_pages import finish
+
+    won = [n for n in range(2, 40) if winning_line(code_of(n))][:3]
+    assert len(won) == 3
+    ada = me(client, store)
+    bea = store.create_player("Bea").player_id
+    finish(store, ada, won[0], winning_line(code_of(won[0])) or ())
+    finish(store, ada, won[1], winning_line(code_of(won[1])) or ())
+    finish(store, bea, won[2], winning_line(code_of(won[2])) or ())
+    boards = store.numbered_leaders("tripeaks", "easy")
+    assert [(leader.player_id, leader.count) for leader in boards["first_wins"]] == [(ada, 2), (bea, 1)]
+    assert [(leader.player_id, leader.count) for leader in boards["records"]] == [(ada, 2), (bea, 1)]
+    assert boards["first_wins"][0].latest in won[:2] and boards["first_wins"][1].latest == won[2]
+    from parlour.store.models import NumberedRecordRow
+
+    with store.engine.begin() as connection:  # Ada's first wins were a month ago
+        month_ago = datetime_at(today() - timedelta(days=31), 12)
+        connection.execute(
+            update(NumberedRecordRow)
+            .where(NumberedRecordRow.first_winner_id == ada)
+            .values(first_won_at=month_ago, set_at=month_ago)
+        )
+    week = store.numbered_leaders("tripeaks", "easy", since=datetime_at(today() - timedelta(days=7), 0))
+    assert [(leader.player_id, leader.count) for leader in week["first_wins"]] == [(bea, 1)]
+    assert store.numbered_leaders("tripeaks", "classic") == {"first_wins": [], "records": []}
+    page = client.get("/tripeaks/numbered/leaders?rules=easy", headers={"Accept-Language": "fr"})
+    assert page.status_code == 200 and "Le plus de premières victoires" in page.text
+    assert f"game={won[2]}" in page.text and "Bea" in page.text
+    assert client.get("/tripeaks/numbered").text.count("/tripeaks/numbered/leaders") == 1

@@ -8,6 +8,7 @@ gettext domain.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, time, timedelta
 from typing import Final
 from urllib.parse import urlencode
 
@@ -31,6 +32,7 @@ from parlour.server.requests import (
     request_language,
 )
 from parlour.store.messages import record_messages
+from parlour.store.rows import utcnow
 
 router = APIRouter()
 
@@ -90,6 +92,34 @@ async def numbered_page(request: Request, game: str) -> Response:
             "can_play": definition.page is not None,
             "latest": latest,
             "latest_news": record_messages(latest, lang) if latest is not None else [],
+            "picker_url": picker_url,
+        },
+    )
+
+
+@router.get("/{game}/numbered/leaders", include_in_schema=False)
+async def numbered_leaders_page(request: Request, game: str) -> Response:
+    """The numbered games' leaderboards under a rule set: the players with the most first wins and
+    the most records held, this week (from Monday, UTC) and of all time, each with a link to the latest
+    deal they count for."""
+    definition, numbered = numbered_of(request, game)
+    rules = request.query_params.get("rules", "")
+    rules = rules if rules in numbered.rules else numbered.rules_keys[0]
+    parlour = parlour_of(request)
+    now = utcnow()
+    monday = datetime.combine(now.date() - timedelta(days=now.weekday()), time(), tzinfo=UTC)
+    week = await parlour.call(parlour.store.numbered_leaders, game, rules, since=monday)
+    ever = await parlour.call(parlour.store.numbered_leaders, game, rules)
+    player = await known_player(request)
+    return await _page(
+        request,
+        "numbered_leaders.html",
+        {
+            "definition": definition,
+            "numbered": numbered,
+            "rules": rules,
+            "boards": [("This week", week), ("All time", ever)],
+            "me": player.id if player else None,
             "picker_url": picker_url,
         },
     )

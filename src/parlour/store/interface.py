@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
-from datetime import date
+from datetime import date, datetime
 from typing import Any, Protocol
 
 from parlour.errors import ParlourError
@@ -16,6 +16,7 @@ from parlour.games.base import GameDefinition, RecordSpec
 from parlour.games.registry import Registry
 from parlour.games.tables import TableRecord
 from parlour.store.daily import DailyDeal, DailyEntry, DailyStreaks
+from parlour.store.numbered import Leader
 from parlour.store.types import (
     FinishedRecord,
     GameRecord,
@@ -106,6 +107,11 @@ class GameStore(Protocol):
 
     def finished_games(self, player_id: int | None, limit: int = 20) -> list[PlayedGame]:
         """Return the player's last finished games, the newest first."""
+
+    def numbered_leaders(
+        self, game: str, rules: str, *, since: datetime | None = None, limit: int = 20
+    ) -> dict[str, list[Leader]]:
+        """Return the numbered games' leaderboards: most first wins and most records held."""
 
     def daily_deal(self, game: str, rules_key: str, day: date) -> DailyDeal:
         """Return a day's deal of a game under a rule set (drawn now when nobody has)."""

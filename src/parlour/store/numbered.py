@@ -7,14 +7,16 @@ and which is better is the game's own (:class:`~parlour.games.base.NumberedGames
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from parlour.errors import InvalidInput
 from parlour.games.base import NumberedGames
-from parlour.store.models import NumberedRecordRow, PersonalBestRow
+from parlour.store.models import NumberedRecordRow, PersonalBestRow, PlayerRow
 from parlour.store.repository import Repository
 from parlour.store.rows import as_utc, player_of, player_row
 from parlour.store.types import NumberedEntry, NumberedRecord, PersonalBest
@@ -27,6 +29,17 @@ class NoNumberedGames(InvalidInput):
     """A game that has no numbered deals (or no game of that name)."""
 
     code = "no_numbered_games"
+
+
+@dataclass(frozen=True)
+class Leader:
+    """One line of a numbered games' leaderboard: a player, how many deals they count for (first wins,
+    or records held), and the latest of those deals (its number, for a link)."""
+
+    player_id: int
+    name: str | None
+    count: int
+    latest: int
 
 
 class NumberedStore(Repository):
@@ -80,6 +93,61 @@ class NumberedStore(Repository):
         with self._read() as session:
             row = session.get(NumberedRecordRow, (game, key, number))
             return _record(session, row, numbered) if row else None
+
+    def numbered_leaders(
+        self, game: str, rules: str, *, since: datetime | None = None, limit: int = 20
+    ) -> dict[str, list[Leader]]:
+        """Return ``game``'s numbered leaderboards under ``rules``: ``first_wins`` (the players who
+        first won the most deals) and ``records`` (who hold the best result of the most deals), each
+        the ``limit`` best, most first (ties: the earlier to get there first); ``since`` counts only
+        the first wins, and the records, set from that moment on.
+
+        Raises:
+            NoNumberedGames, InvalidInput: no such game, or rules without numbered deals.
+        """
+        key = self.numbered_rules_key(game, rules)
+        limit = max(1, min(limit, 100))
+        boards: dict[str, list[Leader]] = {}
+        with self._read() as session:
+            for board, who, when in (
+                ("first_wins", NumberedRecordRow.first_winner_id, NumberedRecordRow.first_won_at),
+                ("records", NumberedRecordRow.holder_id, NumberedRecordRow.set_at),
+            ):
+                conditions = [
+                    NumberedRecordRow.game == game,
+                    NumberedRecordRow.rules_key == key,
+                    who.is_not(None),
+                ]
+                if since is not None:
+                    conditions.append(when >= since)
+                counted = (
+                    select(
+                        who.label("player"),
+                        func.count().label("deals"),
+                        func.max(when).label("last_at"),
+                    )
+                    .where(*conditions)
+                    .group_by(who)
+                    .order_by(func.count().desc(), func.max(when).asc())
+                    .limit(limit)
+                    .subquery()
+                )
+                rows = session.execute(
+                    select(counted.c.player, counted.c.deals, counted.c.last_at, PlayerRow.name)
+                    .join(PlayerRow, PlayerRow.id == counted.c.player)
+                    .order_by(counted.c.deals.desc(), counted.c.last_at.asc())
+                ).all()
+                leaders = []
+                for player, deals, last_at, name in rows:
+                    latest = session.scalar(
+                        select(NumberedRecordRow.number)
+                        .where(*conditions, who == player, when == last_at)
+                        .order_by(NumberedRecordRow.number)
+                        .limit(1)
+                    )
+                    leaders.append(Leader(int(player), name, int(deals), int(latest or 0)))
+                boards[board] = leaders
+        return boards
 
     def numbered_page(
         self, game: str, rules: str, player_id: int | None, offset: int, limit: int
