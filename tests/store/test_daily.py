@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from parlour.cli import main
-from parlour.games.tripeaks import DAILY, TriPeaksDefinition
+from parlour.games.tripeaks import TriPeaksDefinition
 from parlour.server.app import create_app
 from parlour.store import Store
 from parlour.store.daily import today
@@ -42,7 +42,7 @@ def attempt(store: Store, player_id: int, moves: list[str] | tuple[str, ...], da
     """Play an attempt at the day's Easy deal with ``moves`` and end it; return its record's id."""
     day = day or today()
     deal = store.daily_deal("tripeaks", "easy", day)
-    new = DAILY.start(deal.code, day.isoformat())
+    new = TRIPEAKS.ranked(deal.code, {"daily": day.isoformat()})
     assert new.spec is not None
     game_id = store.record_game(player_id, TRIPEAKS, new.spec)
     if moves:
@@ -107,7 +107,7 @@ def test_an_attempt_left_before_its_first_move_counts_for_nothing(store: Store) 
 def test_a_forged_result_is_not_believed(store: Store) -> None:
     ada = store.create_player("Ada").player_id
     deal = store.daily_deal("tripeaks", "easy", today())
-    new = DAILY.start(deal.code, today().isoformat())
+    new = TRIPEAKS.ranked(deal.code, {"daily": today().isoformat()})
     assert new.spec is not None
     game_id = store.record_game(ada, TRIPEAKS, new.spec)
     store.append_moves(game_id, ada, 0, ["draw"])

@@ -521,8 +521,6 @@ class DailyDeals:
             order the pages show them; the first is the default.
         draw: a fresh random deal under a rule set, as its canonical code (the operating system's CSPRNG).
         commitment: the commitment to ``(code, salt)``: SHA-256 of ``CODE|SALT``.
-        start: the live game of an attempt at the deal ``code`` of the day (ISO date), the code hidden
-            from its views until it is over, and its record (whose secret names the day).
         standing_of: the standing of an attempt's replayed result ``data`` (lower is better, compared
             in order), None for an attempt that counts for nothing (left before it was played).
         describe: a result's ``data`` in words, with the ``store`` domain's translation function of a
@@ -534,7 +532,6 @@ class DailyDeals:
     rules: Mapping[str, str]
     draw: Callable[[str], str]
     commitment: Callable[[str, str], str]
-    start: Callable[[str, str], NewGame]
     standing_of: Callable[[Json], Standing | None]
     describe: Callable[[Json, Callable[..., str]], str]
     won: Callable[[Json], bool]
@@ -548,6 +545,8 @@ class DailyDeals:
 
 DAILY_SECRET: Final = "daily"
 """The key of a record's ``secret`` naming the day (ISO date) of a counted attempt at a daily deal."""
+CHALLENGE_SECRET: Final = "challenge"
+"""The key of a record's ``secret`` naming the challenge an attempt answers."""
 
 
 @dataclass(frozen=True)
@@ -585,6 +584,8 @@ class GameDefinition(ABC):
         statistics_template: the template fragment that shows its statistics on ``/stats``.
         numbered: its numbered deals, None when it has none.
         daily: its deal of the day, None when it has none (decision 0050).
+        challenges: whether a finished game may be offered to friends to play the same deal (its
+            :meth:`ranked` deals their attempts; ``daily`` says how results compare and read).
         rules: its rules page (``/rules/{name}``), None without one.
         preferences: the per-player settings it adds, by preference name.
         seated: what friends' tables of this game need, None for a game played alone.
@@ -607,6 +608,7 @@ class GameDefinition(ABC):
     statistics_template: str | None = None
     numbered: NumberedGames | None = None
     daily: DailyDeals | None = None
+    challenges: bool = False
     rules: RulesPage | None = None
     preferences: Mapping[str, Preference] = MappingProxyType({})
     seated: SeatedGame | None = None
@@ -659,6 +661,16 @@ class GameDefinition(ABC):
     def explain(self, code: str, lang: str) -> str | None:
         """Return the translated text of a reason code of this game, None for a code it does not own."""
         return None
+
+    def ranked(self, code: str, secret: Json) -> NewGame:
+        """Deal ``code`` as a ranked game (an attempt at a daily deal, a challenge): its views name no
+        code and nothing else the hidden cards follow from until it is over, and its record keeps
+        ``secret`` (what it is ranked for: ``{"daily": day}``, ``{"challenge": id}``).
+
+        Raises:
+            NotImplementedError: this game has no ranked deals. ParlourError: a bad code.
+        """
+        raise NotImplementedError(f"{self.name} has no ranked deals")
 
     def review(self, record: GameRecord, seat: int = 0) -> Json:
         """Return the review of a finished game (``reviews``: a game that has them) from ``seat`` (the

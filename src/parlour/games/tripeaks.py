@@ -23,7 +23,6 @@ from parlour.cards import Card
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import GameOver, IllegalMove, InvalidInput
 from parlour.games.base import (
-    DAILY_SECRET,
     Change,
     DailyDeals,
     FinishedGame,
@@ -480,14 +479,6 @@ def draw_daily(rules_key: str) -> str:
     return str(DealCode(number, Rules.named(rules_key)))
 
 
-def start_daily(code: str, day: str) -> NewGame:
-    """Return an attempt at the daily deal ``code`` of ``day``: its views name no code and no number
-    until it is over (decision 0041), and its record's secret names the day it counts for."""
-    deal = DealCode.parse(code)
-    spec = RecordSpec(deal.rules.as_dict(), rules_key(deal.rules), str(deal), [0], None, {DAILY_SECRET: day})
-    return NewGame(TriPeaksLive(Game.from_code(deal), code_hidden=True), spec)
-
-
 def daily_standing(data: Json) -> Standing | None:
     """Return an attempt's place on the leaderboard, lower being better: peak cards left, then the
     score (higher first), the moves, the seconds from the deal to the end; None for an attempt left
@@ -508,7 +499,6 @@ DAILY: Final = DailyDeals(
     rules={"easy": "Easy", "classic": "Classic"},
     draw=draw_daily,
     commitment=daily_commitment,
-    start=start_daily,
     standing_of=daily_standing,
     describe=describe_daily,
     won=lambda data: bool(data.get("won")),
@@ -730,6 +720,7 @@ class TriPeaksDefinition(GameDefinition):
     statistics_template = "stats_tripeaks.html"
     numbered = NUMBERED
     daily = DAILY
+    challenges = True
     preferences = MappingProxyType(
         {
             "hint_strength": Preference(
@@ -790,6 +781,17 @@ class TriPeaksDefinition(GameDefinition):
             code = DealCode(number, rules)
         spec = self.prepare(code.rules, str(code), [0], number)
         return NewGame(TriPeaksLive(Game.from_code(code), numbered=number), spec)
+
+    def ranked(self, code: str, secret: Json) -> NewGame:
+        """Deal ``code`` ranked: its views name no code and no number until it is over (decision
+        0041), and its record keeps ``secret`` (the day, or the challenge, it counts for).
+
+        Raises:
+            InvalidCode: not a deal code.
+        """
+        deal = DealCode.parse(code)
+        spec = RecordSpec(deal.rules.as_dict(), rules_key(deal.rules), str(deal), [0], None, dict(secret))
+        return NewGame(TriPeaksLive(Game.from_code(deal), code_hidden=True), spec)
 
     def restore(self, record: GameRecord) -> LiveGame[SeatView]:
         """Rebuild a live game from its record by replaying its moves.

@@ -30,6 +30,7 @@ from parlour import __version__
 from parlour.errors import ParlourError
 from parlour.games.registry import Registry
 from parlour.server import (
+    challenge_pages,
     daily_pages,
     health,
     numbered_pages,
@@ -258,6 +259,7 @@ def create_app(
     app.include_router(table_pages.router)  # friends' tables of every game played at tables
     app.include_router(numbered_pages.router)  # numbered deals of every game that has them
     app.include_router(daily_pages.router)  # the daily deals of every game that has them
+    app.include_router(challenge_pages.router)  # challenges of every game that has them
     app.include_router(reviews.router)  # reviews of finished games, for the games that make them
     for router in game_routers(served, templates):
         app.include_router(router)

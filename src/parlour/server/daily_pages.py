@@ -184,7 +184,9 @@ async def play_daily(request: Request, game: str) -> Response:
     deal = await parlour.write(parlour.store.daily_deal, game, rules, day)
     try:
         if day == today():
-            await parlour.start(definition, player.id, {}, daily.start(deal.code, day.isoformat()))
+            await parlour.start(
+                definition, player.id, {}, definition.ranked(deal.code, {DAILY_SECRET: day.isoformat()})
+            )
         else:
             await parlour.start(definition, player.id, {"code": deal.code})
     except EDGE_ERRORS:

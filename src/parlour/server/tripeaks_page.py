@@ -72,6 +72,7 @@ SCRIPT_TEXTS: Final = (
     "Hint: play the {card}.",
     "Hint: draw a card.",
     "Chance of winning: {chance} (± {margin})",
+    "This game cannot be offered as a challenge now.",
 )
 """Texts the page's script shows (all in the ``web`` catalog)."""
 

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from parlour.errors import GameOver, InvalidInput, ParlourError
 from parlour.games.base import (
+    CHALLENGE_SECRET,
     DAILY_SECRET,
     GameDefinition,
     RecordSpec,
@@ -28,6 +29,7 @@ from parlour.games.base import (
     Status,
 )
 from parlour.store.append_statements import statements_for
+from parlour.store.challenges import challenge_partner, count_answer
 from parlour.store.daily import count_attempt
 from parlour.store.errors import GameOpen, MoveConflict, UnknownGame
 from parlour.store.models import GamePlayerRow, GameReviewRow, GameRow, MoveRow
@@ -250,6 +252,8 @@ class GameRecordsStore(NumberedStore):
                 # An attempt at a daily deal: the player's first of the day to end is the one counted.
                 counted = not result["empty"] and count_attempt(session, daily, row, result, now)
                 flags["daily"] = "counted" if counted else "practice"
+            if (row.secret or {}).get(CHALLENGE_SECRET) and not result["empty"]:
+                count_answer(session, row, result, now)  # a friend's answer to a challenge
             row.status = ended.status
             row.result = {**result, "outcome": flags}
             row.finished_at = row.updated_at = now
@@ -631,7 +635,8 @@ def _played_row(session: Session, game_id: str, player_id: int) -> GameRow:
     row = session.get(GameRow, game_id)
     if row is not None and row.player_id != player_id:
         seated = session.get(GamePlayerRow, (game_id, player_id))
-        row = row if seated is not None else None
+        # A challenge's two sides may see each other's game once the friend's answer has ended.
+        row = row if seated is not None or challenge_partner(session, game_id, player_id) else None
     if row is None:
         raise UnknownGame(f"you have no game {game_id!r}")
     return row

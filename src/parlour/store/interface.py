@@ -15,6 +15,7 @@ from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition, RecordSpec
 from parlour.games.registry import Registry
 from parlour.games.tables import TableRecord
+from parlour.store.challenges import Challenge, ChallengeAnswer
 from parlour.store.daily import DailyDeal, DailyEntry, DailyStreaks
 from parlour.store.numbered import Leader
 from parlour.store.types import (
@@ -112,6 +113,15 @@ class GameStore(Protocol):
         self, game: str, rules: str, *, since: datetime | None = None, limit: int = 20
     ) -> dict[str, list[Leader]]:
         """Return the numbered games' leaderboards: most first wins and most records held."""
+
+    def make_challenge(self, game_id: str, player_id: int) -> Challenge:
+        """Offer the player's own finished game as a challenge."""
+
+    def challenge(self, challenge_id: str) -> Challenge:
+        """Return a challenge."""
+
+    def challenge_answers(self, challenge_id: str) -> list[ChallengeAnswer]:
+        """Return the friends' counted answers to a challenge."""
 
     def daily_deal(self, game: str, rules_key: str, day: date) -> DailyDeal:
         """Return a day's deal of a game under a rule set (drawn now when nobody has)."""

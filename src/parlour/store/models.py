@@ -228,3 +228,30 @@ class DailyResultRow(Base):
     standing: Mapped[list[int]] = mapped_column(JSON)
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
     made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChallengeRow(Base):
+    """A challenge: a player's finished game offered to friends by link, to play the same deal. The
+    link holds only the challenge's id; the code stays in the database."""
+
+    __tablename__ = "challenges"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), unique=True)
+    challenger_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChallengeAttemptRow(Base):
+    """A friend's answer to a challenge: the first of their attempts at its deal to end, with its
+    result replayed from the stored moves."""
+
+    __tablename__ = "challenge_attempts"
+
+    challenge_id: Mapped[str] = mapped_column(
+        ForeignKey("challenges.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

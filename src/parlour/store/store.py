@@ -24,6 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from parlour.games.registry import Registry, default_registry
+from parlour.store.challenges import ChallengesStore
 from parlour.store.daily import DailyStore
 from parlour.store.database import make_engine, resolve_url
 from parlour.store.database import upgrade as upgrade_database
@@ -52,7 +53,7 @@ def _unavailable_as_error(url: URL) -> Iterator[None]:
         ) from error
 
 
-class Store(PlayersStore, GameRecordsStore, StatisticsStore, TablesStore, DailyStore):
+class Store(PlayersStore, GameRecordsStore, StatisticsStore, TablesStore, DailyStore, ChallengesStore):
     """Players, games as records, numbered-game records and statistics in one database.
 
     ``url`` is an SQLAlchemy URL; None means ``$PARLOUR_DATABASE_URL`` or the SQLite file in the

@@ -495,6 +495,7 @@ restartDialog.addEventListener("close", async () => {
 });
 $("ending-new").addEventListener("click", openNewGame);
 $("ending-review")?.addEventListener("click", reviewGame);
+$("ending-challenge")?.addEventListener("click", challengeGame);
 
 // The review sees every card, so a game is reviewed only once it is over: a game that is stuck but could
 // still be taken back is ended first (as dealing a new one would end it).
@@ -508,6 +509,30 @@ async function reviewGame() {
     }
   }
   location.assign(`/tripeaks/review/${currentGame}`);
+}
+
+// A challenge offers the finished game's deal to friends by a link; a stuck game is ended first, as for
+// a review. Today's daily deal cannot be offered until the day is over: the page says why.
+async function challengeGame() {
+  if (!currentGame || !view || view.status === "playing") return;
+  if (view.status !== "won") {
+    try {
+      await fetch(`/api/games/${currentGame}/leave`, { method: "POST" });
+    } catch {
+      // the answer below says so if the game could not be ended
+    }
+  }
+  try {
+    const response = await fetch(`/api/games/${currentGame}/challenge`, { method: "POST" });
+    const answer = await response.json();
+    if (response.ok) {
+      location.assign(answer.url);
+      return;
+    }
+    showHelp(T("This game cannot be offered as a challenge now."));
+  } catch {
+    showHelp(T("This game cannot be offered as a challenge now."));
+  }
 }
 $("new-game-cancel").addEventListener("click", () => newGameDialog.close());
 for (const input of newGameForm.querySelectorAll('input[name="number"], input[name="code"]')) {
