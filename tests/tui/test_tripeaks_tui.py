@@ -370,3 +370,34 @@ def test_r_reviews_a_game_that_is_over_and_not_one_in_play() -> None:
     assert "encore en cours" in refused
     assert f"Gagnée en {len(line) + 1} coups ; le minimum était de {len(line)}." in text
     assert "2. undo" in text and "Ensuite" in text
+
+
+def test_y_deals_todays_daily_deal_with_its_code_hidden_and_counts_the_streak(tmp_path: Path) -> None:
+    from parlour.store.daily import today
+
+    recorder = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
+    app = TriPeaksApp(Game.from_code(DealCode(NUMBER, EASY)), "en", recorder, NUMBER)
+    deal = recorder.store.daily_deal("tripeaks", "easy", today())
+
+    async def play() -> tuple[str, str, str]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("y")
+            await pilot.pause()
+            status = str(app.query_one("#status").render())
+            await pilot.press("d")
+            await pilot.press("r")  # no review of an attempt in play
+            await pilot.pause()
+            refused = str(app.query_one("#message").render())
+            await pilot.press("n")
+            await pilot.pause()
+            await pilot.press("enter")  # a new deal ends the attempt: it counts
+            await pilot.pause()
+            return status, refused, str(app.query_one("#message").render())
+
+    status, refused, ended = run(play())
+    assert f"Daily deal {today().isoformat()}" in status
+    assert deal.code not in status and deal.code.split("-")[-1] not in status
+    assert "still being played" in refused
+    assert "This attempt counts for the day's leaderboard." in ended and "Days in a row played: 1." in ended
+    entry = recorder.store.daily_entry("tripeaks", "easy", today(), recorder.player_id)
+    assert entry is not None and entry.result["moves"] == 1

@@ -18,7 +18,9 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton,
 
 from parlour.cards import Card
 from parlour.errors import IllegalMove, InvalidInput
+from parlour.games.base import DAILY_SECRET
 from parlour.games.tripeaks import (
+    NAME,
     REASONS,
     TriPeaksDefinition,
     deal_from,
@@ -40,6 +42,7 @@ from parlour.i18n.tripeaks import (
     won_text,
 )
 from parlour.store import StoreUnavailable
+from parlour.store.daily import today
 from parlour.tripeaks import DealCode, Game
 from parlour.tripeaks.game import DRAW, UNDO
 from parlour.tripeaks.layout import SLOT_PLACES
@@ -64,7 +67,7 @@ RECORDS: Final = TriPeaksDefinition()
 KEYS: Final = (
     "Keys: ← → choose a card, Enter plays it, D draws, U undoes, N new game, H hint, G hint strength, "
     "B reads the board, R reviews a game that is over, S statistics, T theme, Q quits. "
-    "The mouse plays cards and draws too."
+    "The mouse plays cards and draws too. Y deals today's daily deal."
 )
 """The keys, in English, under the rules on the help screen."""
 
@@ -236,6 +239,7 @@ class TriPeaksApp(ParlourApp):
         Binding("d", "draw", "Draw"),
         Binding("u", "undo", "Undo"),
         Binding("n", "new_game", "New"),
+        Binding("y", "daily", "Daily deal", show=False),
         Binding("h", "hint", "Hint"),
         Binding("g", "hint_strength", "Hint strength", show=False),
         Binding("b", "read", "Read", show=False),
@@ -263,6 +267,9 @@ class TriPeaksApp(ParlourApp):
         self.message = ""
         self.played: list[str] = []
         """The moves made since the deal, undos too (a review goes through them all)."""
+        self.daily: str | None = None
+        """The day (ISO date) of the daily deal being played, whose code stays hidden until its attempt
+        is over (decision 0050); None for any other deal."""
 
     # --- layout ------------------------------------------------------------------------------------
 
@@ -296,7 +303,9 @@ class TriPeaksApp(ParlourApp):
         view = self.game.view()
         lang = self.lang
         parts = [f"{page_text(lang, 'Score')}: {view.score}", f"{page_text(lang, 'Moves')}: {view.moves}"]
-        if view.code:
+        if self.daily is not None:
+            parts.append(f"{gettext_for(lang, 'store', 'Daily deal')} {self.daily}")
+        elif view.code:
             parts.append(view.code)
         if self.numbered is not None:
             parts.append(page_text(lang, "Game #{number}").format(number=self.numbered))
@@ -338,7 +347,7 @@ class TriPeaksApp(ParlourApp):
         self.played.append(canonical)
         self.message = ""
         if self.game.status == "won" and self.recorder is not None:
-            self.message = " ".join(self.recorder.finish(self.lang))
+            self.message = " ".join(self.recorder.finish(self.lang) + self.streak_words())
         self.cursor = min(self.cursor, len(self.stops()) - 1)
         self.refresh_all()
 
@@ -395,8 +404,60 @@ class TriPeaksApp(ParlourApp):
                         self.cursor = index
         self.refresh_all()
 
+    def action_daily(self) -> None:
+        """Deal today's daily deal under the rules in play (Easy unless Classic): a ranked attempt,
+        recorded, its code hidden until it is over; the first attempt to end counts."""
+        if self.recorder is None:
+            self.message = gettext_for(
+                self.lang, "store", "The daily deal needs the records: start without --no-record."
+            )
+            self.refresh_all()
+            return
+        rules = "classic" if self.game.rules.name == "classic" else "easy"
+        day = today()
+        try:
+            deal = self.recorder.store.daily_deal(NAME, rules, day)
+            new = RECORDS.ranked(deal.code, {DAILY_SECRET: day.isoformat()})
+            assert new.spec is not None
+            news = self.recorder.start_record(RECORDS, new.spec)
+        except StoreUnavailable:
+            self.message = page_text(self.lang, "Your move could not be saved. Please try again.")
+            self.refresh_all()
+            return
+        self.game = Game.from_code(deal.code)
+        self.played, self.numbered, self.cursor, self.daily = [], None, 0, day.isoformat()
+        said = gettext_for(
+            self.lang, "store", "Your first attempt to end is the one that counts; any later one is practice."
+        )
+        self.message = " ".join([*news, said])
+        self.refresh_all()
+
+    def streak_words(self) -> list[str]:
+        """After an attempt at the daily deal: the days in a row played and won, in the app's language."""
+        if self.daily is None or self.recorder is None:
+            return []
+        self.daily = None  # over: the code may show again
+        try:
+            streaks = self.recorder.store.daily_streaks(NAME, self.recorder.player_id)
+        except StoreUnavailable:
+            return []
+        s = self.lang
+        return [
+            f"{gettext_for(s, 'store', 'Days in a row played')}: {streaks.current_played}.",
+            f"{gettext_for(s, 'store', 'Days in a row won')}: {streaks.current_won}.",
+        ]
+
     def action_review(self) -> None:
-        """Review the game once it is over (the review sees every card: not while it is played)."""
+        """Review the game once it is over (the review sees every card: not while it is played). A
+        stuck attempt at the daily deal is ended first (it counts as it stands), as the web page does."""
+        if self.daily is not None and self.game.status == "stuck" and self.recorder is not None:
+            self.message = " ".join(self.recorder.finish(self.lang) + self.streak_words())
+        elif self.daily is not None:
+            self.message = page_text(
+                self.lang, "This game is still being played: its review comes when it is over."
+            )
+            self.refresh_all()
+            return
         if self.game.status == "playing" or self.game.code is None:
             self.message = page_text(
                 self.lang, "This game is still being played: its review comes when it is over."
@@ -434,6 +495,8 @@ class TriPeaksApp(ParlourApp):
         news: list[str] = []
         if self.recorder is not None:
             news = self.recorder.start_record(RECORDS, RECORDS.prepare(None, str(code), [0], numbered))
+            news += self.streak_words()  # a daily attempt left for a new deal has ended
+        self.daily = None
         self.game = Game.from_code(code)
         self.played = []
         self.numbered = numbered
