@@ -26,6 +26,7 @@ from parlour.server.requests import (
     BadBody,
     checked_form,
     current_player,
+    game_having,
     known_player,
     parlour_of,
     read_form,
@@ -99,10 +100,7 @@ def _definition(request: Request, game: str) -> GameDefinition:
     Raises:
         HTTPException: 404, no registered game of that name has challenges.
     """
-    definition = parlour_of(request).games.find(game)
-    if definition is None or not definition.challenges or definition.daily is None:
-        raise HTTPException(404)
-    return definition
+    return game_having(request, game, lambda found: found.challenges and found.daily is not None)
 
 
 async def _challenge(request: Request, game: str, challenge_id: str) -> tuple[GameDefinition, Challenge]:

@@ -31,6 +31,7 @@ from parlour.server.requests import (
     BadBody,
     checked_form,
     current_player,
+    game_having,
     known_player,
     parlour_of,
     read_form,
@@ -53,9 +54,8 @@ def daily_of(request: Request, game: str) -> tuple[GameDefinition, DailyDeals]:
     Raises:
         HTTPException: 404, no registered game of that name has daily deals.
     """
-    definition = parlour_of(request).games.find(game)
-    if definition is None or definition.daily is None:
-        raise HTTPException(404)
+    definition = game_having(request, game, lambda found: found.daily is not None)
+    assert definition.daily is not None
     return definition, definition.daily
 
 

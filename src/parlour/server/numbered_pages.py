@@ -15,7 +15,6 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse
 from pydantic import BaseModel
-from starlette.exceptions import HTTPException
 from starlette.responses import Response
 
 from parlour.errors import ParlourError
@@ -26,6 +25,7 @@ from parlour.server.requests import (
     BadBody,
     checked_form,
     current_player,
+    game_having,
     known_player,
     parlour_of,
     read_form,
@@ -45,9 +45,8 @@ def numbered_of(request: Request, game: str) -> tuple[GameDefinition, NumberedGa
     Raises:
         HTTPException: 404, no registered game of that name has numbered deals.
     """
-    definition = parlour_of(request).games.find(game)
-    if definition is None or definition.numbered is None:
-        raise HTTPException(404)
+    definition = game_having(request, game, lambda found: found.numbered is not None)
+    assert definition.numbered is not None
     return definition, definition.numbered
 
 

@@ -6,16 +6,19 @@ and pages rendered with what every template gets.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
 from fastapi import Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
 from starlette.responses import Response
 
 from parlour import __version__
 from parlour.errors import ParlourError
+from parlour.games.base import GameDefinition
 from parlour.server.context import Parlour
 from parlour.server.i18n import Texts, choose_language, language_choices, protocol_reason
 from parlour.server.limits import RateLimited
@@ -112,6 +115,19 @@ def parlour_of(request: Request) -> Parlour:
     """Return the server state of the app serving ``request``."""
     state: Parlour = request.app.state.parlour
     return state
+
+
+def game_having(request: Request, game: str, has: Callable[[GameDefinition], bool]) -> GameDefinition:
+    """Return the registered game named in a page's address, if it ``has`` what the page shows (its
+    numbered deals, its daily deal, its challenges).
+
+    Raises:
+        HTTPException: 404, no registered game of that name, or one without it.
+    """
+    definition = parlour_of(request).games.find(game)
+    if definition is None or not has(definition):
+        raise HTTPException(404)
+    return definition
 
 
 async def known_player(request: Request) -> Player | None:
