@@ -28,6 +28,7 @@ from parlour.store import Store, StoreUnavailable, UnknownGame
 from parlour.thirteen import Match, Move, Rules, classify, format_code, parse_code
 from parlour.thirteen.bots import BOTS, PLAYERS, make_bot
 from parlour.thirteen.combos import Combo, beats
+from parlour.thirteen.duplicate import simulate_duplicate
 from parlour.thirteen.fairness import verify as verify_commitment
 from parlour.thirteen.move import PASS_WORDS
 from parlour.thirteen.order import mask_of, pretty_of
@@ -227,17 +228,35 @@ def _player_names(players: str, *, exactly: int | None = None, at_least: int | N
     show_default=True,
     help=f"Four computer players, comma-separated ({', '.join(PLAYERS)}).{EXPERT_NOTE}",
 )
-@click.option("--games", default=100, show_default=True, type=click.IntRange(1), help="Whole games to play.")
+@click.option(
+    "--games",
+    default=100,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Whole games to play (with --duplicate: deals, each played four times).",
+)
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0), help="Seed of deals and bots.")
+@click.option(
+    "--duplicate",
+    is_flag=True,
+    help="Play each deal's opening round four times, the hands rotated among the players, and judge "
+    "them deal by deal (narrower intervals).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @_house_option
 @LANG_OPTION
-def simulate(players: str, games: int, seed: int, as_json: bool, house: tuple[str, ...], lang: str) -> None:
+def simulate(
+    players: str, games: int, seed: int, duplicate: bool, as_json: bool, house: tuple[str, ...], lang: str
+) -> None:
     """Play whole games to 10 points between computer players, rotating seats, and print each player's
-    share of first places per round, mean points per round and games won."""
+    share of first places per round, mean points per round and games won; or, with --duplicate, deals
+    played as bridge plays them, every player with every hand."""
     names = _player_names(players, exactly=4)
     rules = _rules(house)
     console = Console(stderr=True)
+    if duplicate:
+        _simulate_duplicate(names, games, seed, rules, as_json, lang, console)
+        return
     if games >= _PROGRESS_FROM_GAMES and not as_json and console.is_terminal:  # a person watches stderr
         with Progress(
             TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
@@ -268,6 +287,36 @@ def simulate(players: str, games: int, seed: int, as_json: bool, house: tuple[st
             f"{percent(player.first_share, lang)} ({percent(low, lang)}–{percent(high, lang)})",
             decimal(player.mean_points, lang, 3),
             f"{player.games_won} ({percent(player.games_won / games, lang)})",
+        )
+    Console(soft_wrap=True).print(table)
+
+
+def _simulate_duplicate(
+    names: list[str], deals: int, seed: int, rules: Rules, as_json: bool, lang: str, console: Console
+) -> None:
+    """Play ``deals`` deals in duplicate and print each player's figures, with intervals from the
+    deals' spread (``parlour.thirteen.duplicate``)."""
+    if deals >= _PROGRESS_FROM_GAMES and not as_json and console.is_terminal:
+        with Progress(
+            TextColumn("deals"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
+        ) as progress:
+            task = progress.add_task("deals", total=deals)
+            result = simulate_duplicate(names, deals, seed, rules, lambda n: progress.advance(task, n))
+    else:
+        result = simulate_duplicate(names, deals, seed, rules)
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+        return
+    title = _(lang, "Thirteen in duplicate: {deals} deals, {rounds} rounds, seed {seed}")
+    table = Table(title=title.format(deals=deals, rounds=result.rounds, seed=seed))
+    columns = (_(lang, "player"), _(lang, "points / round (95%)"), _(lang, "share of firsts (95%)"))
+    for index, column in enumerate(columns):
+        table.add_column(column, justify="left" if index == 0 else "right")
+    for index, player in enumerate(result.players):
+        table.add_row(
+            f"{index + 1}. {player.name}",
+            f"{decimal(player.mean_points, lang, 3)} ± {decimal(player.points_margin, lang, 3)}",
+            f"{percent(player.first_share, lang)} ± {percent(player.first_share_margin, lang)}",
         )
     Console(soft_wrap=True).print(table)
 
