@@ -201,7 +201,7 @@ def test_a_past_day_shows_its_code_and_is_played_as_practice(client: TestClient,
     for bad in ("2020-01-01", (today() + timedelta(days=1)).isoformat(), "yesterday"):
         assert client.get(f"/tripeaks/daily/{bad}").status_code == 404
         assert client.get(f"/api/daily/tripeaks/easy/{bad}").json() == {"code": "no_such_daily_deal"}
-    assert client.get("/thirteen/daily").status_code == 404
+    assert client.get("/nosuchgame/daily").status_code == 404
     player_id = me(client, store)
     csrf = re.search(r'name="csrf" value="([^"]+)"', page.text) or re.search(
         r'name="csrf" value="([^"]+)"', client.get(f"/tripeaks/daily/{yesterday.isoformat()}").text
@@ -296,3 +296,40 @@ def test_numbered_leaderboards_count_first_wins_and_records_this_week_and_ever(
     assert page.status_code == 200 and "Le plus de premières victoires" in page.text
     assert f"game={won[2]}" in page.text and "Bea" in page.text
     assert client.get("/tripeaks/numbered").text.count("/tripeaks/numbered/leaders") == 1
+
+
+def test_daily_thirteen_is_todays_match_against_three_experts(client: TestClient, store: Store) -> None:
+    from parlour.thirteen import Match
+
+    page = client.get("/thirteen/daily")
+    assert page.status_code == 200 and "Thirteen" in page.text
+    deal = store.daily_deal("thirteen", "standard", today())
+    assert deal.code.startswith("TH1-") and deal.code not in page.text
+    player_id = me(client, store)
+    form = {"csrf": csrf_of(client.get("/thirteen/daily").text), "rules": "standard"}
+    played = client.post("/thirteen/daily/play", data=form, follow_redirects=False)
+    assert played.status_code == 303 and played.headers["location"] == "/thirteen"
+    [record] = store.open_games(player_id, "thirteen")
+    assert record.code == deal.code and record.secret is not None
+    assert record.secret["daily"] == today().isoformat() and {"salt", "bot_seed"} <= set(record.secret)
+    assert [seat.get("strength") for seat in record.seats[1:]] == ["expert"] * 3
+    assert deal.code not in client.get("/thirteen").text
+    match, moves = Match.from_code(deal.code), list[str]()
+    while len(moves) < 12 or match.turn != 0:  # some moves, the person's among them
+        seat = match.turn
+        assert seat is not None
+        move = match.legal_moves(seat)[0]
+        match.apply(seat, move)
+        moves.append(str(move))
+    store.append_moves(record.id, player_id, 0, moves)
+    store.finish_game(record.id, player_id)  # left: it counts as it stands
+    entry = store.daily_entry("thirteen", "standard", today(), player_id)
+    assert entry is not None and entry.place == 1 and not entry.result["won"]
+    assert store.daily_streaks("thirteen", player_id).current_played == 1
+    assert "Thirteen" in client.get("/player").text
+
+
+def csrf_of(page: str) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert found is not None
+    return found.group(1)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import copy
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Final
@@ -29,6 +29,7 @@ from parlour.cards import Card
 from parlour.errors import GameOver, IllegalMove, InvalidInput, NotYourTurn
 from parlour.games.base import (
     Change,
+    DailyDeals,
     FinishedGame,
     GameDefinition,
     GameRecord,
@@ -42,6 +43,7 @@ from parlour.games.base import (
     RulesPage,
     SeatedGame,
     SeatedMatch,
+    Standing,
     StatisticsTable,
     Status,
     TableRules,
@@ -649,6 +651,48 @@ class ThirteenSeated(SeatedGame):
         )
 
 
+def draw_daily(rules_key: str) -> str:
+    """Return a fresh random match under the standard rules (``rules_key`` ``standard``) as its code,
+    from the operating system's CSPRNG.
+
+    Raises:
+        ValueError: another rule set (the daily match is played under the standard rules).
+    """
+    if rules_key != "standard":
+        raise ValueError(f"the daily match is played under the standard rules, not {rules_key!r}")
+    return format_code(secrets.randbelow(26**7))
+
+
+def daily_standing(data: Json) -> Standing | None:
+    """Return a daily match's place on the leaderboard, lower being better: the match won first, then
+    more points, fewer rounds, less time; None for a match left before the person's first move."""
+    if data.get("empty") or "points" not in data:
+        return None
+    won = 0 if data.get("won") else 1
+    return (won, -int(data["points"]), int(data.get("rounds") or 0), int(data.get("seconds") or 0))
+
+
+def describe_daily(data: Json, s: Callable[..., str]) -> str:
+    """Return a daily match's result in words ("Won, 11 points in 7 rounds")."""
+    words = s(
+        "{points} points in {rounds} rounds", points=data.get("points", 0), rounds=data.get("rounds", 0)
+    )
+    return f"{s('Won')}, {words}" if data.get("won") else words
+
+
+DAILY: Final = DailyDeals(
+    rules={"standard": "Standard"},
+    draw=draw_daily,
+    commitment=commitment,
+    standing_of=daily_standing,
+    describe=describe_daily,
+    won=lambda data: bool(data.get("won")),
+    order="Ranked by the match won, then points, then fewest rounds, then time.",
+)
+"""Daily Thirteen: one secret match a day, the same for everybody, against three Expert players."""
+DAILY_STRENGTH: Final = "expert"
+
+
 class ThirteenDefinition(GameDefinition):
     """Thirteen: a person against three computer players, a match to 10 points."""
 
@@ -686,9 +730,27 @@ class ThirteenDefinition(GameDefinition):
         owns_code=lambda text: text.strip().upper().startswith("TH1-"),
     )
     commands = "parlour.cli.thirteen:thirteen"
+    daily = DAILY
     reviews = True
     reviewed = frozenset({Status.FINISHED})
     review_page = "/thirteen/review/{game_id}"
+
+    def ranked(self, code: str, secret: Json) -> NewGame:
+        """Deal the match ``code`` against three Expert players as a ranked match (the daily match):
+        its views never name the code before the end (no Thirteen view does), its fairness commitment
+        shows from the start, and its record keeps ``secret`` beside the salt and the players' seed.
+
+        Raises:
+            InvalidCode: not a Thirteen code.
+        """
+        match = Match(parse_code(code), STANDARD)
+        bot_seed, salt = secrets.randbits(62), new_salt()
+        table = ThirteenTable(match, DAILY_STRENGTH, bot_seed, DEFAULT_SPEED, salt)
+        seats: list[Any] = [{"kind": "human"}] + [
+            {"kind": "bot", "strength": DAILY_STRENGTH} for _ in BOT_SEATS
+        ]
+        spec = self.prepare(match.rules, match.code, seats, None)
+        return NewGame(table, replace(spec, secret={**secret, "salt": salt, "bot_seed": bot_seed}))
 
     def review(self, record: GameRecord, seat: int = 0) -> Json:
         """Return the review of ``seat``'s decisions in a finished match (``parlour.thirteen.review``,
