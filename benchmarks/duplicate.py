@@ -20,8 +20,8 @@ from parlour.thirteen.duplicate import DealRun, plain_rounds, simulate_duplicate
 
 def line(label: str, run: DealRun, seconds: float) -> str:
     player = run.players[0]
-    points = f"points a round {player.mean_points:.3f} ± {player.points_margin:.3f}"
-    firsts = f"first places {player.first_share:.1%} ± {player.first_share_margin:.1%}"
+    points = f"points a round {player.mean_points:.3f} ± {player.points_margin or 0:.3f}"
+    firsts = f"first places {player.first_share:.1%} ± {player.first_share_margin or 0:.1%}"
     return (
         f"  {label:<10} {run.deals} deals, {run.rounds:>4} rounds: {points}, {firsts}  ({seconds:.0f} s CPU)"
     )
@@ -43,7 +43,7 @@ def main() -> None:
     print(f"{players[0]} against {', '.join(players[1:])}, seed {args.seed}:")
     print(line("plain", plain, plain_seconds))
     print(line("duplicate", duplicate, duplicate_seconds))
-    ratio = duplicate.players[0].points_margin / plain.players[0].points_margin
+    ratio = (duplicate.players[0].points_margin or 0) / (plain.players[0].points_margin or 1)
     print(f"  duplicate's interval on points a round is {1 - ratio:.0%} narrower ({ratio:.2f} of plain's)")
 
 

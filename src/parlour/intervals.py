@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import statistics
+from collections.abc import Sequence
 from typing import Final
 
 Z95: Final = 1.959963984540054
@@ -20,3 +22,11 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     centre = (share + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / denominator
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_margin(values: Sequence[float], z: float = Z95) -> float | None:
+    """Return the half-width of the normal interval (95% by default) of the mean of ``values``, from their
+    spread; None for fewer than two values, which say nothing of it."""
+    if len(values) < 2:
+        return None
+    return z * statistics.stdev(values) / math.sqrt(len(values))

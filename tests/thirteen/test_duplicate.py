@@ -60,7 +60,10 @@ def test_duplicate_narrows_the_interval_on_the_same_deals() -> None:
     players = ["heuristic", "greedy", "greedy", "greedy"]
     duplicate = simulate_duplicate(players, 60, seed=1)
     plain = plain_rounds(players, 60, seed=1)
-    assert duplicate.players[0].points_margin < 0.8 * plain.players[0].points_margin
+    narrow, wide = duplicate.players[0].points_margin, plain.players[0].points_margin
+    assert narrow is not None and wide is not None and narrow < 0.8 * wide
+    one = simulate_duplicate(players, 1, seed=1).to_json()  # one deal says nothing of the spread
+    assert one["players"][0]["points_margin"] is None and json.loads(json.dumps(one, allow_nan=False))
 
 
 def test_the_command_line_plays_in_duplicate() -> None:

@@ -6,6 +6,7 @@ import json
 import math
 import secrets
 import sys
+from collections.abc import Callable
 from dataclasses import fields, replace
 from typing import Any, Final, TextIO
 
@@ -291,6 +292,11 @@ def simulate(
     Console(soft_wrap=True).print(table)
 
 
+def _with_margin(value: str, margin: float | None, said: Callable[[float], str]) -> str:
+    """Return ``value ± margin`` (the value alone when there is no margin: fewer than two deals)."""
+    return value if margin is None else f"{value} ± {said(margin)}"
+
+
 def _simulate_duplicate(
     names: list[str], deals: int, seed: int, rules: Rules, as_json: bool, lang: str, console: Console
 ) -> None:
@@ -315,8 +321,12 @@ def _simulate_duplicate(
     for index, player in enumerate(result.players):
         table.add_row(
             f"{index + 1}. {player.name}",
-            f"{decimal(player.mean_points, lang, 3)} ± {decimal(player.points_margin, lang, 3)}",
-            f"{percent(player.first_share, lang)} ± {percent(player.first_share_margin, lang)}",
+            _with_margin(
+                decimal(player.mean_points, lang, 3), player.points_margin, lambda m: decimal(m, lang, 3)
+            ),
+            _with_margin(
+                percent(player.first_share, lang), player.first_share_margin, lambda m: percent(m, lang)
+            ),
         )
     Console(soft_wrap=True).print(table)
 

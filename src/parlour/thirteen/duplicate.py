@@ -11,13 +11,12 @@ cancels out, and the interval on points per round narrows. The same deals played
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.intervals import Z95
+from parlour.intervals import mean_margin
 from parlour.thirteen.bots import Bot, make_bot
 from parlour.thirteen.game import deal_hands
 from parlour.thirteen.round import SEATS, Round
@@ -60,11 +59,10 @@ class DealScores:
         return statistics.fmean(self.points) if self.points else 0.0
 
     @property
-    def points_margin(self) -> float:
-        """Half-width of the 95% interval of the mean points per round (normal, from the deals' spread)."""
-        if len(self.points) < 2:
-            return math.inf
-        return Z95 * statistics.stdev(self.points) / math.sqrt(len(self.points))
+    def points_margin(self) -> float | None:
+        """Half-width of the 95% interval of the mean points per round (normal, from the deals' spread);
+        None with fewer than two deals."""
+        return mean_margin(self.points)
 
     @property
     def first_share(self) -> float:
@@ -72,11 +70,10 @@ class DealScores:
         return statistics.fmean(self.firsts) if self.firsts else 0.0
 
     @property
-    def first_share_margin(self) -> float:
-        """Half-width of the 95% interval of the share of first places (from the deals' spread)."""
-        if len(self.firsts) < 2:
-            return math.inf
-        return Z95 * statistics.stdev(self.firsts) / math.sqrt(len(self.firsts))
+    def first_share_margin(self) -> float | None:
+        """Half-width of the 95% interval of the share of first places (from the deals' spread); None
+        with fewer than two deals."""
+        return mean_margin(self.firsts)
 
     def to_json(self) -> dict[str, Any]:
         """Return the figures as JSON."""
@@ -84,10 +81,14 @@ class DealScores:
             "name": self.name,
             "deals": len(self.points),
             "mean_points": round(self.mean_points, 4),
-            "points_margin": round(self.points_margin, 4),
+            "points_margin": _rounded(self.points_margin),
             "first_share": round(self.first_share, 4),
-            "first_share_margin": round(self.first_share_margin, 4),
+            "first_share_margin": _rounded(self.first_share_margin),
         }
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
 
 
 @dataclass
