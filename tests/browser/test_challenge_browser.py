@@ -28,7 +28,7 @@ def friend(browser: Any) -> Iterator[Any]:
 def test_a_friend_plays_the_challenge_and_then_sees_both_results(page: Any, friend: Any) -> None:
     number = next(n for n in range(6000, 6500) if (found := numbered_result(EASY, n)) and found.winnable)
     code = str(DealCode(number, EASY))
-    line = solve(Game.from_code(code)).line or []
+    line: list[str] = list(solve(Game.from_code(code)).line or [])
     page.goto(f"{page.base_url}/tripeaks?number={number}&rules=easy")
     expect(page.locator("#game-number")).to_have_text(f"Game #{number}")
     for move in line:
