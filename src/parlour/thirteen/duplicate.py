@@ -119,6 +119,46 @@ def _bots(players: Sequence[str], seed: int) -> list[Bot]:
     return [make_bot(name, seed * SEATS + index) for index, name in enumerate(players)]
 
 
+def _play_deals(
+    players: Sequence[str],
+    deals: int,
+    seed: int,
+    rules: Rules,
+    progress: Callable[[int], None] | None,
+    rotations: Callable[[int], Sequence[int]],
+) -> list[DealScores]:
+    """Play each deal once per rotation ``r`` of ``rotations(deal)`` (player ``i`` at seat
+    ``(i + r) mod 4``) and return each player's scores, a deal's being the mean of its rotations.
+
+    Raises:
+        InvalidInput: a name is not a computer player.
+        ValueError: not exactly four players, or a negative number of deals.
+    """
+    if deals < 0:
+        raise ValueError(f"the number of deals cannot be negative, got {deals}")
+    bots = _bots(players, seed)
+    scores = [DealScores(name) for name in players]
+    for deal in range(deals):
+        number = game_number(seed, deal)
+        played = rotations(deal)
+        points = [0.0] * SEATS
+        firsts = [0.0] * SEATS
+        for rotation in played:
+            # Player i sits at seat (i + rotation) mod 4: the bot at seat s is player (s - rotation).
+            round_ = play_round([bots[(seat - rotation) % SEATS] for seat in range(SEATS)], number, rules)
+            result = round_.points()
+            for index in range(SEATS):
+                seat = (index + rotation) % SEATS
+                points[index] += result[seat] / len(played)
+                firsts[index] += (round_.finished[0] == seat) / len(played)
+        for index, player in enumerate(scores):
+            player.points.append(points[index])
+            player.firsts.append(firsts[index])
+        if progress is not None:
+            progress(1)
+    return scores
+
+
 def simulate_duplicate(
     players: Sequence[str],
     deals: int,
@@ -133,27 +173,7 @@ def simulate_duplicate(
         InvalidInput: a name is not a computer player.
         ValueError: not exactly four players, or a negative number of deals.
     """
-    if deals < 0:
-        raise ValueError(f"the number of deals cannot be negative, got {deals}")
-    bots = _bots(players, seed)
-    scores = [DealScores(name) for name in players]
-    for deal in range(deals):
-        number = game_number(seed, deal)
-        points = [0.0] * SEATS
-        firsts = [0.0] * SEATS
-        for rotation in range(SEATS):
-            # Player i sits at seat (i + rotation) mod 4: the bot at seat s is player (s - rotation).
-            round_ = play_round([bots[(seat - rotation) % SEATS] for seat in range(SEATS)], number, rules)
-            result = round_.points()
-            for index in range(SEATS):
-                seat = (index + rotation) % SEATS
-                points[index] += result[seat] / SEATS
-                firsts[index] += (round_.finished[0] == seat) / SEATS
-        for index, player in enumerate(scores):
-            player.points.append(points[index])
-            player.firsts.append(firsts[index])
-        if progress is not None:
-            progress(1)
+    scores = _play_deals(players, deals, seed, rules, progress, lambda deal: range(SEATS))
     return DealRun(scores, deals, deals * SEATS, seed, duplicate=True)
 
 
@@ -171,20 +191,5 @@ def plain_rounds(
         InvalidInput: a name is not a computer player.
         ValueError: not exactly four players, or a negative number of deals.
     """
-    if deals < 0:
-        raise ValueError(f"the number of deals cannot be negative, got {deals}")
-    bots = _bots(players, seed)
-    scores = [DealScores(name) for name in players]
-    for deal in range(deals):
-        shift = deal % SEATS
-        round_ = play_round(
-            [bots[(seat - shift) % SEATS] for seat in range(SEATS)], game_number(seed, deal), rules
-        )
-        result = round_.points()
-        for index, player in enumerate(scores):
-            seat = (index + shift) % SEATS
-            player.points.append(float(result[seat]))
-            player.firsts.append(float(round_.finished[0] == seat))
-        if progress is not None:
-            progress(1)
+    scores = _play_deals(players, deals, seed, rules, progress, lambda deal: (deal % SEATS,))
     return DealRun(scores, deals, deals, seed, duplicate=False)
