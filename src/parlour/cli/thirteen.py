@@ -8,7 +8,7 @@ import secrets
 import sys
 from collections.abc import Callable
 from dataclasses import fields, replace
-from typing import Any, Final, TextIO
+from typing import Any, Final, TextIO, TypeVar
 
 import click
 from rich.cells import cell_len
@@ -55,6 +55,9 @@ _PROGRESS_FROM_GAMES = 20
 @click.group()
 def thirteen() -> None:
     """Thirteen (Tiến lên): judge plays, simulate computer players, play against three of them."""
+
+
+_T = TypeVar("_T")
 
 
 def _(lang: str, message: str) -> str:
@@ -258,14 +261,9 @@ def simulate(
     if duplicate:
         _simulate_duplicate(names, games, seed, rules, as_json, lang, console)
         return
-    if games >= _PROGRESS_FROM_GAMES and not as_json and console.is_terminal:  # a person watches stderr
-        with Progress(
-            TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
-        ) as progress:
-            task = progress.add_task("games", total=games)
-            result = run_simulation(names, games, seed, rules, lambda n: progress.advance(task, n))
-    else:
-        result = run_simulation(names, games, seed, rules)
+    result = _with_progress(
+        "games", games, as_json, console, lambda step: run_simulation(names, games, seed, rules, step)
+    )
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
@@ -292,6 +290,20 @@ def simulate(
     Console(soft_wrap=True).print(table)
 
 
+def _with_progress(
+    label: str, total: int, as_json: bool, console: Console, run: Callable[[Callable[[int], None] | None], _T]
+) -> _T:
+    """Return ``run(step)``, with a progress bar of ``total`` ``label`` on stderr (``step`` advances it)
+    when a person watches a long run there; ``step`` is None otherwise."""
+    if total < _PROGRESS_FROM_GAMES or as_json or not console.is_terminal:
+        return run(None)
+    with Progress(
+        TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
+    ) as progress:
+        task = progress.add_task(label, total=total)
+        return run(lambda n: progress.advance(task, n))
+
+
 def _with_margin(value: str, margin: float | None, said: Callable[[float], str]) -> str:
     """Return ``value ± margin`` (the value alone when there is no margin: fewer than two deals)."""
     return value if margin is None else f"{value} ± {said(margin)}"
@@ -302,14 +314,9 @@ def _simulate_duplicate(
 ) -> None:
     """Play ``deals`` deals in duplicate and print each player's figures, with intervals from the
     deals' spread (``parlour.thirteen.duplicate``)."""
-    if deals >= _PROGRESS_FROM_GAMES and not as_json and console.is_terminal:
-        with Progress(
-            TextColumn("deals"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console
-        ) as progress:
-            task = progress.add_task("deals", total=deals)
-            result = simulate_duplicate(names, deals, seed, rules, lambda n: progress.advance(task, n))
-    else:
-        result = simulate_duplicate(names, deals, seed, rules)
+    result = _with_progress(
+        "deals", deals, as_json, console, lambda step: simulate_duplicate(names, deals, seed, rules, step)
+    )
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
