@@ -138,7 +138,7 @@ def test_the_leaderboard_ranks_cards_cleared_then_score_then_moves(store: Store)
         line = first_moves(deal.code, moves) if moves else list(stuck_line(deal.code)[:3])
         attempt(store, player, line)
         results[name] = line
-    board, total = store.daily_board("tripeaks", "easy", today())
+    board, total, _ = store.daily_board("tripeaks", "easy", today())
     assert total == 4
     standings = [entry.standing for entry in board]
     assert standings == sorted(standings)  # cards left, -score, moves, seconds: lower first

@@ -108,8 +108,7 @@ async def _day_page(request: Request, game: str, day: date) -> Response:
     player = await known_player(request)
     me = player.id if player else None
     deal = await parlour.write(parlour.store.daily_deal, game, rules, day)
-    mine = await parlour.call(parlour.store.daily_entry, game, rules, day, me)
-    board, total = await parlour.call(parlour.store.daily_board, game, rules, day, BOARD_SHOWN)
+    board, total, mine = await parlour.call(parlour.store.daily_board, game, rules, day, BOARD_SHOWN, me)
     open_games = await parlour.call(parlour.store.open_games, me, game) if me is not None else []
     in_play = any((record.secret or {}).get(DAILY_SECRET) == day.isoformat() for record in open_games)
     lang = await request_language(request)
@@ -214,8 +213,7 @@ async def daily_json(request: Request, game: str, rules: str, day: str) -> Respo
     player = await known_player(request)
     me = player.id if player else None
     deal = await parlour.write(parlour.store.daily_deal, game, rules, found)
-    mine = await parlour.call(parlour.store.daily_entry, game, rules, found, me)
-    board, total = await parlour.call(parlour.store.daily_board, game, rules, found, BOARD_SHOWN)
+    board, total, mine = await parlour.call(parlour.store.daily_board, game, rules, found, BOARD_SHOWN, me)
     lang = await request_language(request)
     return JSONResponse(
         {

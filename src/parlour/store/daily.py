@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -61,6 +61,15 @@ class DailyEntry:
     standing: tuple[int, ...]
     result: dict[str, Any]
     made_at: datetime
+
+
+class DailyBoard(NamedTuple):
+    """A day's leaderboard: its first ``entries``, best first, the ``total`` of counted attempts, and
+    the asking player's own entry (``mine``, None without one)."""
+
+    entries: list[DailyEntry]
+    total: int
+    mine: DailyEntry | None
 
 
 def day_end(day: date) -> datetime:
@@ -170,18 +179,17 @@ class DailyStore(Repository):
         return DailyDeal(row.game, row.rules_key, row.day, row.code, row.salt, row.commitment)
 
     def daily_board(
-        self, game: str, rules_key: str, day: date, limit: int = BOARD_LIMIT
-    ) -> tuple[list[DailyEntry], int]:
-        """Return the first ``limit`` entries of a day's leaderboard, best first, and how many counted
-        attempts it has in all."""
+        self, game: str, rules_key: str, day: date, limit: int = BOARD_LIMIT, player_id: int | None = None
+    ) -> DailyBoard:
+        """Return the first ``limit`` entries of a day's leaderboard, best first, how many counted
+        attempts it has in all, and the player's own entry (None without one), from one read."""
         entries = self._board(game, rules_key, day)
-        return entries[: max(0, min(limit, BOARD_LIMIT))], len(entries)
+        mine = next((e for e in entries if e.player_id == player_id), None) if player_id is not None else None
+        return DailyBoard(entries[: max(0, min(limit, BOARD_LIMIT))], len(entries), mine)
 
     def daily_entry(self, game: str, rules_key: str, day: date, player_id: int | None) -> DailyEntry | None:
         """Return the player's counted attempt at a day's deal with its place, None without one."""
-        if player_id is None:
-            return None
-        return next((e for e in self._board(game, rules_key, day) if e.player_id == player_id), None)
+        return self.daily_board(game, rules_key, day, player_id=player_id).mine
 
     def daily_streaks(self, game: str, player_id: int | None, now: date | None = None) -> DailyStreaks:
         """Return the player's streaks at ``game``'s daily deals on day ``now`` (default: today); a

@@ -16,7 +16,7 @@ from parlour.games.base import GameDefinition, RecordSpec
 from parlour.games.registry import Registry
 from parlour.games.tables import TableRecord
 from parlour.store.challenges import Challenge, ChallengeAnswer
-from parlour.store.daily import DailyDeal, DailyEntry, DailyStreaks
+from parlour.store.daily import DailyBoard, DailyDeal, DailyEntry, DailyStreaks
 from parlour.store.numbered import Leader
 from parlour.store.types import (
     FinishedRecord,
@@ -127,9 +127,9 @@ class GameStore(Protocol):
         """Return a day's deal of a game under a rule set (drawn now when nobody has)."""
 
     def daily_board(
-        self, game: str, rules_key: str, day: date, limit: int = 100
-    ) -> tuple[list[DailyEntry], int]:
-        """Return the first entries of a day's leaderboard and how many it has."""
+        self, game: str, rules_key: str, day: date, limit: int = 100, player_id: int | None = None
+    ) -> DailyBoard:
+        """Return a day's leaderboard: its first entries, how many it has, and the player's own."""
 
     def daily_entry(self, game: str, rules_key: str, day: date, player_id: int | None) -> DailyEntry | None:
         """Return the player's counted attempt at a day's deal, None without one."""
