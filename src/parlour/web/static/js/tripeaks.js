@@ -497,31 +497,28 @@ $("ending-new").addEventListener("click", openNewGame);
 $("ending-review")?.addEventListener("click", reviewGame);
 $("ending-challenge")?.addEventListener("click", challengeGame);
 
-// The review sees every card, so a game is reviewed only once it is over: a game that is stuck but could
-// still be taken back is ended first (as dealing a new one would end it).
-async function reviewGame() {
-  if (!currentGame || !view || view.status === "playing") return;
+// A game that is over but stuck could still be taken back: the review and a challenge, which see or
+// share its deal, end it first (as dealing a new one would). Returns false for a game still in play.
+async function endGameFirst() {
+  if (!currentGame || !view || view.status === "playing") return false;
   if (view.status !== "won") {
     try {
       await fetch(`/api/games/${currentGame}/leave`, { method: "POST" });
     } catch {
-      // the review page says so if the game could not be ended
+      // the review page, or the challenge's answer, says so if the game could not be ended
     }
   }
-  location.assign(`/tripeaks/review/${currentGame}`);
+  return true;
 }
 
-// A challenge offers the finished game's deal to friends by a link; a stuck game is ended first, as for
-// a review. Today's daily deal cannot be offered until the day is over: the page says why.
+async function reviewGame() {
+  if (await endGameFirst()) location.assign(`/tripeaks/review/${currentGame}`);
+}
+
+// A challenge offers the finished game's deal to friends by a link. Today's daily deal cannot be
+// offered until the day is over: the page says why.
 async function challengeGame() {
-  if (!currentGame || !view || view.status === "playing") return;
-  if (view.status !== "won") {
-    try {
-      await fetch(`/api/games/${currentGame}/leave`, { method: "POST" });
-    } catch {
-      // the answer below says so if the game could not be ended
-    }
-  }
+  if (!(await endGameFirst())) return;
   try {
     const response = await fetch(`/api/games/${currentGame}/challenge`, { method: "POST" });
     const answer = await response.json();
