@@ -20,6 +20,7 @@ from parlour.thirteen.combos import is_bomb
 from parlour.thirteen.fairness import SCHEME
 from parlour.thirteen.order import cards_of
 from parlour.thirteen.round import Step
+from parlour.thirteen.sets import comparison, schedule
 from parlour.thirteen.views import PlayerView
 
 NO_SEAT: Final = -1
@@ -150,6 +151,19 @@ class ThirteenBoard:
         """Return how many bombs were played this round."""
         return sum(1 for step in self.public.history if step.mask and is_bomb(step.mask))
 
+    @property
+    def duplicate(self) -> Json | None:
+        """Return a duplicate set's schedule now (``parlour.thirteen.sets.schedule``: the deal, the
+        rotation, the hand each seat holds) with ``comparison``, every deal's hands and how each seat
+        did with them so far; None for an ordinary match. It comes from the finished rounds' points,
+        which every seat sees already."""
+        public = self.public
+        made = schedule(public.rules, public.round)
+        if made is None:
+            return None
+        made["comparison"] = [hand.to_json() for hand in comparison(public.rules, public.results)]
+        return made
+
     @cached_property
     def shared_json(self) -> Json:
         """The board's part of every seat's JSON view, made once (never to be changed)."""
@@ -168,6 +182,9 @@ class ThirteenBoard:
         data["between_rounds"] = self.between_rounds
         data["settings"] = {"speed": self.speed, "strength": self.strength}
         data["played_for"] = list(self.played_for)
+        duplicate = self.duplicate
+        if duplicate is not None:
+            data["duplicate"] = duplicate
         return data
 
 

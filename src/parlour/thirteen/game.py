@@ -20,6 +20,7 @@ from parlour.thirteen.move import PASS, Move
 from parlour.thirteen.order import mask_of
 from parlour.thirteen.round import SEATS, Round
 from parlour.thirteen.rules import STANDARD, Rules
+from parlour.thirteen.sets import deal_number, rotated, rounds_of, slot
 from parlour.thirteen.views import PlayerView, RoundResult
 
 
@@ -50,7 +51,8 @@ class Record:
 
 
 class Match:
-    """A game of Thirteen to ``rules.target_points``, by the code ``TH1-XXXXXXX`` of its number."""
+    """A game of Thirteen to ``rules.target_points``, by the code ``TH1-XXXXXXX`` of its number; under
+    ``rules.duplicate_deals`` a duplicate set of that many deals (``parlour.thirteen.sets``)."""
 
     def __init__(self, number: int = 0, rules: Rules = STANDARD) -> None:
         """Deal round 1 of match ``number``.
@@ -192,11 +194,25 @@ class Match:
         self.results.append(
             RoundResult(finished.number, tuple(finished.finished), points, tuple(self.scores))
         )
+        number = finished.number + 1
+        if self.rules.duplicate:
+            if number > rounds_of(self.rules):
+                self.winners = leaders_of(self.scores)
+                return
+            where = slot(self.rules, number)
+            hands = rotated(deal_hands(deal_number(self.number, where.deal)), where.rotation)
+            self.round = Round(number, hands, None, self.rules, opening=True)
+            return
         self.winners = winners_of(self.scores, self.rules)
         if not self.winners:
-            number = finished.number + 1
             hands = deal_hands(round_deal_number(self.number, number))
             self.round = Round(number, hands, finished.finished[0], self.rules, opening=False)
+
+
+def leaders_of(scores: Sequence[int]) -> tuple[int, ...]:
+    """Return the seats with the most points (all of them on a tie): a duplicate set's winners."""
+    best = max(scores)
+    return tuple(seat for seat in range(SEATS) if scores[seat] == best)
 
 
 def winners_of(scores: Sequence[int], rules: Rules) -> tuple[int, ...]:

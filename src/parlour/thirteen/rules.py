@@ -25,6 +25,10 @@ class Rules:
             at once in first place; the others play on (off by default, as at CardGames.io).
         target_points: points that end the game.
         single_winner: when the leaders tie at or above the target, play on until one leads alone.
+        duplicate_deals: 0 for an ordinary match; N > 0 makes the match a duplicate set of N deals,
+            each played four times with the hands rotated among the seats (``parlour.thirteen.sets``),
+            every round opening as a match's first, the set over after its 4N rounds (the target
+            points and ``single_winner`` then play no part).
     """
 
     three_of_spades_opens: bool = True
@@ -34,10 +38,26 @@ class Rules:
     instant_wins: bool = False
     target_points: int = 10
     single_winner: bool = True
+    duplicate_deals: int = 0
+
+    @property
+    def duplicate(self) -> bool:
+        """True when the match is a duplicate set."""
+        return self.duplicate_deals > 0
+
+    def opens(self, round_number: int) -> bool:
+        """Return whether round ``round_number`` (from 1) opens as a match's first round: its leader
+        holds 3♠ and, under ``three_of_spades_opens``, its first play must hold 3♠. Only round 1 of an
+        ordinary match; every round of a duplicate set, so that a deal plays alike in each rotation."""
+        return round_number == 1 or self.duplicate
 
     def to_json(self) -> dict[str, Any]:
-        """Return the rules as a JSON object (every field by name): a new dict each time."""
-        return {name: getattr(self, name) for name in _FIELD_NAMES}
+        """Return the rules as a JSON object (every field by name, ``duplicate_deals`` only for a set, so
+        that an ordinary match's rules read as they always have): a new dict each time."""
+        data = {name: getattr(self, name) for name in _FIELD_NAMES}
+        if not self.duplicate_deals:
+            del data["duplicate_deals"]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Rules:
@@ -51,13 +71,21 @@ class Rules:
         if unknown:
             raise InvalidInput(f"unknown Thirteen rule(s): {', '.join(unknown)}")
         for name, value in data.items():
-            expected = int if name == "target_points" else bool
+            expected = int if name in _NUMBERS else bool
             if type(value) is not expected:
                 raise InvalidInput(f"rule {name!r} must be {expected.__name__}, got {value!r}")
         if data.get("target_points", 10) < 1:
             raise InvalidInput(f"target_points must be at least 1, got {data['target_points']!r}")
+        if not 0 <= data.get("duplicate_deals", 0) <= MAX_DUPLICATE_DEALS:
+            raise InvalidInput(
+                f"duplicate_deals runs from 0 to {MAX_DUPLICATE_DEALS}, got {data['duplicate_deals']!r}"
+            )
         return cls(**data)
 
+
+MAX_DUPLICATE_DEALS: Final = 26
+"""The most deals a duplicate set may hold (104 rounds): a bound on a record, not a table's choice."""
+_NUMBERS: Final = frozenset({"target_points", "duplicate_deals"})
 
 STANDARD: Final = Rules()
 """The rules of the spec: CardGames.io's southern Tiến lên."""

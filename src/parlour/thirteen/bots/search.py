@@ -111,7 +111,7 @@ class Position:
             must_include=THREE_OF_SPADES_BIT if view.must_include_three_of_spades else 0,
             rules=view.rules,
             history=tuple((step.seat, step.mask) for step in view.history),
-            opening=view.round == 1 and view.rules.three_of_spades_opens,
+            opening=view.rules.opens(view.round) and view.rules.three_of_spades_opens,
         )
 
     @property
