@@ -132,6 +132,65 @@ def test_the_points_note_states_the_tables_own_target(page: Any, live_server: An
     assert page.locator('[data-role="target-note"]').inner_text() == "First to 6 points wins."
 
 
+def play_until_result(page: Any) -> None:
+    """Play as the page's person (pass when allowed, else lead the lowest card) until the result
+    window opens."""
+    result = "!!document.querySelector('[data-role=result][open]')"
+    for _ in range(60):
+        page.wait_for_function(
+            f"() => !!document.querySelector('.th-me.is-turn') || {result}", polling=POLL, timeout=30_000
+        )
+        if page.evaluate(f"() => {result}"):
+            return
+        if page.evaluate("() => !document.querySelector('[data-action=pass]').disabled"):
+            version = page.evaluate("() => document.querySelector('.th-table').dataset.version")
+            page.click('[data-action="pass"]')
+            page.wait_for_function(
+                "(v) => document.querySelector('.th-table').dataset.version !== v", arg=version, polling=POLL
+            )
+        else:
+            lead_lowest_card(page)
+    raise AssertionError("the round did not end")
+
+
+def test_a_duplicate_table_is_made_from_the_form_and_compares_hands_on_a_phone(
+    page: Any, live_server: Any
+) -> None:
+    """The host picks a duplicate set of one deal: the points field gives way to a note, the table says
+    which deal, rotation and hand it is, and after the first round the result window shows the hands
+    compared, within a 360 px phone's width."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/thirteen/tables")
+    form = '[data-role="create-table"]'
+    page.fill(f'{form} input[name="name"]', "Ana")
+    assert page.locator('[data-role="points-field"]').is_visible()
+    page.select_option(f'{form} select[name="duplicate_deals"]', "1")
+    assert page.locator('[data-role="points-field"]').is_hidden()
+    assert page.locator('[data-role="duplicate-note"]').is_visible()
+    page.click(f"{form} button[type=submit]")
+    page.wait_for_url("**/thirteen/t/*")
+    page.wait_for_selector('[data-role="seating"]:not([hidden])')
+    seat_computers(page, (1, 2, 3))
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_function("() => document.querySelectorAll('.th-hand .card').length === 13")
+    note = page.locator('[data-role="target-note"]').inner_text()
+    assert note == "Duplicate: deal 1 of 1, rotation 1 of 4. You hold hand A."
+    play_until_result(page)
+    comparison = page.locator('[data-role="result"] [data-role="duplicate"]')
+    assert comparison.is_visible()
+    heads = comparison.locator("tbody th").all_text_contents()
+    assert heads == ["1A", "1B", "1C", "1D"]  # each hand once so far, by whoever held it
+    cells = comparison.locator("tbody td").all_text_contents()
+    assert sum(1 for cell in cells if cell != "—") == 4
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    page.click('[data-role="result"] [data-action="continue"]')
+    page.wait_for_function(
+        "() => document.querySelector('[data-role=target-note]').textContent.includes('rotation 2 of 4')",
+        polling=POLL,
+    )
+    assert page.locator('[data-role="target-note"]').inner_text().endswith("You hold hand B.")
+
+
 def test_after_the_host_has_left_a_friend_deals_the_rematch(page: Any, friend: Any, live_server: Any) -> None:
     """The host leaves mid-match; after the grace a computer player plays for her, the friend plays the
     match (to one point) to its end, the host comes back to a note that the computer played for her,

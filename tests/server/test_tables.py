@@ -20,7 +20,10 @@ from parlour.games.tables import FriendsTable
 from parlour.games.thirteen import ThirteenTable
 from parlour.server.app import create_app
 from parlour.store import Store
+from parlour.thirteen.codes import parse_code
+from parlour.thirteen.game import deal_hands
 from parlour.thirteen.order import cards_of
+from parlour.thirteen.sets import deal_number
 
 LOBBY = 4  # a Thirteen table's lobby: the seat after its four
 FAST = {"speed": "instant"}
@@ -191,6 +194,8 @@ def test_bad_table_requests_are_refused_clearly(client: TestClient) -> None:
         ({"settings": {"turn_seconds": 7}}, "bad_option"),
         ({"settings": {"turn_seconds": True}}, "bad_option"),
         ({"settings": {"rules": {"target_points": 0}}}, "bad_option"),
+        ({"settings": {"rules": {"duplicate_deals": 7}}}, "bad_option"),
+        ({"settings": {"rules": {"duplicate_deals": -1}}}, "bad_option"),
         ({"settings": {"colour": "red"}}, "bad_option"),
         ({"seats": 4}, "bad_option"),
         ([1, 2], "bad_option"),
@@ -203,6 +208,19 @@ def test_bad_table_requests_are_refused_clearly(client: TestClient) -> None:
     assert joined.headers["location"] == "/thirteen/t/K7QX2M"
     with client.websocket_connect("/ws/table/nonsense") as socket:
         assert socket.receive_json() == {"type": "refused", "code": "no_such_table"}
+
+
+def test_the_lobby_says_which_tables_play_a_duplicate_set(client: TestClient) -> None:
+    new_table(client, public=True, rules={"duplicate_deals": 2})
+    new_table(client, public=True, rules={"target_points": 7})
+    lobby = client.get("/thirteen/tables")
+    assert lobby.status_code == 200
+    assert "Duplicate: 2 deals" in lobby.text and "Points to win: 7" in lobby.text
+    assert (
+        'name="duplicate_deals"' in lobby.text and "Duplicate: 6 deals, each played four times" in lobby.text
+    )
+    french = client.get("/thirteen/tables", headers={"accept-language": "fr"})
+    assert "Duplicate : 2 donnes" in french.text
 
 
 def test_three_friends_and_a_computer_player_play_a_round(client: TestClient, app: Any, store: Store) -> None:
@@ -285,6 +303,84 @@ def test_three_friends_and_a_computer_player_play_a_round(client: TestClient, ap
     for seat, person in [*enumerate(people), (LOBBY, watcher)]:
         assert_nothing_hidden_seen(person.seen, hands, seat)
     for person in [*people, watcher]:
+        person.close()
+
+
+def starting_hands(person: Person) -> dict[int, list[str]]:
+    """Return the hand a page was first shown in each round of its match (the next round is dealt the
+    moment a round ends, so its first view holds all thirteen cards)."""
+    hands: dict[int, list[str]] = {}
+    for message in person.seen:
+        view = message.get("view") or {}
+        if view.get("hand") and view["tables"]["phase"] == "playing":
+            hands.setdefault(view["round"], list(view["hand"]))
+    return hands
+
+
+@pytest.mark.timeout(240)
+def test_a_duplicate_set_of_two_deals_gives_every_person_every_hand_once(
+    client: TestClient, app: Any, store: Store
+) -> None:
+    made = new_table(client, rules={"duplicate_deals": 2})
+    host = host_of(client, made)
+    friend = Person(client, made["table"], player_cookie(store))
+    friend.hello()
+    friend.token = friend.act(type="sit", seat=2, name="Bo")["seat_token"]
+    for seat in (1, 3):
+        assert host.act(type="add_bot", seat=seat, strength="greedy")["type"] == "ack"
+    started = host.act(type="start")
+    people = {0: host, 2: friend}
+    for person in people.values():
+        person.sync(started["v"])
+    assert host.view["duplicate"]["deals"] == 2 and host.view["duplicate"]["hands"] == ["A", "B", "C", "D"]
+    table = live_table(app, made["table"])
+
+    def settle() -> dict[str, Any]:
+        latest = max(p.version for p in people.values())
+        for p in people.values():
+            p.sync(latest)
+        return host.view
+
+    for _ in range(2000):
+        view = settle()
+        if view["winners"]:
+            break
+        if view["between_rounds"]:
+            for seat, person in people.items():
+                if not view["tables"]["seats"][seat].get("ready"):
+                    assert person.act(type="continue")["type"] == "ack"
+            continue
+        turn = view["turn"]
+        if turn not in people:  # a computer player moves next: its move is every page's next event
+            following = host.version + 1
+            for p in people.values():
+                p.sync(following)
+            continue
+        move = people[turn].ask_legal()[0]
+        action = {"type": "pass"} if move == "pass" else {"type": "play", "cards": move.split()}
+        assert people[turn].act(**action)["type"] == "ack"
+    final = settle()
+    assert final["winners"] and len(final["results"]) == 8 and table.match is not None
+    # Nothing told the code before the end; then it is revealed, and with it every deal of the set.
+    for person in people.values():
+        views = [m["view"] for m in person.seen if m.get("view") and "fairness" in m["view"]]
+        assert all("code" not in view["fairness"] for view in views if not view["winners"])
+    number = parse_code(final["fairness"]["code"])
+    for seat, person in people.items():
+        held = starting_hands(person)
+        assert sorted(held) == list(range(1, 9))
+        for deal in range(2):
+            dealt = [
+                sorted(str(card) for card in cards_of(hand)) for hand in deal_hands(deal_number(number, deal))
+            ]
+            got = [sorted(held[round_]) for round_ in held if (round_ - 1) % 2 == deal]
+            assert sorted(got) == sorted(dealt), (seat, deal)  # every hand of the deal, once each
+    # The comparison: every hand played by all four, each seat's points adding up to its score.
+    comparison = final["duplicate"]["comparison"]
+    assert len(comparison) == 8 and all(None not in hand["points"] for hand in comparison)
+    for seat in range(4):
+        assert sum(hand["points"][seat] for hand in comparison) == final["scores"][seat]
+    for person in people.values():
         person.close()
 
 

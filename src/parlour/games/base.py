@@ -234,11 +234,16 @@ class SeatedMatch(LiveGame[MatchViewT]):
 
 
 class TableRules(Protocol):
-    """A game's rules as a friends' table keeps them: JSON, and the points its match is played to."""
+    """A game's rules as a friends' table keeps them: JSON, the points its match is played to, or the
+    deals of a duplicate set."""
 
     @property
     def target_points(self) -> int:
         """Return the points that win the match."""
+
+    @property
+    def duplicate_deals(self) -> int:
+        """Return how many deals a duplicate set holds (0: a match to the target points)."""
 
     def to_json(self) -> Json:
         """Return the rules as JSON (the table's record and its views)."""

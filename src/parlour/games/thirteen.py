@@ -589,11 +589,14 @@ TABLE_PHRASES: Final = MappingProxyType({"nice_bomb": "Nice bomb!"})
 """Thirteen's own quick-chat phrase at a friends' table (a ``thirteen_web`` msgid)."""
 MAX_TARGET: Final = 50
 """The most points a table's match may be played to."""
+MAX_TABLE_DEALS: Final = 6
+"""The most deals of a duplicate set at a table (24 rounds)."""
 
 
 class ThirteenSeated(SeatedGame):
-    """Thirteen at a friends' table: four seats, its house rules (a match to 1-50 points), computer
-    players of four strengths, and matches dealt from a secret code with a fairness commitment."""
+    """Thirteen at a friends' table: four seats, its house rules (a match to 1-50 points, or a duplicate
+    set of 1-6 deals), computer players of four strengths, and matches dealt from a secret code with a
+    fairness commitment."""
 
     seats = SEATS
     strengths = STRENGTHS
@@ -608,7 +611,8 @@ class ThirteenSeated(SeatedGame):
         """Return the house rules of ``data`` (None: the standard rules, a match to 10 points).
 
         Raises:
-            InvalidInput: not Thirteen rules, or a target outside 1-50 points (``bad_option``).
+            InvalidInput: not Thirteen rules, a target outside 1-50 points, or a duplicate set of more
+                than 6 deals (``bad_option``).
         """
         try:
             rules = thirteen_rules(data if isinstance(data, dict) else None)
@@ -616,6 +620,8 @@ class ThirteenSeated(SeatedGame):
             raise InvalidInput(str(error), code="bad_option") from error
         if not 1 <= rules.target_points <= MAX_TARGET:
             raise InvalidInput(f"target points run from 1 to {MAX_TARGET}", code="bad_option")
+        if rules.duplicate_deals > MAX_TABLE_DEALS:
+            raise InvalidInput(f"a duplicate set has 1 to {MAX_TABLE_DEALS} deals", code="bad_option")
         return rules
 
     def deal(

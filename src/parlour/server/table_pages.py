@@ -62,8 +62,8 @@ def table_url(definition: GameDefinition, code: str) -> str:
 
 
 def table_summary(definition: GameDefinition, record: TableRecord) -> dict[str, Any]:
-    """Return what the lobby shows of a public table: its code, address, host's name, seats taken and
-    the points its match is played to."""
+    """Return what the lobby shows of a public table: its code, address, host's name, seats taken, the
+    points its match is played to and, for a duplicate set, its number of deals (0 otherwise)."""
     game = seated_game(definition)
     seats = [Seat.from_record(data, game.strengths) for data in record.seats]
     settings = TableSettings.from_json(game, record.settings)
@@ -75,6 +75,7 @@ def table_summary(definition: GameDefinition, record: TableRecord) -> dict[str, 
         "free": sum(1 for seat in seats if seat.kind == "empty"),
         "people": sum(1 for seat in seats if seat.kind == "person"),
         "target_points": settings.rules.target_points,
+        "duplicate_deals": settings.rules.duplicate_deals,
         "turn_seconds": settings.turn_seconds,
     }
 

@@ -68,6 +68,8 @@ SCRIPT_TEXTS: Final = (
     "This game was ended in another window or tab. Reload the page to go on.",
     "The table cannot be reached just now: trying again…",
     "First to 1 point wins.", "First to {n} points wins.",
+    "Duplicate: deal {deal} of {deals}, rotation {rotation} of 4.", "You hold hand {hand}.", "Hand",
+    "{names} share the win.",
     "This browser cannot compute SHA-256 on this page: use the command below.",
     "The commitment matches this code and salt: the cards were not changed during the game.",
     "The commitment does not match this code and salt!",

@@ -18,7 +18,7 @@ from parlour.games.tables import (
     seated_game,
     table_phrases,
 )
-from parlour.games.thirteen import NAME, STRENGTH_NAMES, strength_name
+from parlour.games.thirteen import MAX_TABLE_DEALS, NAME, STRENGTH_NAMES, strength_name
 from parlour.server.requests import known_player, parlour_of, render, request_language
 from parlour.server.table_pages import table_summary, table_url
 from parlour.server.thirteen_page import page_context, preferred, thirteen_texts
@@ -51,6 +51,7 @@ async def tables_page(request: Request) -> Response:
         "lobby": [table_summary(definition, record) for record in records],
         "strengths": [(value, strength_name(value, lang)) for value in STRENGTH_NAMES],
         "turn_choices": TURN_CHOICES,
+        "duplicate_choices": range(1, MAX_TABLE_DEALS + 1),
         "grace_choices": GRACE_CHOICES,
         "defaults": TableSettings.of(seated_game(definition)),
         "code_error": request.query_params.get("error") == "no_such_table",

@@ -53,6 +53,7 @@ class PebblesRules:
     """A match to ``target_points`` rounds won."""
 
     target_points: int = 3
+    duplicate_deals: int = 0  # Pebbles has no duplicate sets
 
     def to_json(self) -> Json:
         return {"target_points": self.target_points}

@@ -361,11 +361,52 @@ function renderScores() {
   [...scoresEl.tFoot.rows[0].cells].slice(1).forEach((cell, seat) => {
     cell.textContent = String(view.scores[seat]);
   });
-  // The target is the match's own (a friends' table chooses it).
+  // The target is the match's own (a friends' table chooses it); a duplicate set says where it is.
   const target = view.rules?.target_points ?? 10;
-  document.querySelector('[data-role="target-note"]').textContent =
-    target === 1 ? T("First to 1 point wins.") : fill(T("First to {n} points wins."), { n: target });
+  document.querySelector('[data-role="target-note"]').textContent = view.duplicate
+    ? duplicateNote(view.duplicate)
+    : target === 1 ? T("First to 1 point wins.") : fill(T("First to {n} points wins."), { n: target });
   renderFairness();
+}
+
+// Where a duplicate set is: the deal, the rotation of the hands, and the hand this seat holds.
+function duplicateNote(set) {
+  const where = fill(T("Duplicate: deal {deal} of {deals}, rotation {rotation} of 4."), set);
+  const me = mySeat();
+  return me === null ? where : `${where} ${fill(T("You hold hand {hand}."), { hand: set.hands[me] })}`;
+}
+
+// A duplicate set's results deal by deal: each hand, each seat's points with it and, once all four
+// have played it, the difference from their mean (the server works these out; this only draws them).
+function renderComparison() {
+  const box = resultDialog.querySelector('[data-role="duplicate"]');
+  const rows = (view.duplicate?.comparison ?? []).filter((hand) => hand.points.some((p) => p !== null));
+  box.hidden = rows.length === 0;
+  if (box.hidden) return;
+  box.querySelector("thead tr").replaceChildren(
+    ...[T("Hand"), ...[0, 1, 2, 3].map(seatName)].map((text) => {
+      const head = document.createElement("th");
+      head.scope = "col";
+      head.textContent = text;
+      return head;
+    }),
+  );
+  box.querySelector("tbody").replaceChildren(...rows.map((hand) => {
+    const row = document.createElement("tr");
+    const head = document.createElement("th");
+    head.scope = "row";
+    head.textContent = `${hand.deal}${hand.hand}`;
+    row.append(head, ...hand.points.map((points, seat) => {
+      const cell = document.createElement("td");
+      const versus = hand.versus[seat];
+      cell.textContent = points === null ? "—"
+        : versus === null ? String(points) : `${points} (${versus > 0 ? "+" : ""}${versus})`;
+      if (seat === mySeat()) cell.className = "me";
+      if (versus !== null && versus > 0) cell.classList.add("ahead");
+      return cell;
+    }));
+    return row;
+  }));
 }
 
 // The fairness commitment: shown from the first card; the code and salt once the match is over.
@@ -414,7 +455,11 @@ function renderResult() {
   const title = resultDialog.querySelector('[data-role="result-title"]');
   if (over) {
     const winner = view.winners[0];
-    title.textContent = winner === mySeat() ? T("You win the game!") : fill(T("{name} wins the game."), { name: seatName(winner) });
+    if (view.winners.length > 1) {
+      title.textContent = fill(T("{names} share the win."), { names: view.winners.map(seatName).join(", ") });
+    } else {
+      title.textContent = winner === mySeat() ? T("You win the game!") : fill(T("{name} wins the game."), { name: seatName(winner) });
+    }
   } else {
     title.textContent = fill(T("Round {n} is over"), { n: result.round });
   }
@@ -442,6 +487,7 @@ function renderResult() {
     return row;
   });
   resultDialog.querySelector('[data-role="result-table"] tbody').replaceChildren(...rows);
+  renderComparison();
   const me = mySeat();
   resultDialog.querySelector('[data-action="continue"]').hidden = over || (TABLE && me === null);
   const newButton = resultDialog.querySelector('[data-action="new"]');

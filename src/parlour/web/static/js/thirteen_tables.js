@@ -5,12 +5,24 @@
 const form = document.querySelector('[data-role="create-table"]');
 const errorEl = form.querySelector('[data-role="create-error"]');
 const RULES = ["bomb_after_pass", "quad_beats_pair_of_twos", "instant_wins"];
+const scoring = form.querySelector('[data-role="scoring"]');
+
+// A duplicate set is played to its number of deals, not to points: the points field goes away.
+function showScoring() {
+  const duplicate = Number(scoring.value) > 0;
+  form.querySelector('[data-role="points-field"]').hidden = duplicate;
+  form.querySelector('[data-role="duplicate-note"]').hidden = !duplicate;
+}
+scoring.addEventListener("change", showScoring);
+showScoring();
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   errorEl.textContent = "";
   const data = new FormData(form);
   const rules = { target_points: Number(data.get("target_points")) };
+  const deals = Number(data.get("duplicate_deals"));
+  if (deals > 0) rules.duplicate_deals = deals;
   for (const name of RULES) rules[name] = data.get(name) === "on";
   const body = {
     name: String(data.get("name") ?? "").trim(),
