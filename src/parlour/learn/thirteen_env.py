@@ -1,0 +1,280 @@
+"""Thirteen as a PettingZoo AEC environment (``thirteen_v0``): four seats, each seeing its own view.
+
+Agents are ``player_0`` … ``player_3``, one a seat, less the seats given to the ladder's computer
+players (``opponents={2: "expert"}``), which move inside ``step`` from their own views. The agent to act
+is the seat to move. Each agent's observation is built from its seat's ``PlayerView`` only, so it holds
+no other seat's card:
+
+- ``observation`` (``Box(182,)``, float32), seats relative to the agent (index 0 is the agent, then the
+  next seats in turn order): its hand (52 bits), the cards on the table (52), the cards played this
+  round (52), every seat's card count (4), passed (4), out of the round (4), the table's owner (5: none,
+  then the relative seats), whether the play must hold 3♠ (1), the match scores (4). Card bits follow
+  Thirteen's strength order (3♠ = 0 … 2♥ = 51).
+- ``action_mask`` (``Box(453,)``, int8): the legal actions of ``parlour.learn.thirteen_actions`` (all 0
+  for an agent not to move).
+
+Rewards: each seat's points (3, 2, 1, 0) when a round ends. An episode is a match to the rules' target
+(or one round, ``episode="round"``). An illegal action is refused with ``InvalidInput`` and changes
+nothing. See decision 0052.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from parlour.errors import InvalidInput
+from parlour.learn.thirteen_actions import ACTIONS, PASS_ACTION, action_of, play_of
+from parlour.thirteen.bots import PLAYERS, Bot, make_bot
+from parlour.thirteen.codes import parse_code
+from parlour.thirteen.game import Match
+from parlour.thirteen.move import Move
+from parlour.thirteen.rules import STANDARD, Rules
+from parlour.thirteen.views import PlayerView
+
+SEATS: Final = 4
+CARDS: Final = 52
+OBSERVATION_SIZE: Final = 3 * CARDS + SEATS + SEATS + SEATS + (SEATS + 1) + 1 + SEATS
+"""182: hand, table, played, counts, passed, out, owner, 3♠, scores."""
+EPISODES: Final = ("match", "round")
+MATCH_NUMBERS: Final = 26**7
+
+
+def agent_name(seat: int) -> str:
+    """Return the agent of a seat: ``player_0`` … ``player_3``."""
+    return f"player_{seat}"
+
+
+def _bits(mask: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+    return np.unpackbits(np.frombuffer(mask.to_bytes(7, "little"), dtype=np.uint8), bitorder="little")[
+        :CARDS
+    ].astype(np.float32)
+
+
+def observe_view(view: PlayerView) -> np.ndarray[Any, np.dtype[np.float32]]:
+    """Return the observation vector of one seat's view (see the module for its layout)."""
+    me = view.seat
+    order = [(me + step) % SEATS for step in range(SEATS)]
+    played = 0
+    for step in view.history:
+        played |= step.mask
+    owner = np.zeros(SEATS + 1, dtype=np.float32)
+    owner[0 if view.table_owner is None else 1 + order.index(view.table_owner)] = 1.0
+    out = set(view.finished)
+    return np.concatenate(
+        (
+            _bits(view.hand_mask),
+            _bits(view.table_mask),
+            _bits(played),
+            np.array([view.hand_counts[seat] for seat in order], dtype=np.float32),
+            np.array([view.passed[seat] for seat in order], dtype=np.float32),
+            np.array([seat in out for seat in order], dtype=np.float32),
+            owner,
+            np.array([view.must_include_three_of_spades], dtype=np.float32),
+            np.array([view.scores[seat] for seat in order], dtype=np.float32),
+        )
+    )
+
+
+def legal_mask(view: PlayerView) -> np.ndarray[Any, np.dtype[np.int8]]:
+    """Return the legal actions of a seat's view as a 0/1 vector (all 0 when it is not to move)."""
+    mask = np.zeros(ACTIONS, dtype=np.int8)
+    if not view.my_turn:
+        return mask
+    for play in view.legal_plays():
+        mask[action_of(play)] = 1
+    if view.may_pass:
+        mask[PASS_ACTION] = 1
+    return mask
+
+
+class ThirteenEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are untyped
+    """The raw environment; :func:`env` wraps it with PettingZoo's order and bounds checks.
+
+    Args:
+        rules: the house rules (the spec's by default).
+        opponents: seats played by the ladder's computer players, by name (``random``, ``greedy``,
+            ``heuristic``, ``keeper``, ``expert``).
+        episode: ``"match"`` (to the target points) or ``"round"``.
+
+    Raises:
+        InvalidInput: an unknown computer player, seat or episode, or no seat left for an agent.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "thirteen_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        rules: Rules = STANDARD,
+        opponents: Mapping[int, str] | None = None,
+        episode: str = "match",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        chosen = dict(opponents or {})
+        if any(seat not in range(SEATS) for seat in chosen) or any(
+            name not in PLAYERS for name in chosen.values()
+        ):
+            raise InvalidInput(f"opponents {chosen!r}: seats 0-3, players {', '.join(PLAYERS)}")
+        if len(chosen) == SEATS:
+            raise InvalidInput("every seat is a computer player's: leave one for an agent")
+        if episode not in EPISODES:
+            raise InvalidInput(f"episode {episode!r}: choose one of {', '.join(EPISODES)}")
+        if render_mode not in (None, "ansi"):
+            raise InvalidInput(f"render mode {render_mode!r}: only 'ansi' (text) is offered")
+        self.rules = rules
+        self.opponents = chosen
+        self.episode = episode
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(seat) for seat in range(SEATS) if seat not in chosen]
+        self._seat_of = {agent_name(seat): seat for seat in range(SEATS)}
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, np.inf, (OBSERVATION_SIZE,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (ACTIONS,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(ACTIONS) for agent in self.possible_agents}
+        self.match: Match | None = None
+        self.bots: dict[int, Bot] = {}
+        self._rng, _ = seeding.np_random(None)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """Return the agent's observation space (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """Return the agent's action space: ``Discrete(453)``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new match: ``options={"code": "TH1-…"}``, else a match drawn from the seeded generator;
+        the computer players' seeds come from the same generator. Other options are ignored.
+
+        Raises:
+            InvalidCode: a bad code.
+        """
+        if seed is not None:
+            self._rng, _ = seeding.np_random(seed)
+        # Other options are ignored: PettingZoo's API test passes options of its own.
+        options = dict(options or {})
+        number = int(self._rng.integers(MATCH_NUMBERS))
+        if "code" in options:
+            number = parse_code(str(options["code"]))
+        self.match = Match(number, self.rules)
+        self.bots = {
+            seat: make_bot(name, int(self._rng.integers(2**62))) for seat, name in self.opponents.items()
+        }
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._rounds = 0
+        self.agent_selection = self.agents[0]
+        self._advance()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """Return what ``agent`` sees now: its observation vector and its legal actions."""
+        view = self._match().view(self._seat_of[agent])
+        return {"observation": observe_view(view), "action_mask": legal_mask(view)}
+
+    def step(self, action: int | None) -> None:
+        """Make the acting agent's move (an action of ``parlour.learn.thirteen_actions``), then the
+        computer players' until an agent is to move or the episode ends.
+
+        Raises:
+            InvalidInput: the action is not legal now (nothing changes).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        match = self._match()
+        seat = self._seat_of[agent]
+        view = match.view(seat)
+        play = (
+            None
+            if action is None
+            else play_of(int(action), view.hand_mask)
+            if 0 <= int(action) < ACTIONS
+            else None
+        )
+        if play is None or not legal_mask(view)[int(action or 0)]:
+            raise InvalidInput(f"action {action} is not legal for {agent} now")
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._push(Move(play))
+        self._advance()
+
+    def render(self) -> str | None:
+        """Return the match as text (``render_mode="ansi"``): the round, the table and the scores, no hand."""
+        if self.render_mode != "ansi" or self.match is None:
+            return None
+        view = self.match.view(0)
+        table = " ".join(str(card) for card in view.table) or "empty"
+        return (
+            f"round {view.round}  table {table}  counts {list(view.hand_counts)}  scores {list(view.scores)}"
+        )
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # ---- the match ---------------------------------------------------------------------------------
+
+    def _match(self) -> Match:
+        if self.match is None:
+            raise InvalidInput("no match yet: call reset() first")
+        return self.match
+
+    def _push(self, move: Move) -> None:
+        """Make a move for the seat to move; at a round's end hand out its points as rewards."""
+        match = self._match()
+        rounds = len(match.results)
+        match.push(move)
+        if len(match.results) > rounds:
+            points = match.results[-1].points
+            for agent in self.agents:
+                self.rewards[agent] += float(points[self._seat_of[agent]])
+            self._rounds += 1
+
+    def _over(self) -> bool:
+        match = self._match()
+        return match.over or (self.episode == "round" and self._rounds > 0)
+
+    def _advance(self) -> None:
+        """Let the computer players move until an agent is to move or the episode is over, then pass the
+        turn to that agent (or end the episode for every agent)."""
+        match = self._match()
+        while not self._over() and match.turn in self.bots:
+            seat = match.turn
+            self._push(self.bots[seat].choose(match.view(seat)))
+        self._accumulate_rewards()
+        if self._over():
+            self.terminations = dict.fromkeys(self.agents, True)
+            return
+        turn = match.turn
+        assert turn is not None
+        self.agent_selection = agent_name(turn)
+
+
+def env(**options: Any) -> Any:
+    """Return the Thirteen environment (see :class:`ThirteenEnv` for ``options``), wrapped as
+    PettingZoo's own environments are: an action out of range or a step out of order is reported."""
+    made = ThirteenEnv(**options)
+    made = wrappers.AssertOutOfBoundsWrapper(made)
+    return wrappers.OrderEnforcingWrapper(made)
