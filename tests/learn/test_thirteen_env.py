@@ -118,6 +118,23 @@ def test_deals_differing_only_in_the_other_hands_look_the_same(number: int, seat
         second.push(move)
 
 
+@pytest.mark.parametrize("instant_wins", [False, True])
+def test_the_environments_observations_are_those_of_the_views(instant_wins: bool) -> None:
+    env = ThirteenEnv(rules=Rules(instant_wins=instant_wins))
+    env.reset(seed=9)
+    rng = random.Random(9)
+    for _agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        assert env.match is not None
+        view = env.match.view(env.match.turn or 0)
+        assert np.array_equal(observation["observation"], observe_view(view))
+        assert np.array_equal(observation["action_mask"], legal_mask(view))
+        env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+
+
 def test_opponents_move_inside_the_environment_and_rewards_add_up_to_the_scores() -> None:
     env = ThirteenEnv(opponents={1: "greedy", 2: "heuristic", 3: "random"})
     env.reset(seed=3)

@@ -124,6 +124,9 @@ def test_deals_differing_only_in_hidden_cards_give_the_same_observations(
             break
         actions.append(int(rng.choice(legal)))
         observation, *_ = env.step(actions[-1])
+        game = env.game
+        assert game is not None  # the mask kept move by move is the engine's own answer
+        assert env.legal_actions() == [*game.fitting_positions(), *([DRAW_ACTION] if game.can_draw() else [])]
     game = env.game
     assert game is not None
     # The cards never seen in this game: face-down tableau cards and the stock. Shuffle them.

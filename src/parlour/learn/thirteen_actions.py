@@ -48,17 +48,28 @@ ACTION_OF: Final = {shape: action for action, shape in enumerate(SHAPES)}
 
 
 def action_of(mask: int) -> int:
-    """Return the action of a play (a card mask; 0 for pass).
+    """Return the action of a play (a card mask; 0 for pass). The same plays come up move after move
+    (a hand's plays stay legal for a while), so answers are kept, up to a bound.
 
     Raises:
         ValueError: the cards form no combination.
     """
+    known = _ACTIONS_SEEN.get(mask)
+    if known is not None:
+        return known
     if mask == 0:
         return PASS_ACTION
     shape = shape_of(mask)
     if shape is None:
         raise ValueError(f"the cards {mask:#x} form no combination")
-    return ACTION_OF[shape]
+    if len(_ACTIONS_SEEN) >= _ACTIONS_KEPT:
+        _ACTIONS_SEEN.clear()
+    action = _ACTIONS_SEEN[mask] = ACTION_OF[shape]
+    return action
+
+
+_ACTIONS_SEEN: dict[int, int] = {}
+_ACTIONS_KEPT: Final = 1 << 16
 
 
 def _lowest(hand: int, rank: int, below: int, count: int) -> int:

@@ -51,35 +51,33 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-def _bits(mask: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-    return np.unpackbits(np.frombuffer(mask.to_bytes(7, "little"), dtype=np.uint8), bitorder="little")[
-        :CARDS
-    ].astype(np.float32)
-
-
-def observe_view(view: PlayerView) -> np.ndarray[Any, np.dtype[np.float32]]:
-    """Return the observation vector of one seat's view (see the module for its layout)."""
+def observe_view(view: PlayerView, played: int | None = None) -> np.ndarray[Any, np.dtype[np.float32]]:
+    """Return the observation vector of one seat's view (see the module for its layout); ``played``,
+    the cards of the view's history, when the caller keeps it already."""
     me = view.seat
-    order = [(me + step) % SEATS for step in range(SEATS)]
-    played = 0
-    for step in view.history:
-        played |= step.mask
-    owner = np.zeros(SEATS + 1, dtype=np.float32)
-    owner[0 if view.table_owner is None else 1 + order.index(view.table_owner)] = 1.0
-    out = set(view.finished)
-    return np.concatenate(
-        (
-            _bits(view.hand_mask),
-            _bits(view.table_mask),
-            _bits(played),
-            np.array([view.hand_counts[seat] for seat in order], dtype=np.float32),
-            np.array([view.passed[seat] for seat in order], dtype=np.float32),
-            np.array([seat in out for seat in order], dtype=np.float32),
-            owner,
-            np.array([view.must_include_three_of_spades], dtype=np.float32),
-            np.array([view.scores[seat] for seat in order], dtype=np.float32),
-        )
-    )
+    a, b, c, d = me, (me + 1) % SEATS, (me + 2) % SEATS, (me + 3) % SEATS  # the seats from the agent's
+    if played is None:
+        played = 0
+        for step in view.history:
+            played |= step.mask
+    # The three card sets as one number, turned into bits at once: hand, then table, then played.
+    cards = view.hand_mask | view.table_mask << CARDS | played << (2 * CARDS)
+    observation = np.empty(OBSERVATION_SIZE, dtype=np.float32)
+    bits = np.unpackbits(np.frombuffer(cards.to_bytes(20, "little"), dtype=np.uint8), bitorder="little")
+    observation[: 3 * CARDS] = bits[: 3 * CARDS]
+    owner = [0.0] * (SEATS + 1)
+    owner[0 if view.table_owner is None else 1 + (view.table_owner - me) % SEATS] = 1.0
+    counts, passed, scores, out = view.hand_counts, view.passed, view.scores, view.finished
+    # Written out seat by seat: generators here cost more than the rest of the observation.
+    observation[3 * CARDS :] = [
+        counts[a], counts[b], counts[c], counts[d],
+        passed[a], passed[b], passed[c], passed[d],
+        a in out, b in out, c in out, d in out,
+        *owner,
+        view.must_include_three_of_spades,
+        scores[a], scores[b], scores[c], scores[d],
+    ]  # fmt: skip
+    return observation
 
 
 def legal_mask(view: PlayerView) -> np.ndarray[Any, np.dtype[np.int8]]:
@@ -87,10 +85,10 @@ def legal_mask(view: PlayerView) -> np.ndarray[Any, np.dtype[np.int8]]:
     mask = np.zeros(ACTIONS, dtype=np.int8)
     if not view.my_turn:
         return mask
-    for play in view.legal_plays():
-        mask[action_of(play)] = 1
+    actions = [action_of(play) for play in view.legal_plays()]
     if view.may_pass:
-        mask[PASS_ACTION] = 1
+        actions.append(PASS_ACTION)
+    mask[actions] = 1
     return mask
 
 
@@ -150,6 +148,10 @@ class ThirteenEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
         self.action_spaces = {agent: spaces.Discrete(ACTIONS) for agent in self.possible_agents}
         self.match: Match | None = None
         self.bots: dict[int, Bot] = {}
+        self._played = 0
+        self._cached: tuple[tuple[int, int, int], PlayerView, np.ndarray[Any, np.dtype[np.int8]]] | None = (
+            None
+        )
         self._rng, _ = seeding.np_random(None)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -175,6 +177,8 @@ class ThirteenEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
         if "code" in options:
             number = parse_code(str(options["code"]))
         self.match = Match(number, self.rules)
+        self._played = self._round_history()
+        """The cards played in the round so far (the history every seat sees)."""
         self.bots = {
             seat: make_bot(name, int(self._rng.integers(2**62))) for seat, name in self.opponents.items()
         }
@@ -190,8 +194,18 @@ class ThirteenEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
 
     def observe(self, agent: str) -> dict[str, Any]:
         """Return what ``agent`` sees now: its observation vector and its legal actions."""
-        view = self._match().view(self._seat_of[agent])
-        return {"observation": observe_view(view), "action_mask": legal_mask(view)}
+        view, mask = self._seen(self._seat_of[agent])
+        return {"observation": observe_view(view, self._played), "action_mask": mask.copy()}
+
+    def _seen(self, seat: int) -> tuple[PlayerView, np.ndarray[Any, np.dtype[np.int8]]]:
+        """Return a seat's view now and its legal actions, kept until the next move (an agent observes,
+        then steps: both need them)."""
+        match = self._match()
+        key = (id(match), len(match.moves), seat)
+        if self._cached is None or self._cached[0] != key:
+            view = match.view(seat)
+            self._cached = (key, view, legal_mask(view))
+        return self._cached[1], self._cached[2]
 
     def step(self, action: int | None) -> None:
         """Make the acting agent's move (an action of ``parlour.learn.thirteen_actions``), then the
@@ -204,17 +218,10 @@ class ThirteenEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        match = self._match()
-        seat = self._seat_of[agent]
-        view = match.view(seat)
-        play = (
-            None
-            if action is None
-            else play_of(int(action), view.hand_mask)
-            if 0 <= int(action) < ACTIONS
-            else None
-        )
-        if play is None or not legal_mask(view)[int(action or 0)]:
+        view, mask = self._seen(self._seat_of[agent])
+        chosen = -1 if action is None else int(action)
+        play = play_of(chosen, view.hand_mask) if 0 <= chosen < ACTIONS and mask[chosen] else None
+        if play is None:
             raise InvalidInput(f"action {action} is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
@@ -246,11 +253,21 @@ class ThirteenEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
         match = self._match()
         rounds = len(match.results)
         match.push(move)
+        self._played |= move.mask
         if len(match.results) > rounds:
+            self._played = self._round_history()  # a new round is dealt
             points = match.results[-1].points
             for agent in self.agents:
                 self.rewards[agent] += float(points[self._seat_of[agent]])
             self._rounds += 1
+
+    def _round_history(self) -> int:
+        """Return the cards of the current round's history (an instant win shows its hand there from
+        the start)."""
+        played = 0
+        for step in self._match().round.steps:
+            played |= step.mask
+        return played
 
     def _over(self) -> bool:
         match = self._match()

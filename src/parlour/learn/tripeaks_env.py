@@ -1,8 +1,9 @@
 """TriPeaks as a Gymnasium environment (``parlour/TriPeaks-v0``): one player, what the player sees.
 
 Actions are ``Discrete(29)``: 0-27 take the card at that tableau position (``parlour.tripeaks.layout``
-numbering, top row first), 28 draws. The observation is built from ``Game.view()`` alone, which holds
-no face-down card and no stock order, so no observation can reveal one:
+numbering, top row first), 28 draws. The observation is built from what the player sees
+(``Game.visible_card``, None for a face-down card; the pile; the stock's size, never its order), so no
+observation can reveal a hidden card:
 
 - ``tableau``: 28 codes, 0 for a removed card, 1 for a face-down one, else 2 + the card's index (0-51,
   52 for the joker);
@@ -19,18 +20,19 @@ decision 0052.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final, SupportsFloat
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from parlour.cards import JOKER_INDEX
+from parlour.cards import JOKER_INDEX, Card
 from parlour.errors import InvalidInput
 from parlour.tripeaks.codes import DealCode
 from parlour.tripeaks.deal import Deal
-from parlour.tripeaks.game import Game
-from parlour.tripeaks.layout import TABLEAU_SIZE
+from parlour.tripeaks.game import Game, fits
+from parlour.tripeaks.layout import COVERS, TABLEAU_SIZE
 from parlour.tripeaks.rules import Rules
 
 DRAW_ACTION: Final = TABLEAU_SIZE
@@ -81,6 +83,11 @@ class TriPeaksEnv(gym.Env[dict[str, Any], np.int64]):
         )
         self.game: Game | None = None
         self._gone = np.zeros(CARD_CODES, dtype=np.int8)
+        self._tableau = np.zeros(TABLEAU_SIZE, dtype=np.int64)
+        self._action_mask = np.zeros(ACTIONS, dtype=np.int8)
+        self._status = "playing"
+        self._free: set[int] = set()
+        self._faces: dict[int, Card] = {}
 
     # ---- the Gymnasium API -----------------------------------------------------------------------
 
@@ -113,8 +120,11 @@ class TriPeaksEnv(gym.Env[dict[str, Any], np.int64]):
             code = DealCode(int(number), self.rules)
         self.game = Game(Deal.from_number(code.number, self.rules), self.rules, code)
         self._gone[:] = 0
-        for card in self.game.view().discard:
+        for card in self.game.discard:
             self._gone[card.index] = 1
+        self._free.clear()
+        self._faces.clear()
+        self._see(self.game, range(TABLEAU_SIZE))
         observation = self._observe()
         return observation, self._info(observation)
 
@@ -130,26 +140,29 @@ class TriPeaksEnv(gym.Env[dict[str, Any], np.int64]):
             InvalidInput: there is no game (``reset`` first), or it is over.
         """
         game = self._playing()
-        if game.status != "playing":
+        if self._status != "playing":
             raise InvalidInput("the game is over: call reset() for the next one")
         move = int(action)
         before = game.score
-        if move == DRAW_ACTION and game.can_draw():
-            game.push_draw()
-        elif 0 <= move < TABLEAU_SIZE and move in game.fitting_positions():
-            game.push_remove(move)
-        else:
+        if not (0 <= move < ACTIONS and self._action_mask[move]):
             # Refused as the engine refuses it: nothing changes (a masked policy never gets here).
             observation = self._observe()
             info = self._info(observation) | {"illegal_action": True}
             return observation, 0.0, False, False, info
-        self._gone[game.discard[-1].index] = 1
+        if move == DRAW_ACTION:
+            game.push_draw()
+        else:
+            game.push_remove(move)
+            self._see(game, (move, *COVERS[move]))
+        top = game.discard_top
+        assert top is not None  # a move always puts a card on the pile
+        self._gone[top.index] = 1
         observation = self._observe()
-        terminated = not bool(observation["action_mask"].any())
+        terminated = self._status != "playing"
         if self.reward_kind == "score":
             reward = float(game.score - before)
         else:
-            reward = 1.0 if terminated and game.status == "won" else 0.0
+            reward = 1.0 if self._status == "won" else 0.0
         return observation, reward, terminated, False, self._info(observation)
 
     def render(self) -> str | None:
@@ -165,43 +178,55 @@ class TriPeaksEnv(gym.Env[dict[str, Any], np.int64]):
 
     def legal_actions(self) -> list[int]:
         """Return the legal actions now (positions of fitting free cards, then 28 when a draw is allowed)."""
-        mask = self._mask(self._playing())
-        return [int(action) for action in np.flatnonzero(mask)]
+        self._playing()
+        return [int(action) for action in np.flatnonzero(self._action_mask)]
 
     def _playing(self) -> Game:
         if self.game is None:
             raise InvalidInput("no game yet: call reset() first")
         return self.game
 
-    def _mask(self, game: Game) -> np.ndarray[Any, np.dtype[np.int8]]:
-        mask = np.zeros(ACTIONS, dtype=np.int8)
-        if game.status != "playing":
-            return mask
-        mask[game.fitting_positions()] = 1
-        mask[DRAW_ACTION] = game.can_draw()
-        return mask
+    def _see(self, game: Game, positions: Iterable[int]) -> None:
+        """Update the tableau codes and the free cards at ``positions`` from what the player sees there:
+        ``visible_card`` gives None for a face-down card, so no hidden card reaches the observation."""
+        for position in positions:
+            card = game.visible_card(position)
+            if game.removed(position):
+                self._tableau[position] = REMOVED
+            elif card is None:
+                self._tableau[position] = FACE_DOWN
+            else:
+                self._tableau[position] = 2 + card.index
+                self._faces[position] = card
+            if card is not None and game.is_free(position):
+                self._free.add(position)
+            else:
+                self._free.discard(position)
 
     def _observe(self) -> dict[str, Any]:
-        """Build the observation from the player's view only."""
+        """Return the observation: the tableau codes kept up to date move by move (only the card taken
+        and those it uncovers change), the pile's top, the cards gone, the stock's size, the mask."""
         game = self._playing()
-        view = game.view()
-        tableau = np.fromiter(
-            (
-                REMOVED if slot.removed else FACE_DOWN if slot.card is None else 2 + slot.card.index
-                for slot in view.tableau
-            ),
-            dtype=np.int64,
-            count=TABLEAU_SIZE,
-        )
+        top = game.discard_top
+        # The free cards change only where a card was taken: kept move by move, then matched to the top.
+        linked = self.rules.king_ace_linked
+        fitting = [p for p in sorted(self._free) if fits(self._faces[p], top, linked)]
+        draw = game.can_draw()
+        mask = np.zeros(ACTIONS, dtype=np.int8)
+        mask[fitting] = 1
+        mask[DRAW_ACTION] = draw
+        self._action_mask = mask
+        # No legal action left: the game is won (every card taken) or stuck.
+        self._status = "playing" if fitting or draw else "won" if game.cards_left == 0 else "stuck"
         return {
-            "tableau": tableau,
-            "top": 1 + view.discard[-1].index if view.discard else 0,
+            "tableau": self._tableau.copy(),
+            "top": 0 if top is None else 1 + top.index,
             "gone": self._gone.copy(),
-            "stock": view.stock,
-            "action_mask": self._mask(game),
+            "stock": game.stock_count,
+            "action_mask": self._action_mask,
         }
 
     def _info(self, observation: dict[str, Any]) -> dict[str, Any]:
         game = self._playing()
         # No deal code here: every hidden card follows from it.
-        return {"action_mask": observation["action_mask"], "score": game.score, "status": game.status}
+        return {"action_mask": observation["action_mask"], "score": game.score, "status": self._status}
