@@ -16,7 +16,7 @@ from pettingzoo.test import api_test, seed_test
 from parlour.errors import InvalidInput
 from parlour.learn import thirteen_v0
 from parlour.learn.thirteen_actions import ACTIONS, PASS_ACTION, SHAPES, action_of, play_of
-from parlour.learn.thirteen_env import ThirteenEnv, legal_mask, observe_view
+from parlour.learn.thirteen_env import OBSERVATION_SIZE, ThirteenEnv, legal_mask, observe_view
 from parlour.thirteen import Match, Rules
 from parlour.thirteen.combos import shape_of
 from parlour.thirteen.order import THREE_OF_SPADES_BIT
@@ -44,6 +44,7 @@ def test_pettingzoo_api_and_seed_tests(options: dict[str, Any]) -> None:
 
 def test_the_action_space_counts_every_shape_once() -> None:
     assert ACTIONS == 453 and len(set(SHAPES)) == 452 and PASS_ACTION == 452
+    assert OBSERVATION_SIZE == 178 == ThirteenEnv().observation_space("player_0")["observation"].shape[0]
 
 
 def random_views(seed: int, moves: int) -> Any:

@@ -5,7 +5,7 @@ players (``opponents={2: "expert"}``), which move inside ``step`` from their own
 is the seat to move. Each agent's observation is built from its seat's ``PlayerView`` only, so it holds
 no other seat's card:
 
-- ``observation`` (``Box(182,)``, float32), seats relative to the agent (index 0 is the agent, then the
+- ``observation`` (``Box(178,)``, float32), seats relative to the agent (index 0 is the agent, then the
   next seats in turn order): its hand (52 bits), the cards on the table (52), the cards played this
   round (52), every seat's card count (4), passed (4), out of the round (4), the table's owner (5: none,
   then the relative seats), whether the play must hold 3♠ (1), the match scores (4). Card bits follow
@@ -41,14 +41,17 @@ from parlour.thirteen.views import PlayerView
 SEATS: Final = 4
 CARDS: Final = 52
 OBSERVATION_SIZE: Final = 3 * CARDS + SEATS + SEATS + SEATS + (SEATS + 1) + 1 + SEATS
-"""182: hand, table, played, counts, passed, out, owner, 3♠, scores."""
+"""178: hand, table, played, counts, passed, out, owner, 3♠, scores."""
 EPISODES: Final = ("match", "round")
 MATCH_NUMBERS: Final = 26**7
 
 
+AGENTS: Final = tuple(f"player_{seat}" for seat in range(SEATS))
+
+
 def agent_name(seat: int) -> str:
     """Return the agent of a seat: ``player_0`` … ``player_3``."""
-    return f"player_{seat}"
+    return AGENTS[seat]
 
 
 def observe_view(view: PlayerView, played: int | None = None) -> np.ndarray[Any, np.dtype[np.float32]]:
@@ -277,16 +280,21 @@ class ThirteenEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
         """Let the computer players move until an agent is to move or the episode is over, then pass the
         turn to that agent (or end the episode for every agent)."""
         match = self._match()
-        while not self._over() and match.turn in self.bots:
+        bots = self.bots
+        over = self._over()
+        while not over:
             seat = match.turn
-            self._push(self.bots[seat].choose(match.view(seat)))
+            if seat is None or seat not in bots:
+                break
+            self._push(bots[seat].choose(match.view(seat)))
+            over = self._over()
         self._accumulate_rewards()
-        if self._over():
+        if over:
             self.terminations = dict.fromkeys(self.agents, True)
             return
         turn = match.turn
-        assert turn is not None
-        self.agent_selection = agent_name(turn)
+        assert turn is not None  # the episode is not over: someone is to move
+        self.agent_selection = AGENTS[turn]
 
 
 def env(**options: Any) -> Any:
