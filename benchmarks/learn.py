@@ -81,7 +81,7 @@ def thirteen_env(steps: int, seed: int) -> float:
     env.reset(seed=seed)
     done = 0
     while done < steps:
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             observation, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)
