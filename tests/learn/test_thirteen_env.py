@@ -44,7 +44,8 @@ def test_pettingzoo_api_and_seed_tests(options: dict[str, Any]) -> None:
 
 def test_the_action_space_counts_every_shape_once() -> None:
     assert ACTIONS == 453 and len(set(SHAPES)) == 452 and PASS_ACTION == 452
-    assert OBSERVATION_SIZE == 178 == ThirteenEnv().observation_space("player_0")["observation"].shape[0]
+    assert ThirteenEnv().observation_space("player_0")["observation"].shape == (OBSERVATION_SIZE,)
+    assert OBSERVATION_SIZE == 178
 
 
 def random_views(seed: int, moves: int) -> Any:

@@ -157,11 +157,11 @@ class ThirteenEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
         )
         self._rng, _ = seeding.np_random(None)
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         """Return the agent's observation space (the same object every time)."""
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> spaces.Discrete:
         """Return the agent's action space: ``Discrete(453)``."""
         return self.action_spaces[agent]
 

@@ -118,15 +118,26 @@ class TriPeaksEnv(gym.Env[dict[str, Any], np.int64]):
             if number is None:
                 number = int(self.np_random.integers(DEAL_NUMBERS))
             code = DealCode(int(number), self.rules)
-        self.game = Game(Deal.from_number(code.number, self.rules), self.rules, code)
+        observation = self.take_over(Game(Deal.from_number(code.number, self.rules), self.rules, code))
+        return observation, self._info(observation)
+
+    def take_over(self, game: Game) -> dict[str, Any]:
+        """Go on from ``game`` as it stands (a game in play elsewhere: a person's, a benchmark's) and
+        return its observation; the environment then steps that very game.
+
+        Raises:
+            InvalidInput: the game is played under other rules than this environment's.
+        """
+        if game.rules != self.rules:
+            raise InvalidInput("the game is played under other rules than this environment's")
+        self.game = game
         self._gone[:] = 0
-        for card in self.game.discard:
+        for card in game.discard:
             self._gone[card.index] = 1
         self._free.clear()
         self._faces.clear()
-        self._see(self.game, range(TABLEAU_SIZE))
-        observation = self._observe()
-        return observation, self._info(observation)
+        self._see(game, range(TABLEAU_SIZE))
+        return self._observe()
 
     def step(self, action: Any) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
         """Take the card at position ``action`` (0-27) or draw (28). An action that is not legal now
