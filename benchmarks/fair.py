@@ -9,7 +9,9 @@ one below it with a 95% interval from the paired games (the same deals, so the d
 sharper than the two intervals suggest), the share an all-seeing solver wins (the census: no player
 can beat it), and the CPU time of the quick and fair players' decisions (median, 99th percentile,
 slowest) with the compiled core. Last, the pure-Python twin and the compiled core play the same hints,
-which must agree, for the ratio of their times. Figures are printed, never asserted.
+which must agree, for the ratio of their times. ``--players greedy,learned`` (any of them, in order)
+compares the learned player of issue 29 too: its lead over each player below it is printed. Figures are
+printed, never asserted.
 """
 
 from __future__ import annotations
@@ -30,15 +32,23 @@ from parlour.tripeaks.solver import fair_hint, numbered_result
 from parlour.tripeaks.solver.players import PLAYERS, STRENGTH_NAMES, chooser, greedy_move
 from parlour.tripeaks.solver.rollout import COMPILED_ROLLOUTS
 
+LEARNED = "learned"
+"""The trained network's player (``parlour.learn.players``; needs the learn extra)."""
 
-def play_ladder(args: tuple[int, Rules, int]) -> list[tuple[bool, list[float]]]:
-    """Play deal ``number`` with each player of the ladder; return each outcome and the CPU seconds of
-    each decision that had a choice."""
-    number, rules, samples = args
+
+def play_ladder(args: tuple[int, Rules, int, tuple[str, ...]]) -> list[tuple[bool, list[float]]]:
+    """Play deal ``number`` with each of ``players``; return each outcome and the CPU seconds of each
+    decision that had a choice."""
+    number, rules, samples, players = args
     outcomes = []
-    for player in PLAYERS:
+    for player in players:
         game = Game.from_code(DealCode(number, rules))
-        choose = chooser(player, samples, 0, "c")
+        if player == LEARNED:
+            from parlour.learn.players import LearnedTriPeaks  # needs the learn extra (NumPy)
+
+            choose = LearnedTriPeaks(rules.name).choose
+        else:
+            choose = chooser(player, samples, 0, "c")
         times = []
         while game.status == PLAYING:
             if len(game.legal_actions()) == 1:
@@ -52,36 +62,41 @@ def play_ladder(args: tuple[int, Rules, int]) -> list[tuple[bool, list[float]]]:
     return outcomes
 
 
-def bench_rules(rules: Rules, first: int, last: int, jobs: int, samples: int) -> None:
-    work = [(n, rules, samples) for n in range(first, last + 1)]
+def bench_rules(
+    rules: Rules, first: int, last: int, jobs: int, samples: int, players: tuple[str, ...]
+) -> None:
+    work = [(n, rules, samples, players) for n in range(first, last + 1)]
     started = time.perf_counter()
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         results = pool.map(play_ladder, work, chunksize=8)
     wall = time.perf_counter() - started
     deals = len(results)
     print(f"{rules.name}: games #{first}–#{last} ({deals} deals, {wall:.0f} s wall on {jobs} processes)")
-    wins = [[outcomes[level][0] for outcomes in results] for level in range(len(PLAYERS))]
-    for level, player in enumerate(PLAYERS):
+    wins = [[outcomes[level][0] for outcomes in results] for level in range(len(players))]
+    for level, player in enumerate(players):
         won = sum(wins[level])
         low, high = wilson(won, deals)
-        name = f"{player} ({STRENGTH_NAMES[player]})"
+        name = f"{player} ({STRENGTH_NAMES.get(player, 'trained')})"
         print(
             f"  {name:<18} won {won:>5} = {100 * won / deals:5.1f}%  (95% {100 * low:.1f}%–{100 * high:.1f}%)"
         )
-    for level in range(1, len(PLAYERS)):
-        upper, lower = wins[level], wins[level - 1]
+    pairs = [(level, level - 1) for level in range(1, len(players))]
+    if LEARNED in players and players.index(LEARNED) > 1:
+        pairs += [(players.index(LEARNED), other) for other in range(players.index(LEARNED) - 1)]
+    for upper_level, lower_level in pairs:
+        upper, lower = wins[upper_level], wins[lower_level]
         differences = [int(u) - int(d) for u, d in zip(upper, lower, strict=True)]
         lead = statistics.fmean(differences)
         spread = Z95 * statistics.stdev(differences) / math.sqrt(deals) if deals > 1 else 1.0
         print(
-            f"  {PLAYERS[level]} over {PLAYERS[level - 1]}: {100 * lead:+.1f} points "
+            f"  {players[upper_level]} over {players[lower_level]}: {100 * lead:+.1f} points "
             f"(paired 95% {100 * (lead - spread):+.1f} to {100 * (lead + spread):+.1f})"
         )
     known = [numbered_result(rules, n) for n in range(first, last + 1)]
     if all(result is not None for result in known):
         solvable = sum(1 for result in known if result is not None and result.winnable)
         print(f"  all-seeing solver {solvable} = {100 * solvable / deals:.1f}% (the bound)")
-    for level, player in enumerate(PLAYERS):
+    for level, player in enumerate(players):
         times = [t for outcomes in results for t in outcomes[level][1]]
         if player == "greedy" or not times:
             continue
@@ -118,11 +133,20 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--samples", type=int, default=3200, help="the fair player's most samples a move")
     parser.add_argument("--twin-positions", type=int, default=10)
+    parser.add_argument(
+        "--players",
+        default=",".join(PLAYERS),
+        help=f"the players to compare, in order: {', '.join(PLAYERS)}, and {LEARNED} (the trained network)",
+    )
     args = parser.parse_args()
+    players = tuple(name.strip() for name in args.players.split(","))
+    unknown = [name for name in players if name not in (*PLAYERS, LEARNED)]
+    if unknown:
+        raise SystemExit(f"no such player: {', '.join(unknown)}")
     if COMPILED_ROLLOUTS is None:
         raise SystemExit("the compiled rollout core is not built: pip install -e . (with a C compiler)")
     for rules in (EASY, CLASSIC):
-        bench_rules(rules, args.first, args.last, args.jobs, args.samples)
+        bench_rules(rules, args.first, args.last, args.jobs, args.samples, players)
         if args.twin_positions:
             bench_twin(rules, args.twin_positions)
 
