@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from thirteen_play import POLL, lead_lowest_card
+from thirteen_play import POLL, play_until
 
 from parlour.games.tables import FriendsTable
 from parlour.games.thirteen import ThirteenTable
@@ -132,27 +132,6 @@ def test_the_points_note_states_the_tables_own_target(page: Any, live_server: An
     assert page.locator('[data-role="target-note"]').inner_text() == "First to 6 points wins."
 
 
-def play_until_result(page: Any) -> None:
-    """Play as the page's person (pass when allowed, else lead the lowest card) until the result
-    window opens."""
-    result = "!!document.querySelector('[data-role=result][open]')"
-    for _ in range(60):
-        page.wait_for_function(
-            f"() => !!document.querySelector('.th-me.is-turn') || {result}", polling=POLL, timeout=30_000
-        )
-        if page.evaluate(f"() => {result}"):
-            return
-        if page.evaluate("() => !document.querySelector('[data-action=pass]').disabled"):
-            version = page.evaluate("() => document.querySelector('.th-table').dataset.version")
-            page.click('[data-action="pass"]')
-            page.wait_for_function(
-                "(v) => document.querySelector('.th-table').dataset.version !== v", arg=version, polling=POLL
-            )
-        else:
-            lead_lowest_card(page)
-    raise AssertionError("the round did not end")
-
-
 def test_a_duplicate_table_is_made_from_the_form_and_compares_hands_on_a_phone(
     page: Any, live_server: Any
 ) -> None:
@@ -175,7 +154,7 @@ def test_a_duplicate_table_is_made_from_the_form_and_compares_hands_on_a_phone(
     page.wait_for_function("() => document.querySelectorAll('.th-hand .card').length === 13")
     note = page.locator('[data-role="target-note"]').inner_text()
     assert note == "Duplicate: deal 1 of 1, rotation 1 of 4. You hold hand A."
-    play_until_result(page)
+    play_until(page, "!!document.querySelector('[data-role=result][open]')", "the round")
     comparison = page.locator('[data-role="result"] [data-role="duplicate"]')
     assert comparison.is_visible()
     heads = comparison.locator("tbody th").all_text_contents()
@@ -222,25 +201,8 @@ def test_after_the_host_has_left_a_friend_deals_the_rematch(page: Any, friend: A
     )
 
     rematch = '[data-role="result"] [data-action="rematch"]'
-    for _ in range(60):  # the friend passes when she may and leads her lowest card when she must
-        ended = f"!!document.querySelector('{rematch}:not([hidden])')"
-        friend.wait_for_function(
-            f"() => !!document.querySelector('.th-me.is-turn') || {ended}",
-            polling=POLL,
-            timeout=30_000,
-        )
-        if friend.locator(f"{rematch}:not([hidden])").count():
-            break
-        if friend.evaluate("() => !document.querySelector('[data-action=pass]').disabled"):
-            version = friend.evaluate("() => document.querySelector('.th-table').dataset.version")
-            friend.click('[data-action="pass"]')
-            friend.wait_for_function(
-                "(v) => document.querySelector('.th-table').dataset.version !== v", arg=version, polling=POLL
-            )
-        else:
-            lead_lowest_card(friend)
-    else:
-        raise AssertionError("the match did not end")
+    # The friend passes when she may and leads her lowest card when she must, to the match's end.
+    play_until(friend, f"!!document.querySelector('{rematch}:not([hidden])')", "the match")
     assert friend.locator('[data-role="result"] [data-role="leave-table"]').is_visible()
     # The match is over, its hands public: each person who played it may review their own decisions.
     review_link = friend.locator('[data-role="result"] [data-role="review"]')

@@ -36,3 +36,27 @@ def lead_lowest_card(page: Any) -> None:
     if not page.evaluate(played, [code, rounds]):
         page.click('[data-action="play"]')
         page.wait_for_function(played, arg=[code, rounds], polling=POLL)
+
+
+def play_until(page: Any, done: str, what: str) -> None:
+    """Play as the page's person until the script expression ``done`` holds: pass when the page lets
+    them, lead the lowest card when it does not.
+
+    Raises:
+        AssertionError: ``what`` (the round, the match) did not end within 60 turns.
+    """
+    for _ in range(60):
+        page.wait_for_function(
+            f"() => !!document.querySelector('.th-me.is-turn') || ({done})", polling=POLL, timeout=30_000
+        )
+        if page.evaluate(f"() => {done}"):
+            return
+        if page.evaluate("() => !document.querySelector('[data-action=pass]').disabled"):
+            version = page.evaluate("() => document.querySelector('.th-table').dataset.version")
+            page.click('[data-action="pass"]')
+            page.wait_for_function(
+                "(v) => document.querySelector('.th-table').dataset.version !== v", arg=version, polling=POLL
+            )
+        else:
+            lead_lowest_card(page)
+    raise AssertionError(f"{what} did not end")
