@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from tripeaks_play import play_moves
 
 from parlour.tripeaks import DealCode, Game
 from parlour.tripeaks.rules import EASY
@@ -31,13 +32,7 @@ def test_a_friend_plays_the_challenge_and_then_sees_both_results(page: Any, frie
     line: list[str] = list(solve(Game.from_code(code)).line or [])
     page.goto(f"{page.base_url}/tripeaks?number={number}&rules=easy")
     expect(page.locator("#game-number")).to_have_text(f"Game #{number}")
-    for move in line:
-        before = page.locator("#moves").text_content()
-        if move == "draw":
-            page.locator("#stock").click()
-        else:
-            page.locator(f'.card-slot[data-card="{move}"]').click()
-        expect(page.locator("#moves")).not_to_have_text(before or "")
+    play_moves(page, line)
     expect(page.locator("#ending-title")).to_have_text("You won!")
     page.locator("#ending-challenge").click()
     page.wait_for_url("**/tripeaks/challenge/*")

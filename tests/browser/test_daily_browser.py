@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+from tripeaks_play import play_moves
 
 from parlour.store.daily import today
 from parlour.tripeaks import Game
@@ -38,13 +39,7 @@ def play_attempt(page: Any, base: str, moves: list[str]) -> None:
     page.goto(f"{base}/tripeaks/daily?rules=easy")
     page.locator('form[action="/tripeaks/daily/play"] button').click()
     expect(page.locator(".tripeaks")).to_have_attribute("data-state", "playing")
-    for move in moves:
-        before = page.locator("#moves").text_content()
-        if move == "draw":
-            page.locator("#stock").click()
-        else:
-            page.locator(f'.card-slot[data-card="{move}"]').click()
-        expect(page.locator("#moves")).not_to_have_text(before or "")
+    play_moves(page, moves)
     page.locator("#new-game-button").click()
     page.locator("#new-game-deal").click()
     expect(page.locator("#moves")).to_have_text("0")

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from scripted_deals import chain_deal, chain_moves
+from tripeaks_play import play_moves
 
 SPEC_BOTTOM_ROW = ["2C", "AD", "6S", "KC", "KH", "TH", "TS", "JS", "TD", "8S"]
 
@@ -175,13 +176,7 @@ def test_winning_a_numbered_game_first_says_so_in_the_end_window(page: Any) -> N
     line = solver.solve(Game.from_code(DealCode(number, EASY))).line
     page.goto(f"{page.base_url}/tripeaks?number={number}&rules=easy")
     expect(page.locator("#game-number")).to_have_text(f"Game #{number}")
-    for move in line:
-        moves_before = page.locator("#moves").text_content()
-        if move == "draw":
-            page.locator("#stock").click()
-        else:
-            slot(page, move).click()
-        expect(page.locator("#moves")).not_to_have_text(moves_before or "")
+    play_moves(page, line)
     expect(page.locator("#ending-title")).to_have_text("You won!")
     expect(page.locator("#ending-news")).to_have_text(f"You are the first to win game #{number}!")
 

@@ -1,0 +1,20 @@
+"""Playing TriPeaks through the page as a person does, for the browser tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from playwright.sync_api import expect
+
+
+def play_moves(page: Any, moves: Iterable[str]) -> None:
+    """Click each move (a card's text, or ``draw`` for the stock), waiting after each until the page's
+    move counter has changed: the server has taken the move."""
+    for move in moves:
+        before = page.locator("#moves").text_content()
+        if move == "draw":
+            page.locator("#stock").click()
+        else:
+            page.locator(f'.card-slot[data-card="{move}"]').click()
+        expect(page.locator("#moves")).not_to_have_text(before or "")
