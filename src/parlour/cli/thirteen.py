@@ -6,7 +6,7 @@ import json
 import math
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import fields, replace
 from typing import Any, Final, TextIO, TypeVar
 
@@ -268,7 +268,6 @@ def simulate(
         click.echo(json.dumps(result.to_json()))
         return
     title = _(lang, "Thirteen: {games} games, {rounds} rounds, seed {seed}")
-    table = Table(title=title.format(games=games, rounds=result.rounds, seed=seed))
     columns = (
         _(lang, "player"),
         _(lang, "first places"),
@@ -276,8 +275,7 @@ def simulate(
         _(lang, "points / round"),
         _(lang, "games won"),
     )
-    for index, column in enumerate(columns):
-        table.add_column(column, justify="left" if index == 0 else "right")
+    table = _figures_table(title.format(games=games, rounds=result.rounds, seed=seed), columns)
     for index, player in enumerate(result.players):
         low, high = player.first_share_interval
         table.add_row(
@@ -304,6 +302,14 @@ def _with_progress(
         return run(lambda n: progress.advance(task, n))
 
 
+def _figures_table(title: str, columns: Sequence[str]) -> Table:
+    """Return an empty table of figures: the first column (the player) left-aligned, the figures right."""
+    table = Table(title=title)
+    for index, column in enumerate(columns):
+        table.add_column(column, justify="left" if index == 0 else "right")
+    return table
+
+
 def _with_margin(value: str, margin: float | None, said: Callable[[float], str]) -> str:
     """Return ``value ± margin`` (the value alone when there is no margin: fewer than two deals)."""
     return value if margin is None else f"{value} ± {said(margin)}"
@@ -321,10 +327,8 @@ def _simulate_duplicate(
         click.echo(json.dumps(result.to_json()))
         return
     title = _(lang, "Thirteen in duplicate: {deals} deals, {rounds} rounds, seed {seed}")
-    table = Table(title=title.format(deals=deals, rounds=result.rounds, seed=seed))
     columns = (_(lang, "player"), _(lang, "points / round (95%)"), _(lang, "share of firsts (95%)"))
-    for index, column in enumerate(columns):
-        table.add_column(column, justify="left" if index == 0 else "right")
+    table = _figures_table(title.format(deals=deals, rounds=result.rounds, seed=seed), columns)
     for index, player in enumerate(result.players):
         table.add_row(
             f"{index + 1}. {player.name}",
@@ -377,10 +381,8 @@ def ratings(players: str, games: int, seed: int, as_json: bool, lang: str) -> No
                                "ratings": [rating.to_json() for rating in table_of]}))  # fmt: skip
         return
     title = _(lang, "Thirteen ratings: {tables} tables × {games} games, {rounds} rounds, seed {seed}")
-    shown = Table(title=title.format(tables=tables, games=games, rounds=len(orders), seed=seed))
     columns = (_(lang, "player"), _(lang, "rating"), _(lang, "95% interval"), _(lang, "rounds"))
-    for index, column in enumerate(columns):
-        shown.add_column(column, justify="left" if index == 0 else "right")
+    shown = _figures_table(title.format(tables=tables, games=games, rounds=len(orders), seed=seed), columns)
     for rating in table_of:
         shown.add_row(
             rating.name, f"{rating.rating:.0f}", f"{rating.low:.0f}–{rating.high:.0f}", str(rating.rounds)
