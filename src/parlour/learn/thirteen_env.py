@@ -20,7 +20,7 @@ nothing. See decision 0052.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Final
 
 import numpy as np
@@ -35,6 +35,7 @@ from parlour.thirteen.bots import PLAYERS, Bot, make_bot
 from parlour.thirteen.codes import parse_code
 from parlour.thirteen.game import Match
 from parlour.thirteen.move import Move
+from parlour.thirteen.round import Step
 from parlour.thirteen.rules import STANDARD, Rules
 from parlour.thirteen.views import PlayerView
 
@@ -54,15 +55,21 @@ def agent_name(seat: int) -> str:
     return AGENTS[seat]
 
 
+def cards_played(steps: Iterable[Step]) -> int:
+    """Return the cards (a mask) of a round's moves so far."""
+    played = 0
+    for step in steps:
+        played |= step.mask
+    return played
+
+
 def observe_view(view: PlayerView, played: int | None = None) -> np.ndarray[Any, np.dtype[np.float32]]:
     """Return the observation vector of one seat's view (see the module for its layout); ``played``,
     the cards of the view's history, when the caller keeps it already."""
     me = view.seat
     a, b, c, d = me, (me + 1) % SEATS, (me + 2) % SEATS, (me + 3) % SEATS  # the seats from the agent's
     if played is None:
-        played = 0
-        for step in view.history:
-            played |= step.mask
+        played = cards_played(view.history)
     # The three card sets as one number, turned into bits at once: hand, then table, then played.
     cards = view.hand_mask | view.table_mask << CARDS | played << (2 * CARDS)
     observation = np.empty(OBSERVATION_SIZE, dtype=np.float32)
@@ -152,6 +159,7 @@ class ThirteenEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
         self.match: Match | None = None
         self.bots: dict[int, Bot] = {}
         self._played = 0
+        """The cards played in the round so far (the history every seat sees), kept move by move."""
         self._cached: tuple[tuple[int, int, int], PlayerView, np.ndarray[Any, np.dtype[np.int8]]] | None = (
             None
         )
@@ -180,8 +188,7 @@ class ThirteenEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
         if "code" in options:
             number = parse_code(str(options["code"]))
         self.match = Match(number, self.rules)
-        self._played = self._round_history()
-        """The cards played in the round so far (the history every seat sees)."""
+        self._played = cards_played(self.match.round.steps)  # an instant win shows its hand at once
         self.bots = {
             seat: make_bot(name, int(self._rng.integers(2**62))) for seat, name in self.opponents.items()
         }
@@ -258,19 +265,11 @@ class ThirteenEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
         match.push(move)
         self._played |= move.mask
         if len(match.results) > rounds:
-            self._played = self._round_history()  # a new round is dealt
+            self._played = cards_played(match.round.steps)  # a new round is dealt
             points = match.results[-1].points
             for agent in self.agents:
                 self.rewards[agent] += float(points[self._seat_of[agent]])
             self._rounds += 1
-
-    def _round_history(self) -> int:
-        """Return the cards of the current round's history (an instant win shows its hand there from
-        the start)."""
-        played = 0
-        for step in self._match().round.steps:
-            played |= step.mask
-        return played
 
     def _over(self) -> bool:
         match = self._match()

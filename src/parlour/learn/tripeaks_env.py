@@ -27,7 +27,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from parlour.cards import JOKER_INDEX, Card
+from parlour.cards import JOKER_INDEX
 from parlour.errors import InvalidInput
 from parlour.tripeaks.codes import DealCode
 from parlour.tripeaks.deal import Deal
@@ -87,7 +87,6 @@ class TriPeaksEnv(gym.Env[dict[str, Any], np.int64]):
         self._action_mask = np.zeros(ACTIONS, dtype=np.int8)
         self._status = "playing"
         self._free: set[int] = set()
-        self._faces: dict[int, Card] = {}
 
     # ---- the Gymnasium API -----------------------------------------------------------------------
 
@@ -135,7 +134,6 @@ class TriPeaksEnv(gym.Env[dict[str, Any], np.int64]):
         for card in game.discard:
             self._gone[card.index] = 1
         self._free.clear()
-        self._faces.clear()
         self._see(game, range(TABLEAU_SIZE))
         return self._observe()
 
@@ -208,7 +206,6 @@ class TriPeaksEnv(gym.Env[dict[str, Any], np.int64]):
                 self._tableau[position] = FACE_DOWN
             else:
                 self._tableau[position] = 2 + card.index
-                self._faces[position] = card
             if card is not None and game.is_free(position):
                 self._free.add(position)
             else:
@@ -221,7 +218,11 @@ class TriPeaksEnv(gym.Env[dict[str, Any], np.int64]):
         top = game.discard_top
         # The free cards change only where a card was taken: kept move by move, then matched to the top.
         linked = self.rules.king_ace_linked
-        fitting = [p for p in sorted(self._free) if fits(self._faces[p], top, linked)]
+        fitting = [
+            p
+            for p in sorted(self._free)
+            if (card := game.visible_card(p)) is not None and fits(card, top, linked)
+        ]
         draw = game.can_draw()
         mask = np.zeros(ACTIONS, dtype=np.int8)
         mask[fitting] = 1
