@@ -217,10 +217,9 @@ def leaders_of(scores: Sequence[int]) -> tuple[int, ...]:
 
 def winners_of(scores: Sequence[int], rules: Rules) -> tuple[int, ...]:
     """Return the winners once the best score reaches the target (one seat alone under single_winner)."""
-    best = max(scores)
-    if best < rules.target_points:
+    if max(scores) < rules.target_points:
         return ()
-    leaders = tuple(seat for seat in range(SEATS) if scores[seat] == best)
+    leaders = leaders_of(scores)
     if len(leaders) > 1 and rules.single_winner:
         return ()
     return leaders
