@@ -17,6 +17,7 @@ from parlour.errors import InvalidInput
 from parlour.learn.tripeaks_env import DRAW_ACTION, TriPeaksEnv
 from parlour.learn.tripeaks_features import features
 from parlour.tripeaks.game import DRAW, Game
+from parlour.tripeaks.rules import Rules
 
 WEIGHTS: Final = {"easy": "tripeaks_easy.npz", "classic": "tripeaks_classic.npz"}
 """The shipped weights of each rule set's player."""
@@ -34,6 +35,8 @@ class LearnedTriPeaks:
             raise InvalidInput(f"no learned player for the rules {rules!r}: {', '.join(WEIGHTS)}")
         self.rules = rules
         self.layers = _weights(rules)
+        self._envs: dict[Rules, TriPeaksEnv] = {}
+        """One environment per rule set met (variants too): made once, it only reads the games given."""
 
     def scores(self, observation: dict[str, Any]) -> np.ndarray[Any, np.dtype[np.float32]]:
         """Return the network's score of each of the 29 actions for an observation (illegal ones -inf)."""
@@ -63,7 +66,10 @@ class LearnedTriPeaks:
         """
         if game.rules.name != self.rules:
             raise InvalidInput(f"this player learned {self.rules}, not {game.rules.name}")
-        action = self.act(TriPeaksEnv(game.rules).take_over(game))
+        env = self._envs.get(game.rules)
+        if env is None:
+            env = self._envs[game.rules] = TriPeaksEnv(game.rules)
+        action = self.act(env.take_over(game))
         if action == DRAW_ACTION:
             return DRAW
         card = game.visible_card(action)
