@@ -71,13 +71,13 @@ SPEEDS: Final = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.6}
 STRENGTHS: Final = tuple(BOTS)
 """The computer players' strengths the page offers (the ``bot_strength`` preference), weakest first."""
 SPEED_NAMES: Final = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
-STRENGTH_NAMES: Final = {"random": "Beginner", "greedy": "Casual", "heuristic": "Strong", "expert": "Expert"}
+STRENGTH_NAMES: Final = {"random": "Beginner", "greedy": "Casual", "strong": "Strong", "expert": "Expert"}
 """The speeds' and strengths' names for people (``thirteen_web`` msgids), as the pages and the terminal
 show them."""
 REDUCED_EXPERT: Final = "Expert (weaker here: without its compiled search core)"
 """The Expert's name where it plays with the pure-Python search, whose smaller budget plays less well."""
 DEFAULT_SPEED: Final = "normal"
-DEFAULT_STRENGTH: Final = "heuristic"
+DEFAULT_STRENGTH: Final = "strong"
 
 
 COMBINATION_NAMES: Final = MappingProxyType(
@@ -723,7 +723,7 @@ class ThirteenDefinition(GameDefinition):
                 STRENGTHS,
                 "Thirteen: computer players' strength",
                 MappingProxyType(
-                    {"random": "Beginner", "greedy": "Casual", "heuristic": "Strong", "expert": "Expert"}
+                    {"random": "Beginner", "greedy": "Casual", "strong": "Strong", "expert": "Expert"}
                 ),
             ),
         }

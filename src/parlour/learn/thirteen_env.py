@@ -10,7 +10,7 @@ no other seat's card:
   round (52), every seat's card count (4), passed (4), out of the round (4), the table's owner (5: none,
   then the relative seats), whether the play must hold 3♠ (1), the match scores (4). Card bits follow
   Thirteen's strength order (3♠ = 0 … 2♥ = 51).
-- ``action_mask`` (``Box(453,)``, int8): the legal actions of ``parlour.learn.thirteen_actions`` (all 0
+- ``action_mask`` (``Box(453,)``, int8): the legal actions of ``parlour.thirteen.actions`` (all 0
   for an agent not to move).
 
 Rewards: each seat's points (3, 2, 1, 0) when a round ends. An episode is a match to the rules' target
@@ -20,7 +20,7 @@ nothing. See decision 0052.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 import numpy as np
@@ -30,19 +30,17 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from parlour.errors import InvalidInput
-from parlour.learn.thirteen_actions import ACTIONS, PASS_ACTION, action_of, play_of
+from parlour.thirteen.actions import ACTIONS, PASS_ACTION, action_of, play_of
 from parlour.thirteen.bots import PLAYERS, Bot, make_bot
 from parlour.thirteen.codes import parse_code
 from parlour.thirteen.game import Match
 from parlour.thirteen.move import Move
-from parlour.thirteen.round import Step
+from parlour.thirteen.observation import OBSERVATION_SIZE, cards_played
 from parlour.thirteen.rules import STANDARD, Rules
 from parlour.thirteen.views import PlayerView
 
 SEATS: Final = 4
 CARDS: Final = 52
-OBSERVATION_SIZE: Final = 3 * CARDS + SEATS + SEATS + SEATS + (SEATS + 1) + 1 + SEATS
-"""178: hand, table, played, counts, passed, out, owner, 3♠, scores."""
 EPISODES: Final = ("match", "round")
 MATCH_NUMBERS: Final = 26**7
 
@@ -53,14 +51,6 @@ AGENTS: Final = tuple(f"player_{seat}" for seat in range(SEATS))
 def agent_name(seat: int) -> str:
     """Return the agent of a seat: ``player_0`` … ``player_3``."""
     return AGENTS[seat]
-
-
-def cards_played(steps: Iterable[Step]) -> int:
-    """Return the cards (a mask) of a round's moves so far."""
-    played = 0
-    for step in steps:
-        played |= step.mask
-    return played
 
 
 def observe_view(view: PlayerView, played: int | None = None) -> np.ndarray[Any, np.dtype[np.float32]]:
@@ -218,7 +208,7 @@ class ThirteenEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
         return self._cached[1], self._cached[2]
 
     def step(self, action: int | None) -> None:
-        """Make the acting agent's move (an action of ``parlour.learn.thirteen_actions``), then the
+        """Make the acting agent's move (an action of ``parlour.thirteen.actions``), then the
         computer players' until an agent is to move or the episode ends.
 
         Raises:

@@ -1,8 +1,9 @@
 """Computer players for Thirteen. Each takes a seed and chooses from a ``PlayerView`` alone.
 
-``make_bot(name, seed)`` builds one by name: ``random``, ``greedy``, ``heuristic`` or ``expert`` (the
-players offered to people, the ladder Beginner, Casual, Strong and Expert), or ``keeper``, a baseline
-the others are measured against.
+``make_bot(name, seed)`` builds one by name: ``random``, ``greedy``, ``strong`` or ``expert`` (the
+players offered to people, the ladder Beginner, Casual, Strong and Expert), or a player the others are
+measured against: ``heuristic`` (the Strong player until issue 28, and the Expert's first model of the
+others), ``keeper`` (structure-keeping greedy play) or ``learned`` (a network trained by self-play).
 """
 
 from __future__ import annotations
@@ -14,13 +15,16 @@ from parlour.thirteen.bots.base import Bot
 from parlour.thirteen.bots.expert import ExpertBot
 from parlour.thirteen.bots.heuristic import HeuristicBot
 from parlour.thirteen.bots.keeper import KeeperBot
+from parlour.thirteen.bots.learned import LearnedBot
 from parlour.thirteen.bots.simple import GreedyBot, RandomBot
+from parlour.thirteen.bots.strong import StrongBot
 
-BOTS: Final[dict[str, type[Bot]]] = {bot.name: bot for bot in (RandomBot, GreedyBot, HeuristicBot, ExpertBot)}
+BOTS: Final[dict[str, type[Bot]]] = {bot.name: bot for bot in (RandomBot, GreedyBot, StrongBot, ExpertBot)}
 """The computer players offered to people, by name, weakest first: the ladder Beginner, Casual, Strong,
 Expert."""
-BASELINES: Final[dict[str, type[Bot]]] = {KeeperBot.name: KeeperBot}
-"""Players for measuring the others only (``parlour thirteen simulate``, the benchmarks)."""
+BASELINES: Final[dict[str, type[Bot]]] = {bot.name: bot for bot in (HeuristicBot, KeeperBot, LearnedBot)}
+"""Players for measuring the others only (``parlour thirteen simulate`` and ``ratings``, the benchmarks,
+the learning environments' opponents)."""
 PLAYERS: Final[dict[str, type[Bot]]] = {**BOTS, **BASELINES}
 """Every computer player ``make_bot`` can build."""
 
@@ -46,6 +50,8 @@ __all__ = [
     "GreedyBot",
     "HeuristicBot",
     "KeeperBot",
+    "LearnedBot",
     "RandomBot",
+    "StrongBot",
     "make_bot",
 ]

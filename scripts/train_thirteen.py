@@ -1,0 +1,220 @@
+"""Train the learned Thirteen player: PPO with action masks on ``thirteen_v0``, by self-play, on CPU.
+
+Run (needs PyTorch for CPU: ``.venv/bin/pip install torch==2.13.0``)::
+
+    .venv/bin/python scripts/train_thirteen.py --minutes 45 --seed 0 \\
+        --out src/parlour/thirteen/bots/data/thirteen_learned.npz --curve docs/plots/learning-thirteen.csv
+
+One network (``parlour.thirteen.observation.features`` inputs, hidden layers of 256 and 128, 453 action
+scores and a value) plays every agent seat of ``--envs`` rounds at once, one core. A quarter of the
+tables are four copies of it (self-play); the others seat it against the ladder's players, so it meets
+styles other than its own: three Strong (``heuristic``) players, three ``keeper`` players, or two copies
+of it with a Casual (``greedy``) and a Strong player. Illegal actions are masked out of the policy. A
+round is an episode; every decision of a seat is credited with the seat's points of the round less
+1.5 (an even share), and its advantage is that less the value the network expects. Every
+``--eval-every`` updates the policy, taking its best action, plays ``--eval-rounds`` rounds against
+three Strong players (seeds outside those the measurements use), and the weights of the best evaluation
+are kept. At the end the weights are written as NumPy arrays, played without PyTorch by
+``parlour.thirteen.bots.learned``, and the learning curve as CSV; ``scripts/plot_learning.py`` draws it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+from parlour.learn.thirteen_env import ThirteenEnv
+from parlour.thirteen.actions import ACTIONS
+from parlour.thirteen.observation import FEATURES, features
+
+EVEN_SHARE = 1.5
+TABLES: list[dict[int, str]] = [
+    {},
+    {1: "heuristic", 2: "heuristic", 3: "heuristic"},
+    {1: "keeper", 2: "keeper", 3: "keeper"},
+    {1: "greedy", 3: "heuristic"},
+]
+"""The computer players' seats at each kind of training table (the other seats are the network's)."""
+EVALUATION_SEEDS = range(900_000, 900_000 + 100_000)
+
+
+class Policy(nn.Module):
+    """Two hidden layers shared by the action scores and the value."""
+
+    def __init__(self, first: int, second: int) -> None:
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(FEATURES, first), nn.ReLU(), nn.Linear(first, second), nn.ReLU())
+        self.scores = nn.Linear(second, ACTIONS)
+        self.value = nn.Linear(second, 1)
+
+    def forward(self, x: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        h = self.body(x)
+        logits = self.scores(h).masked_fill(~mask, -1e9)
+        return logits, self.value(h).squeeze(-1)
+
+
+def seen(env: ThirteenEnv) -> tuple[list[float], Any]:
+    """Return the acting agent's inputs and legal actions."""
+    observation = env.observe(env.agent_selection)
+    return features(observation["observation"].tolist()), observation["action_mask"]
+
+
+def evaluate(policy: Policy, rounds: int) -> tuple[float, float]:
+    """Return the policy's points a round and share of first places, best action each move, against
+    three Strong players over ``rounds`` fixed rounds."""
+    env = ThirteenEnv(opponents={1: "heuristic", 2: "heuristic", 3: "heuristic"}, episode="round")
+    points = firsts = 0.0
+    for seed in EVALUATION_SEEDS[:rounds]:
+        env.reset(seed=seed)
+        while not all(env.terminations.values()):
+            x, mask = seen(env)
+            with torch.no_grad():
+                logits, _ = policy(torch.tensor([x]), torch.from_numpy(mask.astype(bool)).unsqueeze(0))
+            env.step(int(logits.argmax()))
+        earned = env.rewards["player_0"]
+        points += earned
+        firsts += earned == 3.0
+    return points / rounds, firsts / rounds
+
+
+def export(policy: Policy, path: Path) -> None:
+    """Write the weights as NumPy arrays (float32, each layer's inputs by row), for the player without
+    PyTorch."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    layers = [policy.body[0], policy.body[2], policy.scores]
+    arrays = {}
+    for number, layer in enumerate(layers):
+        arrays[f"w{number}"] = np.ascontiguousarray(layer.weight.detach().numpy().T.astype(np.float32))
+        arrays[f"b{number}"] = layer.bias.detach().numpy().astype(np.float32)
+    np.savez_compressed(path, **arrays)
+
+
+def start(env: ThirteenEnv, rng: np.random.Generator) -> None:
+    """Deal a new round, again while a round ends before any agent moves (an instant win)."""
+    env.reset(seed=int(rng.integers(2**31)))
+    while all(env.terminations.values()):
+        env.reset(seed=int(rng.integers(2**31)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--minutes", type=float, default=45.0, help="CPU minutes to train")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--envs", type=int, default=64)
+    parser.add_argument("--batch", type=int, default=8192, help="decisions per update")
+    parser.add_argument("--first", type=int, default=256)
+    parser.add_argument("--second", type=int, default=128)
+    parser.add_argument("--eval-every", type=int, default=10)
+    parser.add_argument("--eval-rounds", type=int, default=600)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--curve", type=Path, default=None, help="the learning curve's CSV (beside --out)")
+    args = parser.parse_args()
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(1)
+    rng = np.random.default_rng(args.seed)
+    policy = Policy(args.first, args.second)
+    optimizer = torch.optim.Adam(policy.parameters(), lr=3e-4)
+    envs = [ThirteenEnv(opponents=TABLES[index % len(TABLES)], episode="round") for index in range(args.envs)]
+    for env in envs:
+        start(env, rng)
+    # Each agent's decisions of the round in play, by table: (inputs, mask, action, log-probability).
+    pending: list[dict[str, list[tuple[list[float], Any, int, float]]]] = [{} for _ in envs]
+    curve: list[tuple[int, float, float, float]] = []
+    best, best_state = -1.0, None
+    started = time.process_time()
+    update = decisions = 0
+    while time.process_time() - started < 60 * args.minutes:
+        xs: list[list[float]] = []
+        masks: list[Any] = []
+        actions: list[int] = []
+        logps: list[float] = []
+        returns: list[float] = []
+        while len(returns) < args.batch:
+            seen_now = [seen(env) for env in envs]
+            x = torch.tensor([inputs for inputs, _ in seen_now])
+            mask = torch.from_numpy(np.stack([legal for _, legal in seen_now]).astype(bool))
+            with torch.no_grad():
+                logits, _ = policy(x, mask)
+            dist = torch.distributions.Categorical(logits=logits)
+            chosen = dist.sample()
+            logp = dist.log_prob(chosen)
+            for index, env in enumerate(envs):
+                agent = env.agent_selection
+                action = int(chosen[index])
+                pending[index].setdefault(agent, []).append(
+                    (seen_now[index][0], seen_now[index][1], action, float(logp[index]))
+                )
+                env.step(action)
+                if all(env.terminations.values()):
+                    for who, steps in pending[index].items():
+                        earned = env.rewards[who] - EVEN_SHARE
+                        for inputs, legal, taken, taken_logp in steps:
+                            xs.append(inputs)
+                            masks.append(legal)
+                            actions.append(taken)
+                            logps.append(taken_logp)
+                            returns.append(earned)
+                    pending[index] = {}
+                    start(env, rng)
+        decisions += len(returns)
+        batch_x = torch.tensor(xs)
+        batch_mask = torch.from_numpy(np.stack(masks).astype(bool))
+        batch_action = torch.tensor(actions)
+        batch_logp = torch.tensor(logps)
+        batch_ret = torch.tensor(returns)
+        with torch.no_grad():
+            _, batch_value = policy(batch_x, batch_mask)
+        batch_adv = batch_ret - batch_value
+        batch_adv = (batch_adv - batch_adv.mean()) / (batch_adv.std() + 1e-8)
+        size = len(batch_action)
+        for _ in range(4):
+            order = torch.randperm(size)
+            for begin in range(0, size, 512):
+                part = order[begin : begin + 512]
+                logits, value = policy(batch_x[part], batch_mask[part])
+                dist = torch.distributions.Categorical(logits=logits)
+                ratio = torch.exp(dist.log_prob(batch_action[part]) - batch_logp[part])
+                clipped = torch.clamp(ratio, 0.8, 1.2)
+                loss = (
+                    -torch.min(ratio * batch_adv[part], clipped * batch_adv[part]).mean()
+                    + 0.5 * ((value - batch_ret[part]) ** 2).mean()
+                    - 0.01 * dist.entropy().mean()
+                )
+                optimizer.zero_grad()
+                loss.backward()
+                nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
+                optimizer.step()
+        update += 1
+        if update % args.eval_every == 0:
+            points, firsts = evaluate(policy, args.eval_rounds)
+            minutes = (time.process_time() - started) / 60
+            curve.append((decisions, minutes, points, firsts))
+            print(
+                f"{decisions:>9} decisions {minutes:5.1f} min  "
+                f"against 3 Strong: {points:.3f} points a round, {firsts:.1%} first",
+                flush=True,
+            )
+            if points > best:
+                best, best_state = points, {k: v.clone() for k, v in policy.state_dict().items()}
+                export(policy, args.out)
+    if best_state is not None:
+        policy.load_state_dict(best_state)
+    export(policy, args.out)
+    curve_path = args.curve or args.out.with_suffix(".csv")
+    curve_path.parent.mkdir(parents=True, exist_ok=True)
+    with curve_path.open("w", newline="") as file:
+        writer = csv.writer(file)
+        writer.writerow(["decisions", "cpu_minutes", "points_per_round", "first_places"])
+        writer.writerows(curve)
+    print(f"best evaluation {best:.3f} points a round; weights in {args.out}")
+
+
+if __name__ == "__main__":
+    main()
