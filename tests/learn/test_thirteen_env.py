@@ -15,10 +15,11 @@ from pettingzoo.test import api_test, seed_test
 
 from parlour.errors import InvalidInput
 from parlour.learn import thirteen_v0
-from parlour.learn.thirteen_env import OBSERVATION_SIZE, ThirteenEnv, legal_mask, observe_view
+from parlour.learn.thirteen_env import ThirteenEnv, legal_mask, observe_view
 from parlour.thirteen import Match, Rules
 from parlour.thirteen.actions import ACTIONS, PASS_ACTION, SHAPES, action_of, play_of
 from parlour.thirteen.combos import shape_of
+from parlour.thirteen.observation import OBSERVATION_SIZE
 from parlour.thirteen.order import THREE_OF_SPADES_BIT
 
 # PettingZoo's own classic environments draw these too: their observations are dicts with a mask.

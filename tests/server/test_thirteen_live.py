@@ -249,7 +249,7 @@ def test_whole_matches_never_send_another_seats_cards(client: TestClient, store:
     page = client.get("/thirteen")
     assert not any(CARD.match(word) for word in re.findall(r"[\w]+", page.text))
     for code in ("TH1-AAAAAAC", "TH1-AAAAAAB", "TH1-PARLOUR"):
-        game_id = start(client, code=code, strength="heuristic")
+        game_id = start(client, code=code, strength="strong")
         known: set[str] = set()  # the person's cards so far and every card played in the open
         ref = 0
         secret = store.game_record(game_id, 1).secret

@@ -98,7 +98,7 @@ def test_preferences_have_defaults_and_are_per_player(store: Store) -> None:
         "felt": "green",
         "card_back": "red",
         "bot_speed": "normal",
-        "bot_strength": "heuristic",
+        "bot_strength": "strong",
         "hint_strength": "fair",
     }
     store.set_preferences(ada.player_id, lang="hu", error_help=False, bot_speed="fast")
@@ -133,6 +133,6 @@ def test_bad_preferences_change_nothing(store: Store, changes: dict[str, object]
         "felt": "green",
         "card_back": "red",
         "bot_speed": "slow",
-        "bot_strength": "heuristic",
+        "bot_strength": "strong",
         "hint_strength": "fair",
     }

@@ -7,10 +7,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.games.tables import FriendsTable, TableSettings
+from parlour.errors import InvalidInput
+from parlour.games.tables import FriendsTable, Seat, TableSettings
 from parlour.games.thirteen import ThirteenDefinition
 
 THIRTEEN = ThirteenDefinition()
@@ -28,7 +30,7 @@ class Clock:
 
 
 def dealt_table(clock: Clock) -> FriendsTable:
-    settings_ = TableSettings.of(THIRTEEN.seated).changed({"speed": "instant", "strength": "heuristic"})
+    settings_ = TableSettings.of(THIRTEEN.seated).changed({"speed": "instant", "strength": "strong"})
     table = FriendsTable(THIRTEEN, "t" * 16, "ABCDEF", HOST, settings_, clock=clock)
     table.act(LOBBY, {"type": "sit", "seat": 0, "_player": HOST, "_token_hash": "h0"})
     table.act(LOBBY, {"type": "sit", "seat": 1, "_player": FRIEND, "_token_hash": "h1"})
@@ -119,3 +121,15 @@ def test_the_views_made_together_are_each_seats_own_view(choices: list[int], lob
         if table.match is not None:
             people = table.match.seats
             assert table.match.views(people) == {seat: table.match.view(seat) for seat in people}
+
+
+def test_a_record_written_when_strong_was_the_heuristic_player_is_read_with_todays_strong() -> None:
+    settings_ = TableSettings.from_json(THIRTEEN.seated, {"speed": "fast", "strength": "heuristic"})
+    assert settings_.strength == "strong" and settings_.speed == "fast"
+    seat = Seat.from_record({"kind": "bot", "strength": "heuristic"}, THIRTEEN.seated)
+    assert seat.kind == "bot" and seat.strength == "strong"
+    assert Seat.from_record({"kind": "bot", "strength": "clever"}, THIRTEEN.seated).strength is None
+    # A page may not choose the former name: only records are read with it.
+    with pytest.raises(InvalidInput, match="strength") as refused:
+        TableSettings.of(THIRTEEN.seated).changed({"strength": "heuristic"})
+    assert refused.value.code == "bad_option"

@@ -7,7 +7,16 @@ from thirteen_helpers import m, make_view
 
 from parlour.errors import InvalidInput
 from parlour.thirteen import Match
-from parlour.thirteen.bots import BOTS, PLAYERS, GreedyBot, HeuristicBot, KeeperBot, RandomBot, make_bot
+from parlour.thirteen.bots import (
+    BOTS,
+    PLAYERS,
+    GreedyBot,
+    HeuristicBot,
+    KeeperBot,
+    RandomBot,
+    StrongBot,
+    make_bot,
+)
 from parlour.thirteen.bots.heuristic import hand_cost
 from parlour.thirteen.simulate import game_number, play_match, simulate
 
@@ -139,3 +148,35 @@ def test_shares_of_first_places_have_wilson_intervals() -> None:
     assert round(low, 4) == 0.2553 and round(high, 4) == 0.3662
     assert wilson_interval(0, 10)[0] == 0.0 and 0.27 < wilson_interval(0, 10)[1] < 0.28  # not "0% ± 0%"
     assert wilson_interval(10, 10)[1] == pytest.approx(1.0) and wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_strong_follows_with_its_lowest_unit_and_keeps_pairs_and_sequences() -> None:
+    assert str(StrongBot().choose(make_view("5S 5H 9C JD JH", "4S"))) == "9C"
+    assert str(StrongBot().choose(make_view("4S 5C 6D 9C QD QH", "3H"))) == "9C"
+
+
+def test_strong_leads_its_lowest_unit_whole() -> None:
+    assert str(StrongBot().choose(make_view("3S 4C 5D 9C QD QH", ""))) == "3S 4C 5D"
+
+
+def test_strong_saves_its_2_until_the_end_is_near() -> None:
+    assert str(StrongBot().choose(make_view("6S 7C 9H JD 2H", "KS"))) == "pass"
+    assert str(StrongBot().choose(make_view("9H 2H", "KS"))) == "2H"
+    # An opponent about to go out: the 2 is spent to stop them.
+    assert str(StrongBot().choose(make_view("6S 7C 9H JD 2H", "KS", counts=(5, 3, 9, 9)))) == "2H"
+
+
+def test_strong_leads_no_single_into_a_last_card() -> None:
+    assert str(StrongBot().choose(make_view("3S 7C 8C 8D KD", "", counts=(5, 1, 9, 9)))) == "8C 8D"
+    # Nothing but singles: the highest.
+    assert str(StrongBot().choose(make_view("3S 7C KD", "", counts=(3, 1, 9, 9)))) == "KD"
+
+
+def test_strong_breaks_a_unit_when_it_costs_nothing_or_an_opponent_is_near_the_end() -> None:
+    # A pair of queens split on a ten leaves two turns' work, as before.
+    assert str(StrongBot().choose(make_view("9S 9H QC QD", "TS"))) == "QC"
+    # A sequence broken would leave two singles for one sequence: it passes.
+    assert str(StrongBot().choose(make_view("9S TC JD", "8H"))) == "pass"
+    assert str(StrongBot().choose(make_view("9S TC JD", "8H", counts=(3, 2, 9, 9)))) == "9S"
+    view = make_view("9S 9H QC QD", "TS", counts=(4, 2, 9, 9))
+    assert str(StrongBot().choose(view)) in ("QC", "QD")

@@ -107,7 +107,7 @@ def test_simulate_json_and_table() -> None:
 def human_moves(number: int, seed: int = 0) -> list[str]:
     """The moves a greedy person makes in the CLI's match, found by playing the same match here."""
     match = Match(number)
-    bots = {seat: make_bot("heuristic", seed * 4 + seat) for seat in (1, 2, 3)}
+    bots = {seat: make_bot("strong", seed * 4 + seat) for seat in (1, 2, 3)}
     person = GreedyBot(0)
     lines = []
     while not match.over:
@@ -268,7 +268,7 @@ def test_a_weaker_expert_is_said_so_in_the_help_and_on_the_page(monkeypatch: pyt
     assert expert_is_reduced()
     assert strength_name("expert", "en") == "Expert (weaker here: without its compiled search core)"
     assert strength_name("expert", "hu").startswith("Szakértő (itt gyengébb")
-    assert strength_name("heuristic", "en") == "Strong"
+    assert strength_name("strong", "en") == "Strong"
     parlour = str(Path(sys.executable).with_name("parlour"))
     shown = subprocess.run(
         [parlour, "thirteen", "play", "--help"], capture_output=True, text=True, timeout=60,

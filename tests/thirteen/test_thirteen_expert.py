@@ -40,7 +40,7 @@ RULE_SETS = [
 
 
 def test_the_ladder_runs_beginner_casual_strong_expert() -> None:
-    assert list(BOTS) == ["random", "greedy", "heuristic", "expert"] == list(STRENGTHS)
+    assert list(BOTS) == ["random", "greedy", "strong", "expert"] == list(STRENGTHS)
     assert [STRENGTH_NAMES[name] for name in BOTS] == ["Beginner", "Casual", "Strong", "Expert"]
     assert isinstance(make_bot("expert", 3), ExpertBot)
 

@@ -259,14 +259,14 @@ def test_thirteen_settings_and_a_new_match_from_the_keys() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("v")  # normal → slow, at once
             speed = app.table.speed
-            await pilot.press("g")  # greedy → heuristic, from the next match
+            await pilot.press("g")  # greedy → strong, from the next match
             before = app.table
             await pilot.press("n")
             assert app.table is not before
             return speed, app.table.strength, str(app.query_one("#status").render())
 
     speed, strength, status = run(play())
-    assert speed == "slow" and strength == "heuristic"
+    assert speed == "slow" and strength == "strong"
     assert "Your turn" in status or "Waiting for" in status  # the new match says whose turn it is
 
 

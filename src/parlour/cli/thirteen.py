@@ -228,7 +228,7 @@ def _player_names(players: str, *, exactly: int | None = None, at_least: int | N
 @thirteen.command()
 @click.option(
     "--players",
-    default="heuristic,greedy,greedy,greedy",
+    default="strong,greedy,greedy,greedy",
     show_default=True,
     help=f"Four computer players, comma-separated ({', '.join(PLAYERS)}).{EXPERT_NOTE}",
 )
@@ -635,7 +635,7 @@ def _card_or_none(text: str) -> Card | None:
 @LANG_OPTION
 @click.option(
     "--bots",
-    default="heuristic,heuristic,heuristic",
+    default="strong,strong,strong",
     show_default=True,
     help=f"The three computer players ({', '.join(BOTS)}).{EXPERT_NOTE}",
 )

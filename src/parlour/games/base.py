@@ -266,6 +266,8 @@ class SeatedGame(ABC):
     Attributes:
         seats: how many seats a table of this game has.
         strengths: its computer players' strengths, weakest first; default_strength: the usual one.
+        former_strengths: strengths renamed since a table's record may have been written, by their
+            former name: a record is read with the new one.
         speeds: the pause before a computer player's move, in seconds, by speed name; default_speed.
         phrases: quick-chat phrases of this game by id (msgids of its page's domain), beside the
             phrases every table has.
@@ -279,6 +281,7 @@ class SeatedGame(ABC):
     default_strength: str
     speeds: Mapping[str, float]
     default_speed: str
+    former_strengths: Mapping[str, str] = MappingProxyType({})
     phrases: Mapping[str, str] = MappingProxyType({})
     match_actions: frozenset[str] = frozenset()
     invitation: str = ""

@@ -106,18 +106,20 @@ class Seat:
         }
 
     @classmethod
-    def from_record(cls, data: Any, strengths: Sequence[str]) -> Seat:
-        """Read a seat from the table's record (anything unreadable is an empty seat; a strength not
-        among the game's ``strengths``, none)."""
+    def from_record(cls, data: Any, game: SeatedGame) -> Seat:
+        """Read a seat of a table of ``game`` from the table's record (anything unreadable is an empty
+        seat; a strength renamed since, its new name; a strength not among the game's, none)."""
         if not isinstance(data, dict) or data.get("kind") not in ("person", "bot"):
             return cls()
         player = data.get("player")
+        strength = data.get("strength")
+        strength = game.former_strengths.get(strength, strength) if isinstance(strength, str) else None
         return cls(
             kind=data["kind"],
             name=str(data.get("name") or "")[:MAX_NAME],
             player_id=player if isinstance(player, int) else None,
             token_hash=data.get("token_hash") if isinstance(data.get("token_hash"), str) else None,
-            strength=data.get("strength") if data.get("strength") in strengths else None,
+            strength=strength if strength in game.strengths else None,
         )
 
 
@@ -198,6 +200,8 @@ class TableSettings:
             InvalidInput: as :meth:`changed`.
         """
         defaults = cls.of(game)
+        if isinstance(data, dict) and data.get("strength") in game.former_strengths:
+            data = {**data, "strength": game.former_strengths[data["strength"]]}
         return defaults.changed(data) if data else defaults
 
 
@@ -884,7 +888,7 @@ class FriendsTable(LiveGame[TableView]):
             ParlourError: the match's record does not replay.
         """
         game = seated_game(definition)
-        seats = [Seat.from_record(data, game.strengths) for data in record.seats[: game.seats]]
+        seats = [Seat.from_record(data, game) for data in record.seats[: game.seats]]
         seats += [Seat() for _ in range(game.seats - len(seats))]
         settings = TableSettings.from_json(game, record.settings)
         table = cls(definition, record.table_id, record.code, record.host, settings, seats, clock=clock)

@@ -78,6 +78,9 @@ REDUCED_EXPERT: Final = "Expert (weaker here: without its compiled search core)"
 """The Expert's name where it plays with the pure-Python search, whose smaller budget plays less well."""
 DEFAULT_SPEED: Final = "normal"
 DEFAULT_STRENGTH: Final = "strong"
+FORMER_STRENGTHS: Final = MappingProxyType({"heuristic": "strong"})
+"""The Strong computer player was the heuristic player until issue 28: records written before then
+name it so, and are read as the Strong player of today."""
 
 
 COMBINATION_NAMES: Final = MappingProxyType(
@@ -601,6 +604,7 @@ class ThirteenSeated(SeatedGame):
     seats = SEATS
     strengths = STRENGTHS
     default_strength = DEFAULT_STRENGTH
+    former_strengths = FORMER_STRENGTHS
     speeds = MappingProxyType(SPEEDS)
     default_speed = DEFAULT_SPEED
     phrases = TABLE_PHRASES
@@ -806,6 +810,7 @@ class ThirteenDefinition(GameDefinition):
         match = Match.replay(record.code, list(record.moves), rules)
         bots = [seat for seat in record.seats if isinstance(seat, dict) and seat.get("kind") == "bot"]
         strength = bots[0].get("strength", DEFAULT_STRENGTH) if bots else DEFAULT_STRENGTH
+        strength = FORMER_STRENGTHS.get(strength, strength)
         if strength not in STRENGTHS:
             strength = DEFAULT_STRENGTH
         secret = record.secret or {}

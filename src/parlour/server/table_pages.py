@@ -65,7 +65,7 @@ def table_summary(definition: GameDefinition, record: TableRecord) -> dict[str, 
     """Return what the lobby shows of a public table: its code, address, host's name, seats taken, the
     points its match is played to and, for a duplicate set, its number of deals (0 otherwise)."""
     game = seated_game(definition)
-    seats = [Seat.from_record(data, game.strengths) for data in record.seats]
+    seats = [Seat.from_record(data, game) for data in record.seats]
     settings = TableSettings.from_json(game, record.settings)
     host = next((seat.name for seat in seats if seat.player_id == record.host), "")
     return {
