@@ -30,9 +30,11 @@ import numpy as np
 import torch
 from torch import nn
 
-from parlour.learn.thirteen_env import ThirteenEnv
-from parlour.thirteen.actions import ACTIONS
-from parlour.thirteen.observation import FEATURES, features
+from parlour.learn.thirteen_env import MATCH_NUMBERS, SEATS, ThirteenEnv, legal_mask
+from parlour.thirteen.actions import ACTIONS, action_of
+from parlour.thirteen.bots import make_bot
+from parlour.thirteen.game import Match
+from parlour.thirteen.observation import FEATURES, features, observe
 
 EVEN_SHARE = 1.5
 TABLES: list[dict[int, str]] = [
@@ -96,6 +98,55 @@ def export(policy: Policy, path: Path) -> None:
     np.savez_compressed(path, **arrays)
 
 
+def imitate(policy: Policy, teacher: str, minutes: float, seed: int, batch: int) -> int:
+    """Teach the policy the ``teacher`` computer player's moves (cross-entropy on its actions, all four
+    seats of rounds it plays against itself) and the value of its positions (the points the seat then
+    took), for ``minutes`` of CPU; return the decisions seen."""
+    bots = [make_bot(teacher, seed * SEATS + seat) for seat in range(SEATS)]
+    rng = np.random.default_rng(seed)
+    optimizer = torch.optim.Adam(policy.parameters(), lr=1e-3)
+    began = time.process_time()
+    seen_decisions = 0
+    while time.process_time() - began < 60 * minutes:
+        xs: list[list[float]] = []
+        masks: list[Any] = []
+        actions: list[int] = []
+        returns: list[float] = []
+        while len(actions) < batch:
+            match = Match(int(rng.integers(MATCH_NUMBERS)))
+            taken: list[tuple[int, int]] = []  # (seat, index into the batch)
+            while not match.results:
+                seat = match.turn
+                assert seat is not None
+                view = match.view(seat)
+                move = bots[seat].choose(view)
+                xs.append(features(observe(view)))
+                masks.append(legal_mask(view))
+                actions.append(action_of(move.mask))
+                taken.append((seat, len(actions) - 1))
+                match.push(move)
+            points = match.results[0].points
+            returns += [0.0] * (len(actions) - len(returns))
+            for seat, index in taken:
+                returns[index] = points[seat] - EVEN_SHARE
+        seen_decisions += len(actions)
+        batch_x, batch_mask = torch.tensor(xs), torch.from_numpy(np.stack(masks).astype(bool))
+        batch_action, batch_ret = torch.tensor(actions), torch.tensor(returns)
+        for _ in range(2):
+            order = torch.randperm(len(actions))
+            for begin in range(0, len(actions), 512):
+                part = order[begin : begin + 512]
+                logits, value = policy(batch_x[part], batch_mask[part])
+                loss = (
+                    nn.functional.cross_entropy(logits, batch_action[part])
+                    + 0.5 * ((value - batch_ret[part]) ** 2).mean()
+                )
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+    return seen_decisions
+
+
 def start(env: ThirteenEnv, rng: np.random.Generator) -> None:
     """Deal a new round, again while a round ends before any agent moves (an instant win)."""
     env.reset(seed=int(rng.integers(2**31)))
@@ -113,6 +164,13 @@ def main() -> None:
     parser.add_argument("--second", type=int, default=128)
     parser.add_argument("--eval-every", type=int, default=10)
     parser.add_argument("--eval-rounds", type=int, default=600)
+    parser.add_argument(
+        "--imitate", default="strong", help="the computer player to learn from first ('' for none)"
+    )
+    parser.add_argument(
+        "--imitate-minutes", type=float, default=15.0, help="of --minutes, those spent imitating"
+    )
+    parser.add_argument("--lr", type=float, default=1e-4, help="the self-play learning rate")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--curve", type=Path, default=None, help="the learning curve's CSV (beside --out)")
     args = parser.parse_args()
@@ -120,16 +178,29 @@ def main() -> None:
     torch.set_num_threads(1)
     rng = np.random.default_rng(args.seed)
     policy = Policy(args.first, args.second)
-    optimizer = torch.optim.Adam(policy.parameters(), lr=3e-4)
+    curve: list[tuple[int, float, float, float]] = []
+    best, best_state = -1.0, None
+    started = time.process_time()
+    decisions = 0
+    if args.imitate:
+        decisions = imitate(policy, args.imitate, args.imitate_minutes, args.seed, args.batch)
+        points, firsts = evaluate(policy, args.eval_rounds)
+        minutes = (time.process_time() - started) / 60
+        curve.append((decisions, minutes, points, firsts))
+        print(
+            f"{decisions:>9} decisions {minutes:5.1f} min  imitated {args.imitate}; against 3 heuristic: "
+            f"{points:.3f} points a round, {firsts:.1%} first",
+            flush=True,
+        )
+        best, best_state = points, {k: v.clone() for k, v in policy.state_dict().items()}
+        export(policy, args.out)
+    optimizer = torch.optim.Adam(policy.parameters(), lr=args.lr)
     envs = [ThirteenEnv(opponents=TABLES[index % len(TABLES)], episode="round") for index in range(args.envs)]
     for env in envs:
         start(env, rng)
     # Each agent's decisions of the round in play, by table: (inputs, mask, action, log-probability).
     pending: list[dict[str, list[tuple[list[float], Any, int, float]]]] = [{} for _ in envs]
-    curve: list[tuple[int, float, float, float]] = []
-    best, best_state = -1.0, None
-    started = time.process_time()
-    update = decisions = 0
+    update = 0
     while time.process_time() - started < 60 * args.minutes:
         xs: list[list[float]] = []
         masks: list[Any] = []
@@ -198,7 +269,7 @@ def main() -> None:
             curve.append((decisions, minutes, points, firsts))
             print(
                 f"{decisions:>9} decisions {minutes:5.1f} min  "
-                f"against 3 Strong: {points:.3f} points a round, {firsts:.1%} first",
+                f"against 3 heuristic: {points:.3f} points a round, {firsts:.1%} first",
                 flush=True,
             )
             if points > best:

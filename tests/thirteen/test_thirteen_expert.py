@@ -12,7 +12,7 @@ from thirteen_helpers import make_view
 from parlour.deal import SplitMix64
 from parlour.games.thirteen import STRENGTH_NAMES, STRENGTHS
 from parlour.thirteen import Match
-from parlour.thirteen.bots import BOTS, PLAYERS, ExpertBot, KeeperBot, make_bot
+from parlour.thirteen.bots import BOTS, PLAYERS, ExpertBot, KeeperBot, SamplerBot, make_bot
 from parlour.thirteen.bots.expert import MAX_CANDIDATES, MAX_SAMPLES, MIN_SAMPLES
 from parlour.thirteen.bots.heuristic import played_cards
 from parlour.thirteen.bots.search import (
@@ -288,3 +288,25 @@ def test_the_compiled_core_answers_or_refuses_any_arguments_and_never_crashes(
         return
     totals, models = answer[: len(candidates)], answer[len(candidates) :]
     assert all(0 <= total <= 6 for total in totals) and len(models) == 4 and models[me] == -1
+
+
+@pytest.mark.skipif(not COMPILED, reason="the compiled search core is not built")
+@settings(max_examples=10, deadline=None)
+@given(number=st.integers(1, 10**6), moves=st.integers(0, 25))
+def test_the_sampler_makes_the_same_move_with_either_search_core(number: int, moves: int) -> None:
+    match = played_to_a_choice(number, Rules(), moves, players="keeper")
+    assume(match is not None)
+    assert match is not None
+    seat = match.turn
+    assert seat is not None
+    view = match.view(seat)
+    compiled, twin = SamplerBot(number, core="c"), SamplerBot(number, core="python")
+    move = compiled.choose(view)
+    assert move == twin.choose(view) and move in view.legal_moves()
+
+
+def test_the_sampler_goes_out_when_it_can_and_its_seed_decides_the_rest() -> None:
+    assert str(SamplerBot().choose(make_view("9S 9C", "8S 8H"))) == "9S 9C"
+    view = make_view("3S 4C 7H 9D JC KD 2S", "5S", counts=(7, 10, 11, 12))
+    assert SamplerBot(1).choose(view) == SamplerBot(1).choose(view)
+    assert SamplerBot(1).choose(view) in view.legal_moves()

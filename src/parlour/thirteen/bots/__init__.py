@@ -3,7 +3,8 @@
 ``make_bot(name, seed)`` builds one by name: ``random``, ``greedy``, ``strong`` or ``expert`` (the
 players offered to people, the ladder Beginner, Casual, Strong and Expert), or a player the others are
 measured against: ``heuristic`` (the Strong player until issue 28, and the Expert's first model of the
-others), ``keeper`` (structure-keeping greedy play) or ``learned`` (a network trained by self-play).
+others), ``keeper`` (structure-keeping greedy play), ``sampler`` (a plain determinized search) or
+``learned`` (a network trained by self-play).
 """
 
 from __future__ import annotations
@@ -16,13 +17,16 @@ from parlour.thirteen.bots.expert import ExpertBot
 from parlour.thirteen.bots.heuristic import HeuristicBot
 from parlour.thirteen.bots.keeper import KeeperBot
 from parlour.thirteen.bots.learned import LearnedBot
+from parlour.thirteen.bots.sampler import SamplerBot
 from parlour.thirteen.bots.simple import GreedyBot, RandomBot
 from parlour.thirteen.bots.strong import StrongBot
 
 BOTS: Final[dict[str, type[Bot]]] = {bot.name: bot for bot in (RandomBot, GreedyBot, StrongBot, ExpertBot)}
 """The computer players offered to people, by name, weakest first: the ladder Beginner, Casual, Strong,
 Expert."""
-BASELINES: Final[dict[str, type[Bot]]] = {bot.name: bot for bot in (HeuristicBot, KeeperBot, LearnedBot)}
+BASELINES: Final[dict[str, type[Bot]]] = {
+    bot.name: bot for bot in (HeuristicBot, KeeperBot, SamplerBot, LearnedBot)
+}
 """Players for measuring the others only (``parlour thirteen simulate`` and ``ratings``, the benchmarks,
 the learning environments' opponents)."""
 PLAYERS: Final[dict[str, type[Bot]]] = {**BOTS, **BASELINES}
@@ -52,6 +56,7 @@ __all__ = [
     "KeeperBot",
     "LearnedBot",
     "RandomBot",
+    "SamplerBot",
     "StrongBot",
     "make_bot",
 ]
