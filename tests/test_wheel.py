@@ -69,6 +69,16 @@ def test_the_installed_solver_uses_its_compiled_core(installed: Path, tmp_path: 
     assert answer["winnable"] is True and answer["core"] == "c"
 
 
+def test_the_installed_learned_player_reads_its_shipped_weights(installed: Path, tmp_path: Path) -> None:
+    played = subprocess.run(
+        [str(installed / "parlour"), "thirteen", "simulate", "--players", "learned,sampler,strong,keeper",
+         "--games", "1", "--json"],
+        capture_output=True, text=True, cwd=tmp_path, env=outside(tmp_path), timeout=120,
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    assert [player["name"] for player in json.loads(played.stdout)["players"]][0] == "learned"
+
+
 def test_the_installed_server_serves_its_pages(installed: Path, tmp_path: Path) -> None:
     server = subprocess.Popen(
         [str(installed / "parlour"), "serve", "--port", "0", "--database-url", f"sqlite:///{tmp_path}/w.db"],

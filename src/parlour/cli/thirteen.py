@@ -345,9 +345,10 @@ def _simulate_duplicate(
 @thirteen.command()
 @click.option(
     "--players",
-    default=",".join(PLAYERS),
+    default=",".join([*BOTS, "learned"]),
     show_default=True,
-    help="At least four different computer players, comma-separated.",
+    help=f"At least four different computer players, comma-separated ({', '.join(PLAYERS)}); every four "
+    "of them share a table, so each one more multiplies the tables.",
 )
 @click.option(
     "--games", default=40, show_default=True, type=click.IntRange(1), help="Whole games at every table."
