@@ -8,6 +8,7 @@ when every play would break the hand's structure, unless an opponent is about to
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Final
 
@@ -100,6 +101,31 @@ def played_cards(view: PlayerView) -> int:
     return played
 
 
+def unanswerable_in(view: PlayerView) -> Callable[[int], bool]:
+    """Return a test of whether a combination is unanswerable in the view's round: no combination of
+    the cards the seat has not seen (neither in its hand nor played) beats it, bombs included."""
+    unseen = FULL_MASK & ~view.hand_mask & ~played_cards(view)
+    rules = view.rules
+
+    def unanswerable(combo: int) -> bool:
+        shape = shape_of(combo)
+        return shape is not None and not can_beat(unseen, shape, rules)
+
+    return unanswerable
+
+
+def finishing_chain(hand: int, plays: tuple[int, ...], unanswerable: Callable[[int], bool]) -> int | None:
+    """Return the play that goes out in a chain of leads whatever the others hold, or None: an
+    unanswerable play after which all but one unit of the hand's split are unanswerable too (the one
+    with the most cards, then the lowest)."""
+    chains = [
+        play
+        for play in plays
+        if unanswerable(play) and sum(not unanswerable(unit) for unit in best_split(hand & ~play)) <= 1
+    ]
+    return max(chains, key=lambda play: (play.bit_count(), -play)) if chains else None
+
+
 class HeuristicBot(Bot):
     """Chooses the move that leaves the cheapest hand (see the module docstring)."""
 
@@ -116,19 +142,9 @@ class HeuristicBot(Bot):
         opponents = [count for seat, count in enumerate(view.hand_counts) if seat != view.seat and count]
         danger = min(opponents, default=13)
         before = hand_cost(hand)
-        unseen = FULL_MASK & ~hand & ~played_cards(view)
-
-        def boss(combo: int) -> bool:
-            shape = shape_of(combo)
-            return shape is not None and not can_beat(unseen, shape, view.rules)
-
-        # Finishing: a play nobody can answer, after which all but one combination are unanswerable
-        # too, goes out in a chain of leads whatever the others hold.
-        chains = [
-            play for play in plays if boss(play) and sum(not boss(c) for c in best_split(hand & ~play)) <= 1
-        ]
-        if chains:
-            return Move(max(chains, key=lambda play: (play.bit_count(), -play)))
+        chain = finishing_chain(hand, plays, unanswerable_in(view))
+        if chain is not None:
+            return Move(chain)
 
         def score(play: int) -> float:
             shape = shape_of(play)

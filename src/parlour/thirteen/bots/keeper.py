@@ -27,6 +27,18 @@ def precious(play: int) -> bool:
     return bool(play & _TWOS) or is_bomb(play)
 
 
+def by_structure(hand: int, plays: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Return, of the legal ``plays``: those that spend no 2 and are no bomb, those of them that are
+    units of the hand's split (``best_split``), and the 2s and bombs that are units (kept whole)."""
+    units = set(best_split(hand))
+    ordinary = tuple(play for play in plays if not precious(play))
+    return (
+        ordinary,
+        tuple(play for play in ordinary if play in units),
+        tuple(play for play in plays if play in units and precious(play)),
+    )
+
+
 class KeeperBot(Bot):
     """Plays its lowest unit that keeps its hand's structure (see the module docstring)."""
 
@@ -37,14 +49,11 @@ class KeeperBot(Bot):
         hand = view.hand_mask
         if hand in plays:
             return Move(hand)  # go out
-        units = set(best_split(hand))
-        ordinary = [play for play in plays if not precious(play)]
-        kept = [play for play in ordinary if play in units]
+        ordinary, kept, special = by_structure(hand, plays)
         if kept:
-            return Move(lowest_play(tuple(kept)))
-        special = [play for play in plays if play in units]  # 2s and bombs, kept whole
+            return Move(lowest_play(kept))
         if special:
-            return Move(lowest_play(tuple(special)))
+            return Move(lowest_play(special))
         if may_pass and precious(view.table_mask):
             return PASS
         if ordinary:

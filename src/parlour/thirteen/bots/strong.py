@@ -27,13 +27,10 @@ from collections.abc import Callable
 from typing import Final
 
 from parlour.thirteen.bots.base import Bot
-from parlour.thirteen.bots.heuristic import best_split, hand_cost, played_cards
-from parlour.thirteen.bots.keeper import precious
+from parlour.thirteen.bots.heuristic import best_split, finishing_chain, hand_cost, unanswerable_in
+from parlour.thirteen.bots.keeper import by_structure, precious
 from parlour.thirteen.bots.simple import lowest_play
-from parlour.thirteen.combos import shape_of
 from parlour.thirteen.move import PASS, Move
-from parlour.thirteen.moves import can_beat
-from parlour.thirteen.order import FULL_MASK
 from parlour.thirteen.views import PlayerView
 
 DANGER: Final = 2
@@ -54,32 +51,21 @@ class StrongBot(Bot):
         hand = view.hand_mask
         if hand in plays:
             return Move(hand)  # go out
-        unseen = FULL_MASK & ~hand & ~played_cards(view)
-
-        def unanswerable(combo: int) -> bool:
-            shape = shape_of(combo)
-            return shape is not None and not can_beat(unseen, shape, view.rules)
-
-        chains = [
-            play
-            for play in plays
-            if unanswerable(play) and sum(not unanswerable(unit) for unit in best_split(hand & ~play)) <= 1
-        ]
-        if chains:
-            return Move(max(chains, key=lambda play: (play.bit_count(), -play)))
+        unanswerable = unanswerable_in(view)
+        chain = finishing_chain(hand, plays, unanswerable)
+        if chain is not None:
+            return Move(chain)
         units = set(best_split(hand))
         danger = min((n for seat, n in enumerate(view.hand_counts) if seat != view.seat and n), default=13)
         if view.table_shape is None:
             return Move(
                 self._lead([play for play in plays if play in units] or list(plays), danger, unanswerable)
             )
-        ordinary = [play for play in plays if not precious(play)]
-        kept = [play for play in ordinary if play in units]
+        ordinary, kept, special = by_structure(hand, plays)
         if kept:
-            return Move(lowest_play(tuple(kept)))
-        special = [play for play in plays if play in units]  # 2s and bombs, kept whole
+            return Move(lowest_play(kept))
         if special:
-            spend = lowest_play(tuple(special))
+            spend = lowest_play(special)
             # A 2 or a bomb wins the lead back once: worth it near the end, or to stop someone.
             if (
                 danger <= SPEND_DANGER
