@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 import torch
+from masked_ppo import export, ppo_update
 from torch import nn
 
 from parlour.learn.thirteen_env import MATCH_NUMBERS, SEATS, ThirteenEnv, legal_mask
@@ -84,18 +85,6 @@ def evaluate(policy: Policy, rounds: int) -> tuple[float, float]:
         points += earned
         firsts += earned == 3.0
     return points / rounds, firsts / rounds
-
-
-def export(policy: Policy, path: Path) -> None:
-    """Write the weights as NumPy arrays (float32, each layer's inputs by row), for the player without
-    PyTorch."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    layers = [policy.body[0], policy.body[2], policy.scores]
-    arrays = {}
-    for number, layer in enumerate(layers):
-        arrays[f"w{number}"] = np.ascontiguousarray(layer.weight.detach().numpy().T.astype(np.float32))
-        arrays[f"b{number}"] = layer.bias.detach().numpy().astype(np.float32)
-    np.savez_compressed(path, **arrays)
 
 
 def imitate(policy: Policy, teacher: str, minutes: float, seed: int, batch: int) -> int:
@@ -193,7 +182,7 @@ def main() -> None:
             flush=True,
         )
         best, best_state = points, {k: v.clone() for k, v in policy.state_dict().items()}
-        export(policy, args.out)
+        export([policy.body[0], policy.body[2], policy.scores], args.out)
     optimizer = torch.optim.Adam(policy.parameters(), lr=args.lr)
     envs = [ThirteenEnv(opponents=TABLES[index % len(TABLES)], episode="round") for index in range(args.envs)]
     for env in envs:
@@ -243,25 +232,7 @@ def main() -> None:
         with torch.no_grad():
             _, batch_value = policy(batch_x, batch_mask)
         batch_adv = batch_ret - batch_value
-        batch_adv = (batch_adv - batch_adv.mean()) / (batch_adv.std() + 1e-8)
-        size = len(batch_action)
-        for _ in range(4):
-            order = torch.randperm(size)
-            for begin in range(0, size, 512):
-                part = order[begin : begin + 512]
-                logits, value = policy(batch_x[part], batch_mask[part])
-                dist = torch.distributions.Categorical(logits=logits)
-                ratio = torch.exp(dist.log_prob(batch_action[part]) - batch_logp[part])
-                clipped = torch.clamp(ratio, 0.8, 1.2)
-                loss = (
-                    -torch.min(ratio * batch_adv[part], clipped * batch_adv[part]).mean()
-                    + 0.5 * ((value - batch_ret[part]) ** 2).mean()
-                    - 0.01 * dist.entropy().mean()
-                )
-                optimizer.zero_grad()
-                loss.backward()
-                nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
-                optimizer.step()
+        ppo_update(policy, optimizer, batch_x, batch_mask, batch_action, batch_logp, batch_adv, batch_ret)
         update += 1
         if update % args.eval_every == 0:
             points, firsts = evaluate(policy, args.eval_rounds)
@@ -274,10 +245,10 @@ def main() -> None:
             )
             if points > best:
                 best, best_state = points, {k: v.clone() for k, v in policy.state_dict().items()}
-                export(policy, args.out)
+                export([policy.body[0], policy.body[2], policy.scores], args.out)
     if best_state is not None:
         policy.load_state_dict(best_state)
-    export(policy, args.out)
+    export([policy.body[0], policy.body[2], policy.scores], args.out)
     curve_path = args.curve or args.out.with_suffix(".csv")
     curve_path.parent.mkdir(parents=True, exist_ok=True)
     with curve_path.open("w", newline="") as file:

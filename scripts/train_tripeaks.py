@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 import torch
+from masked_ppo import export, ppo_update
 from torch import nn
 
 from parlour.learn.tripeaks_env import ACTIONS, TriPeaksEnv
@@ -67,17 +68,6 @@ def evaluate(policy: Policy, rules: str) -> float:
                 won += reward == 1.0
                 break
     return won / len(EVALUATION_GAMES)
-
-
-def export(policy: Policy, path: Path, rules: str) -> None:
-    """Write the weights as NumPy arrays (float32), for the player without PyTorch."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    layers = [policy.body[0], policy.body[2], policy.scores]
-    arrays = {}
-    for number, layer in enumerate(layers):
-        arrays[f"w{number}"] = layer.weight.detach().numpy().T.astype(np.float32)
-        arrays[f"b{number}"] = layer.bias.detach().numpy().astype(np.float32)
-    np.savez_compressed(path, rules=np.array(rules), **arrays)
 
 
 def main() -> None:
@@ -149,25 +139,7 @@ def main() -> None:
         batch_x, batch_mask = torch.cat(xs), torch.cat(masks)
         batch_action, batch_logp = torch.cat(actions), torch.cat(logps)
         batch_adv, batch_ret = advantages.reshape(-1), returns.reshape(-1)
-        batch_adv = (batch_adv - batch_adv.mean()) / (batch_adv.std() + 1e-8)
-        size = len(batch_action)
-        for _ in range(4):
-            order = torch.randperm(size)
-            for start in range(0, size, 512):
-                part = order[start : start + 512]
-                logits, value = policy(batch_x[part], batch_mask[part])
-                dist = torch.distributions.Categorical(logits=logits)
-                ratio = torch.exp(dist.log_prob(batch_action[part]) - batch_logp[part])
-                clipped = torch.clamp(ratio, 0.8, 1.2)
-                loss = (
-                    -torch.min(ratio * batch_adv[part], clipped * batch_adv[part]).mean()
-                    + 0.5 * ((value - batch_ret[part]) ** 2).mean()
-                    - 0.01 * dist.entropy().mean()
-                )
-                optimizer.zero_grad()
-                loss.backward()
-                nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
-                optimizer.step()
+        ppo_update(policy, optimizer, batch_x, batch_mask, batch_action, batch_logp, batch_adv, batch_ret)
         update += 1
         if update % args.eval_every == 0:
             score = evaluate(policy, args.rules)
@@ -183,7 +155,7 @@ def main() -> None:
                 best, best_state = score, {k: v.clone() for k, v in policy.state_dict().items()}
     if best_state is not None:
         policy.load_state_dict(best_state)
-    export(policy, args.out, args.rules)
+    export([policy.body[0], policy.body[2], policy.scores], args.out, rules=args.rules)
     curve_path = args.curve or args.out.with_suffix(".csv")
     curve_path.parent.mkdir(parents=True, exist_ok=True)
     with curve_path.open("w", newline="") as file:

@@ -1,0 +1,62 @@
+"""What the training scripts share: one proximal policy optimisation step over a batch of masked
+decisions, and the export of a policy's layers as NumPy arrays (PyTorch needed; see docs/learn.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+CLIP = 0.2
+VALUE_WEIGHT = 0.5
+ENTROPY_WEIGHT = 0.01
+MINIBATCH = 512
+EPOCHS = 4
+
+
+def ppo_update(
+    policy: nn.Module,
+    optimizer: torch.optim.Optimizer,
+    inputs: torch.Tensor,
+    masks: torch.Tensor,
+    actions: torch.Tensor,
+    log_probs: torch.Tensor,
+    advantages: torch.Tensor,
+    returns: torch.Tensor,
+) -> None:
+    """Improve ``policy`` (called with inputs and masks, it returns action logits and values) on one
+    batch: ``EPOCHS`` passes of shuffled minibatches, the clipped objective, the value's squared error and
+    an entropy bonus. The advantages are normalised here."""
+    advantages = (advantages - advantages.mean()) / (advantages.std() + 1e-8)
+    size = len(actions)
+    for _ in range(EPOCHS):
+        order = torch.randperm(size)
+        for start in range(0, size, MINIBATCH):
+            part = order[start : start + MINIBATCH]
+            logits, value = policy(inputs[part], masks[part])
+            dist = torch.distributions.Categorical(logits=logits)
+            ratio = torch.exp(dist.log_prob(actions[part]) - log_probs[part])
+            clipped = torch.clamp(ratio, 1 - CLIP, 1 + CLIP)
+            loss = (
+                -torch.min(ratio * advantages[part], clipped * advantages[part]).mean()
+                + VALUE_WEIGHT * ((value - returns[part]) ** 2).mean()
+                - ENTROPY_WEIGHT * dist.entropy().mean()
+            )
+            optimizer.zero_grad()
+            loss.backward()
+            nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
+            optimizer.step()
+
+
+def export(layers: list[nn.Linear], path: Path, **extra: Any) -> None:
+    """Write the layers' weights as NumPy arrays (float32; ``w0``, ``b0``, … with each layer's inputs by
+    row), with ``extra`` arrays beside them, for the players that run without PyTorch."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    arrays = {key: np.array(value) for key, value in extra.items()}
+    for number, layer in enumerate(layers):
+        arrays[f"w{number}"] = np.ascontiguousarray(layer.weight.detach().numpy().T.astype(np.float32))
+        arrays[f"b{number}"] = layer.bias.detach().numpy().astype(np.float32)
+    np.savez_compressed(path, **arrays)
