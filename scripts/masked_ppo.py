@@ -3,6 +3,8 @@ decisions, and the export of a policy's layers as NumPy arrays (PyTorch needed; 
 
 from __future__ import annotations
 
+import csv
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -60,3 +62,12 @@ def export(layers: list[nn.Linear], path: Path, **extra: Any) -> None:
         arrays[f"w{number}"] = np.ascontiguousarray(layer.weight.detach().numpy().T.astype(np.float32))
         arrays[f"b{number}"] = layer.bias.detach().numpy().astype(np.float32)
     np.savez_compressed(path, **arrays)
+
+
+def write_curve(path: Path, header: Sequence[str], rows: Sequence[Sequence[float]]) -> None:
+    """Write a learning curve as CSV (``scripts/plot_learning.py`` draws it)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", newline="") as file:
+        writer = csv.writer(file)
+        writer.writerow(header)
+        writer.writerows(rows)

@@ -21,14 +21,13 @@ are kept. At the end the weights are written as NumPy arrays, played without PyT
 from __future__ import annotations
 
 import argparse
-import csv
 import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import torch
-from masked_ppo import export, ppo_update
+from masked_ppo import export, ppo_update, write_curve
 from torch import nn
 
 from parlour.learn.thirteen_env import MATCH_NUMBERS, SEATS, ThirteenEnv, legal_mask
@@ -249,12 +248,11 @@ def main() -> None:
     if best_state is not None:
         policy.load_state_dict(best_state)
     export([policy.body[0], policy.body[2], policy.scores], args.out)
-    curve_path = args.curve or args.out.with_suffix(".csv")
-    curve_path.parent.mkdir(parents=True, exist_ok=True)
-    with curve_path.open("w", newline="") as file:
-        writer = csv.writer(file)
-        writer.writerow(["decisions", "cpu_minutes", "points_per_round", "first_places"])
-        writer.writerows(curve)
+    write_curve(
+        args.curve or args.out.with_suffix(".csv"),
+        ["decisions", "cpu_minutes", "points_per_round", "first_places"],
+        curve,
+    )
     print(f"best evaluation {best:.3f} points a round; weights in {args.out}")
 
 

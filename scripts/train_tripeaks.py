@@ -19,13 +19,12 @@ default); ``scripts/plot_learning.py`` draws it.
 from __future__ import annotations
 
 import argparse
-import csv
 import time
 from pathlib import Path
 
 import numpy as np
 import torch
-from masked_ppo import export, ppo_update
+from masked_ppo import export, ppo_update, write_curve
 from torch import nn
 
 from parlour.learn.tripeaks_env import ACTIONS, TriPeaksEnv
@@ -156,12 +155,11 @@ def main() -> None:
     if best_state is not None:
         policy.load_state_dict(best_state)
     export([policy.body[0], policy.body[2], policy.scores], args.out, rules=args.rules)
-    curve_path = args.curve or args.out.with_suffix(".csv")
-    curve_path.parent.mkdir(parents=True, exist_ok=True)
-    with curve_path.open("w", newline="") as file:
-        writer = csv.writer(file)
-        writer.writerow(["steps", "cpu_minutes", "training_wins", "evaluation_wins"])
-        writer.writerows(curve)
+    write_curve(
+        args.curve or args.out.with_suffix(".csv"),
+        ["steps", "cpu_minutes", "training_wins", "evaluation_wins"],
+        curve,
+    )
     print(f"best evaluation {best:.3f}; weights in {args.out}")
 
 
