@@ -38,6 +38,7 @@ NOT_RUN: dict[str, str] = {
     "/opt/parlour/bin/pip": "tests/test_wheel.py installs the same way, in a folder of its own",
     "thirteen_golden.py --write": "it rewrites the golden files",
     "scripts/train_tripeaks.py": "training takes 40 minutes of PyTorch, which the suite does not install",
+    "scripts/train_thirteen.py": "training takes 45 minutes of PyTorch, which the suite does not install",
     "scripts/plot_learning.py": "it draws a training curve with matplotlib, which the suite does not install",
 }
 
