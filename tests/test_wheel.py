@@ -76,7 +76,8 @@ def test_the_installed_learned_player_reads_its_shipped_weights(installed: Path,
         capture_output=True, text=True, cwd=tmp_path, env=outside(tmp_path), timeout=120,
     )  # fmt: skip
     assert played.returncode == 0, played.stderr
-    assert [player["name"] for player in json.loads(played.stdout)["players"]][0] == "learned"
+    names = [player["name"] for player in json.loads(played.stdout)["players"]]
+    assert names == ["learned", "sampler", "strong", "keeper"]
 
 
 def test_the_installed_server_serves_its_pages(installed: Path, tmp_path: Path) -> None:

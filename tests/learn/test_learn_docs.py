@@ -13,8 +13,8 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "learn.md"
 EXAMPLES = re.findall(r"```python\n(.*?)```", DOC.read_text(), re.S)
 
 
-def test_the_page_has_its_four_examples() -> None:
-    assert len(EXAMPLES) == 4
+def test_the_page_has_its_five_examples() -> None:
+    assert len(EXAMPLES) == 5
 
 
 @pytest.mark.timeout(300)
