@@ -399,37 +399,47 @@ class Cluster:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._renew_now.wait(), RENEW_SECONDS)
             self._renew_now.clear()
-            now = time.monotonic()
-            owned = list(self._remote)
-            # Every lease in one round trip: a process with hundreds of tables renews them all at once.
-            try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for table_id in owned:
-                        pipe.eval(RENEW_SCRIPT, 1, lease_key(table_id), self.node, LEASE_MS)
-                    renewed = await pipe.execute()
-            except (RedisError, OSError) as error:
-                if owned:
-                    self._count_leases("failed", len(owned))
-                # Without Redis nobody can take a lease, and a process that could (cut off from this
-                # one only) is fenced out by the database: the tables stay here, served to their
-                # pages here, until Redis answers again and the leases are renewed or taken back.
-                self._redis_failed(error)
+            await self.renew_once()
+
+    async def renew_once(self) -> None:
+        """Renew this process's heartbeat and every lease it holds, taking back those Redis lost; let go
+        of the tables another process holds now, and forget relayed pages not heard from for
+        :data:`STALE_SECONDS`. Without Redis nothing changes (the failure is noted)."""
+        now = time.monotonic()
+        owned = list(self._remote)
+        # Every lease in one round trip: a process with hundreds of tables renews them all at once.
+        # The heartbeat goes first, in the same round trip: after Redis restarted empty, a lease
+        # taken back without it would look held by a dead process, and another process would take
+        # the table over at once (commands of one pipeline run in order).
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.set(alive_key(self.node), "1", px=HEARTBEAT_MS)
+                for table_id in owned:
+                    pipe.eval(RENEW_SCRIPT, 1, lease_key(table_id), self.node, LEASE_MS)
+                renewed = (await pipe.execute())[1:]
+        except (RedisError, OSError) as error:
+            if owned:
+                self._count_leases("failed", len(owned))
+            # Without Redis nobody can take a lease, and a process that could (cut off from this
+            # one only) is fenced out by the database: the tables stay here, served to their
+            # pages here, until Redis answers again and the leases are renewed or taken back.
+            self._redis_failed(error)
+            return
+        self._redis_answered()
+        for table_id, kept in zip(owned, renewed, strict=True):
+            self._count_leases({0: "lost", 1: "renewed", 2: "taken_back"}.get(kept, "renewed"))
+            if not kept:
+                log.warning("table %s: another process holds its lease: letting it go", table_id)
+                await self._drop(table_id)
                 continue
-            self._redis_answered()
-            for table_id, kept in zip(owned, renewed, strict=True):
-                self._count_leases({0: "lost", 1: "renewed", 2: "taken_back"}.get(kept, "renewed"))
-                if not kept:
-                    log.warning("table %s: another process holds its lease: letting it go", table_id)
-                    await self._drop(table_id)
-                    continue
-                if kept == 2:
-                    log.info("table %s: its lease was taken back", table_id)
-                for conn, page in list(self._remote.get(table_id, {}).items()):
-                    if now - page.seen > STALE_SECONDS:
-                        await self._forget(table_id, conn)
-                        # If the page is still there after all, it reconnects and says hello again:
-                        # its next action must not reach an owner that has forgotten it.
-                        await self._answer(conn, MOVED_TEXT)
+            if kept == 2:
+                log.info("table %s: its lease was taken back", table_id)
+            for conn, page in list(self._remote.get(table_id, {}).items()):
+                if now - page.seen > STALE_SECONDS:
+                    await self._forget(table_id, conn)
+                    # If the page is still there after all, it reconnects and says hello again:
+                    # its next action must not reach an owner that has forgotten it.
+                    await self._answer(conn, MOVED_TEXT)
 
     def _count_leases(self, result: str, count: int = 1) -> None:
         if self.parlour is not None:
