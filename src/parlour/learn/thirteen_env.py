@@ -97,8 +97,8 @@ class ThirteenEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
 
     Args:
         rules: the house rules (the spec's by default).
-        opponents: seats played by the ladder's computer players, by name (``random``, ``greedy``,
-            ``heuristic``, ``keeper``, ``expert``).
+        opponents: seats played by computer players, by name (any of ``parlour.thirteen.bots.PLAYERS``:
+            the ladder ``random``, ``greedy``, ``strong``, ``expert``, and the baselines).
         episode: ``"match"`` (to the target points) or ``"round"``.
 
     Raises:
