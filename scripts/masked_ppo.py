@@ -12,6 +12,27 @@ import numpy as np
 import torch
 from torch import nn
 
+
+class Policy(nn.Module):
+    """Two hidden layers (``first`` and ``second`` units, then ``activation``) shared by a score for each
+    of ``actions`` actions (illegal ones masked out) and a value."""
+
+    def __init__(
+        self, inputs: int, first: int, second: int, actions: int, activation: type[nn.Module] = nn.ReLU
+    ) -> None:
+        super().__init__()
+        self.body = nn.Sequential(
+            nn.Linear(inputs, first), activation(), nn.Linear(first, second), activation()
+        )
+        self.scores = nn.Linear(second, actions)
+        self.value = nn.Linear(second, 1)
+
+    def forward(self, x: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        h = self.body(x)
+        logits = self.scores(h).masked_fill(~mask, -1e9)
+        return logits, self.value(h).squeeze(-1)
+
+
 CLIP = 0.2
 VALUE_WEIGHT = 0.5
 ENTROPY_WEIGHT = 0.01
@@ -71,3 +92,26 @@ def write_curve(path: Path, header: Sequence[str], rows: Sequence[Sequence[float
         writer = csv.writer(file)
         writer.writerow(header)
         writer.writerows(rows)
+
+
+def layers(policy: nn.Module) -> list[nn.Linear]:
+    """Return the layers a player needs: the two hidden ones (``body[0]``, ``body[2]``) and the action
+    scores (the value head stays behind)."""
+    return [policy.body[0], policy.body[2], policy.scores]
+
+
+def finish(
+    policy: nn.Module,
+    best_state: dict[str, torch.Tensor] | None,
+    out: Path,
+    curve_path: Path,
+    header: Sequence[str],
+    curve: Sequence[Sequence[float]],
+    **extra: Any,
+) -> None:
+    """Put the best evaluation's weights back (when there was one), export them to ``out`` and write
+    the learning curve."""
+    if best_state is not None:
+        policy.load_state_dict(best_state)
+    export(layers(policy), out, **extra)
+    write_curve(curve_path, header, curve)

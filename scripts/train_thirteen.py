@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 import torch
-from masked_ppo import export, ppo_update, write_curve
+from masked_ppo import Policy, export, finish, layers, ppo_update
 from torch import nn
 
 from parlour.learn.thirteen_env import MATCH_NUMBERS, SEATS, ThirteenEnv, legal_mask
@@ -45,21 +45,6 @@ TABLES: list[dict[int, str]] = [
 ]
 """The computer players' seats at each kind of training table (the other seats are the network's)."""
 EVALUATION_SEEDS = range(900_000, 900_000 + 100_000)
-
-
-class Policy(nn.Module):
-    """Two hidden layers shared by the action scores and the value."""
-
-    def __init__(self, first: int, second: int) -> None:
-        super().__init__()
-        self.body = nn.Sequential(nn.Linear(FEATURES, first), nn.ReLU(), nn.Linear(first, second), nn.ReLU())
-        self.scores = nn.Linear(second, ACTIONS)
-        self.value = nn.Linear(second, 1)
-
-    def forward(self, x: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        h = self.body(x)
-        logits = self.scores(h).masked_fill(~mask, -1e9)
-        return logits, self.value(h).squeeze(-1)
 
 
 def seen(env: ThirteenEnv) -> tuple[list[float], Any]:
@@ -165,7 +150,7 @@ def main() -> None:
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
     rng = np.random.default_rng(args.seed)
-    policy = Policy(args.first, args.second)
+    policy = Policy(FEATURES, args.first, args.second, ACTIONS)
     curve: list[tuple[int, float, float, float]] = []
     best, best_state = -1.0, None
     started = time.process_time()
@@ -181,7 +166,7 @@ def main() -> None:
             flush=True,
         )
         best, best_state = points, {k: v.clone() for k, v in policy.state_dict().items()}
-        export([policy.body[0], policy.body[2], policy.scores], args.out)
+        export(layers(policy), args.out)
     optimizer = torch.optim.Adam(policy.parameters(), lr=args.lr)
     envs = [ThirteenEnv(opponents=TABLES[index % len(TABLES)], episode="round") for index in range(args.envs)]
     for env in envs:
@@ -244,15 +229,10 @@ def main() -> None:
             )
             if points > best:
                 best, best_state = points, {k: v.clone() for k, v in policy.state_dict().items()}
-                export([policy.body[0], policy.body[2], policy.scores], args.out)
-    if best_state is not None:
-        policy.load_state_dict(best_state)
-    export([policy.body[0], policy.body[2], policy.scores], args.out)
-    write_curve(
-        args.curve or args.out.with_suffix(".csv"),
-        ["decisions", "cpu_minutes", "points_per_round", "first_places"],
-        curve,
-    )
+                export(layers(policy), args.out)
+    curve_path = args.curve or args.out.with_suffix(".csv")
+    header = ["decisions", "cpu_minutes", "points_per_round", "first_places"]
+    finish(policy, best_state, args.out, curve_path, header, curve)
     print(f"best evaluation {best:.3f} points a round; weights in {args.out}")
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 import torch
-from masked_ppo import export, ppo_update, write_curve
+from masked_ppo import Policy, finish, ppo_update
 from torch import nn
 
 from parlour.learn.tripeaks_env import ACTIONS, TriPeaksEnv
@@ -32,23 +32,6 @@ from parlour.learn.tripeaks_features import FEATURES, features
 
 CARD_REWARD = 1.0 / 28
 EVALUATION_GAMES = range(50_001, 50_401)
-
-
-class Policy(nn.Module):
-    """Two hidden layers shared by the action scores and the value."""
-
-    def __init__(self, hidden: int) -> None:
-        super().__init__()
-        self.body = nn.Sequential(
-            nn.Linear(FEATURES, hidden), nn.Tanh(), nn.Linear(hidden, hidden), nn.Tanh()
-        )
-        self.scores = nn.Linear(hidden, ACTIONS)
-        self.value = nn.Linear(hidden, 1)
-
-    def forward(self, x: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        h = self.body(x)
-        logits = self.scores(h).masked_fill(~mask, -1e9)
-        return logits, self.value(h).squeeze(-1)
 
 
 def evaluate(policy: Policy, rules: str) -> float:
@@ -84,7 +67,7 @@ def main() -> None:
     torch.manual_seed(args.seed)
     torch.set_num_threads(1)
     rng = np.random.default_rng(args.seed)
-    policy = Policy(args.hidden)
+    policy = Policy(FEATURES, args.hidden, args.hidden, ACTIONS, nn.Tanh)
     optimizer = torch.optim.Adam(policy.parameters(), lr=3e-4)
     envs = [TriPeaksEnv(args.rules) for _ in range(args.envs)]
     observations = [env.reset(seed=int(rng.integers(2**31)))[0] for env in envs]
@@ -152,14 +135,9 @@ def main() -> None:
             )
             if score > best:
                 best, best_state = score, {k: v.clone() for k, v in policy.state_dict().items()}
-    if best_state is not None:
-        policy.load_state_dict(best_state)
-    export([policy.body[0], policy.body[2], policy.scores], args.out, rules=args.rules)
-    write_curve(
-        args.curve or args.out.with_suffix(".csv"),
-        ["steps", "cpu_minutes", "training_wins", "evaluation_wins"],
-        curve,
-    )
+    curve_path = args.curve or args.out.with_suffix(".csv")
+    header = ["steps", "cpu_minutes", "training_wins", "evaluation_wins"]
+    finish(policy, best_state, args.out, curve_path, header, curve, rules=args.rules)
     print(f"best evaluation {best:.3f}; weights in {args.out}")
 
 
