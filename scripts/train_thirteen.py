@@ -30,11 +30,12 @@ import torch
 from masked_ppo import Policy, export, finish, layers, ppo_update
 from torch import nn
 
-from parlour.learn.thirteen_env import MATCH_NUMBERS, SEATS, ThirteenEnv, legal_mask
+from parlour.learn.thirteen_env import MATCH_NUMBERS, ThirteenEnv, legal_mask
 from parlour.thirteen.actions import ACTIONS, action_of
 from parlour.thirteen.bots import make_bot
 from parlour.thirteen.game import Match
 from parlour.thirteen.observation import FEATURES, features, observe
+from parlour.thirteen.round import SEATS
 
 EVEN_SHARE = 1.5
 TABLES: list[dict[int, str]] = [
@@ -155,18 +156,25 @@ def main() -> None:
     best, best_state = -1.0, None
     started = time.process_time()
     decisions = 0
-    if args.imitate:
-        decisions = imitate(policy, args.imitate, args.imitate_minutes, args.seed, args.batch)
+
+    def checkpoint(label: str) -> None:
+        """Evaluate the policy, add the result to the curve, and keep (and export) the best weights."""
+        nonlocal best, best_state
         points, firsts = evaluate(policy, args.eval_rounds)
         minutes = (time.process_time() - started) / 60
         curve.append((decisions, minutes, points, firsts))
         print(
-            f"{decisions:>9} decisions {minutes:5.1f} min  imitated {args.imitate}; against 3 heuristic: "
+            f"{decisions:>9} decisions {minutes:5.1f} min  {label}against 3 heuristic: "
             f"{points:.3f} points a round, {firsts:.1%} first",
             flush=True,
         )
-        best, best_state = points, {k: v.clone() for k, v in policy.state_dict().items()}
-        export(layers(policy), args.out)
+        if points > best:
+            best, best_state = points, {k: v.clone() for k, v in policy.state_dict().items()}
+            export(layers(policy), args.out)
+
+    if args.imitate:
+        decisions = imitate(policy, args.imitate, args.imitate_minutes, args.seed, args.batch)
+        checkpoint(f"imitated {args.imitate}; ")
     optimizer = torch.optim.Adam(policy.parameters(), lr=args.lr)
     envs = [ThirteenEnv(opponents=TABLES[index % len(TABLES)], episode="round") for index in range(args.envs)]
     for env in envs:
@@ -219,17 +227,7 @@ def main() -> None:
         ppo_update(policy, optimizer, batch_x, batch_mask, batch_action, batch_logp, batch_adv, batch_ret)
         update += 1
         if update % args.eval_every == 0:
-            points, firsts = evaluate(policy, args.eval_rounds)
-            minutes = (time.process_time() - started) / 60
-            curve.append((decisions, minutes, points, firsts))
-            print(
-                f"{decisions:>9} decisions {minutes:5.1f} min  "
-                f"against 3 heuristic: {points:.3f} points a round, {firsts:.1%} first",
-                flush=True,
-            )
-            if points > best:
-                best, best_state = points, {k: v.clone() for k, v in policy.state_dict().items()}
-                export(layers(policy), args.out)
+            checkpoint("")
     curve_path = args.curve or args.out.with_suffix(".csv")
     header = ["decisions", "cpu_minutes", "points_per_round", "first_places"]
     finish(policy, best_state, args.out, curve_path, header, curve)

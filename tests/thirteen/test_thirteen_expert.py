@@ -14,7 +14,6 @@ from parlour.games.thirteen import STRENGTH_NAMES, STRENGTHS
 from parlour.thirteen import Match
 from parlour.thirteen.bots import BOTS, PLAYERS, ExpertBot, KeeperBot, SamplerBot, make_bot
 from parlour.thirteen.bots.expert import MAX_CANDIDATES, MAX_SAMPLES, MIN_SAMPLES
-from parlour.thirteen.bots.heuristic import played_cards
 from parlour.thirteen.bots.search import (
     MODELS,
     Position,
@@ -24,6 +23,7 @@ from parlour.thirteen.bots.search import (
     round_of,
     sample_hands,
 )
+from parlour.thirteen.observation import cards_played
 from parlour.thirteen.rules import Rules
 
 COMPILED = choose_search_core()[0] == "c"
@@ -78,7 +78,7 @@ def test_a_sampled_round_holds_what_the_view_shows() -> None:
     assert hands[seat] == view.hand_mask
     assert [hand.bit_count() for hand in hands] == list(view.hand_counts)
     assert not any(hands[a] & hands[b] for a in range(4) for b in range(a + 1, 4))
-    assert not any(hand & played_cards(view) for hand in hands)  # no played card is dealt again
+    assert not any(hand & cards_played(view.history) for hand in hands)  # no played card is dealt again
     state = round_of(position, hands)
     assert (state.turn, state.table_mask, state.table_shape, state.finished) == (
         view.turn,

@@ -35,12 +35,11 @@ from parlour.thirteen.bots import PLAYERS, Bot, make_bot
 from parlour.thirteen.codes import parse_code
 from parlour.thirteen.game import Match
 from parlour.thirteen.move import Move
-from parlour.thirteen.observation import OBSERVATION_SIZE, cards_played
+from parlour.thirteen.observation import CARDS, OBSERVATION_SIZE, cards_played
+from parlour.thirteen.round import SEATS
 from parlour.thirteen.rules import STANDARD, Rules
 from parlour.thirteen.views import PlayerView
 
-SEATS: Final = 4
-CARDS: Final = 52
 EPISODES: Final = ("match", "round")
 MATCH_NUMBERS: Final = 26**7
 

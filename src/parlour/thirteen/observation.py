@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from parlour.thirteen.round import Step
+from parlour.thirteen.round import SEATS, Step
 from parlour.thirteen.views import PlayerView
 
-SEATS: Final = 4
 CARDS: Final = 52
 RANKS: Final = 13
 OBSERVATION_SIZE: Final = 3 * CARDS + SEATS + SEATS + SEATS + (SEATS + 1) + 1 + SEATS

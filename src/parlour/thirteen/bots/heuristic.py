@@ -16,6 +16,7 @@ from parlour.thirteen.bots.base import Bot
 from parlour.thirteen.combos import DOUBLE_SEQUENCE, QUAD, SEQUENCE, SINGLE, shape_of
 from parlour.thirteen.move import PASS, Move
 from parlour.thirteen.moves import can_beat
+from parlour.thirteen.observation import cards_played
 from parlour.thirteen.order import FULL_MASK, TWO
 from parlour.thirteen.views import PlayerView
 
@@ -93,18 +94,16 @@ def best_split(mask: int) -> tuple[int, ...]:
     return (combo, *best_split(mask & ~combo))
 
 
-def played_cards(view: PlayerView) -> int:
-    """Return every card played (or shown) so far in the round of the view."""
-    played = 0
-    for step in view.history:
-        played |= step.mask
-    return played
+def fewest_cards_of_others(view: PlayerView) -> int:
+    """Return the fewest cards another seat still in the round holds (13 when none is)."""
+    others = (count for seat, count in enumerate(view.hand_counts) if seat != view.seat and count)
+    return min(others, default=13)
 
 
 def unanswerable_in(view: PlayerView) -> Callable[[int], bool]:
     """Return a test of whether a combination is unanswerable in the view's round: no combination of
     the cards the seat has not seen (neither in its hand nor played) beats it, bombs included."""
-    unseen = FULL_MASK & ~view.hand_mask & ~played_cards(view)
+    unseen = FULL_MASK & ~view.hand_mask & ~cards_played(view.history)
     rules = view.rules
 
     def unanswerable(combo: int) -> bool:
@@ -139,8 +138,7 @@ class HeuristicBot(Bot):
         hand = view.hand_mask
         if hand in plays:
             return Move(hand)  # go out
-        opponents = [count for seat, count in enumerate(view.hand_counts) if seat != view.seat and count]
-        danger = min(opponents, default=13)
+        danger = fewest_cards_of_others(view)
         before = hand_cost(hand)
         chain = finishing_chain(hand, plays, unanswerable_in(view))
         if chain is not None:

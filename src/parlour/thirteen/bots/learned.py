@@ -25,7 +25,7 @@ from typing import IO, Final
 
 from parlour.thirteen.actions import PASS_ACTION, action_of, play_of
 from parlour.thirteen.bots.base import Bot
-from parlour.thirteen.move import PASS, Move
+from parlour.thirteen.move import Move
 from parlour.thirteen.observation import FEATURES, features, observe
 from parlour.thirteen.views import PlayerView
 
@@ -81,7 +81,7 @@ class LearnedBot(Bot):
         best = actions[max(range(len(actions)), key=scores.__getitem__)]
         play = play_of(best, view.hand_mask)
         assert play is not None  # a legal play's shape has a lowest completion in the hand
-        return PASS if best == PASS_ACTION else Move(play)
+        return Move(play)  # the pass's play is no card
 
 
 @cache

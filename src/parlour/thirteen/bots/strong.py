@@ -27,7 +27,13 @@ from collections.abc import Callable
 from typing import Final
 
 from parlour.thirteen.bots.base import Bot
-from parlour.thirteen.bots.heuristic import best_split, finishing_chain, hand_cost, unanswerable_in
+from parlour.thirteen.bots.heuristic import (
+    best_split,
+    fewest_cards_of_others,
+    finishing_chain,
+    hand_cost,
+    unanswerable_in,
+)
 from parlour.thirteen.bots.keeper import by_structure, precious
 from parlour.thirteen.bots.simple import lowest_play
 from parlour.thirteen.move import PASS, Move
@@ -55,9 +61,9 @@ class StrongBot(Bot):
         chain = finishing_chain(hand, plays, unanswerable)
         if chain is not None:
             return Move(chain)
-        units = set(best_split(hand))
-        danger = min((n for seat, n in enumerate(view.hand_counts) if seat != view.seat and n), default=13)
+        danger = fewest_cards_of_others(view)
         if view.table_shape is None:
+            units = set(best_split(hand))
             return Move(
                 self._lead([play for play in plays if play in units] or list(plays), danger, unanswerable)
             )
