@@ -144,3 +144,85 @@ class _Psycopg:
     def set_counts(self, counts: Mapping[str, int], now: datetime) -> None:
         ordered = sorted(counts.items())
         self._run(SET_COUNTS, [now, [key for key, _ in ordered], [count for _, count in ordered]])
+
+
+# The whole append as one statement, for the common case (decision 0054): the writer knows each game's
+# stored move count and has checked the moves against the game's kept state, so the database need only
+# lock the rows, confirm what the writer assumed and write. The rows are locked in the order the
+# statements above take them (games, then their tables, each in id order); the moves and the counts are
+# written only when every game agrees, else nothing is and the statement answers false.
+APPEND_AT_ONCE = """
+WITH expected AS MATERIALIZED (
+    SELECT * FROM unnest(%(ids)s::varchar[], %(players)s::integer[], %(counts)s::integer[],
+                         %(epochs)s::integer[]) AS e(id, player_id, move_count, epoch)
+),
+locked AS MATERIALIZED (
+    SELECT id, player_id, move_count, status, table_id FROM games
+    WHERE id = ANY(%(ids)s::varchar[]) ORDER BY id FOR UPDATE
+),
+fenced AS MATERIALIZED (
+    SELECT id, owner_epoch FROM tables
+    WHERE id IN (SELECT table_id FROM locked) ORDER BY id FOR UPDATE
+),
+agreed AS MATERIALIZED (
+    SELECT count(*) = cardinality(%(ids)s::varchar[]) AS ok
+    FROM expected e JOIN locked g ON g.id = e.id LEFT JOIN fenced t ON t.id = g.table_id
+    WHERE g.player_id = e.player_id AND g.move_count = e.move_count AND g.status = %(open)s
+      AND (e.epoch IS NULL OR g.table_id IS NULL OR t.owner_epoch = e.epoch)
+),
+inserted AS (
+    INSERT INTO game_moves (game_id, "index", move)
+    SELECT * FROM unnest(%(move_games)s::varchar[], %(move_indexes)s::integer[], %(moves)s::text[])
+    WHERE (SELECT ok FROM agreed)
+),
+counted AS (
+    UPDATE games SET move_count = changed.count, updated_at = %(now)s
+    FROM unnest(%(changed)s::varchar[], %(new_counts)s::integer[]) AS changed(id, count)
+    WHERE games.id = changed.id AND (SELECT ok FROM agreed)
+)
+SELECT ok FROM agreed
+"""
+
+
+class Expected(NamedTuple):
+    """What the writer of a batch assumes of one game's row: its player, its stored move count and the
+    owner epoch of its table (None: not a table's match, or no fence)."""
+
+    player_id: int
+    move_count: int
+    epoch: int | None
+
+
+def append_at_once(
+    driver: Any,
+    expected: Mapping[str, Expected],
+    moves: Sequence[tuple[str, int, str]],
+    counts: Mapping[str, int],
+    open_status: str,
+    now: datetime,
+) -> bool:
+    """Append a batch with one statement on a psycopg connection in autocommit mode (PostgreSQL):
+    ``moves`` are ``(game id, index, move)``, ``counts`` the new move counts of the games they change.
+
+    Returns True when every game was as ``expected`` (open, of that player, with that many moves, its
+    table at that epoch) and the moves are committed; False when one was not, and nothing was written.
+    """
+    ids = sorted(expected)
+    changed = sorted(counts)
+    parameters = {
+        "ids": ids,
+        "players": [expected[key].player_id for key in ids],
+        "counts": [expected[key].move_count for key in ids],
+        "epochs": [expected[key].epoch for key in ids],
+        "open": open_status,
+        "move_games": [game_id for game_id, _, _ in moves],
+        "move_indexes": [index for _, index, _ in moves],
+        "moves": [move for _, _, move in moves],
+        "changed": changed,
+        "new_counts": [counts[key] for key in changed],
+        "now": now,
+    }
+    with driver.cursor() as cursor:
+        cursor.execute(APPEND_AT_ONCE, parameters, prepare=True)
+        row = cursor.fetchone()
+    return bool(row and row[0])

@@ -28,7 +28,7 @@ from parlour.games.base import (
     Standing,
     Status,
 )
-from parlour.store.append_statements import statements_for
+from parlour.store.append_statements import Expected, append_at_once, statements_for
 from parlour.store.challenges import challenge_partner, count_answer
 from parlour.store.daily import count_attempt
 from parlour.store.errors import GameOpen, MoveConflict, UnknownGame
@@ -166,6 +166,10 @@ class GameRecordsStore(NumberedStore):
         this way (group commit).
         """
         epochs = epochs or {}
+        if self._autocommits:
+            at_once = self._append_at_once(batch, epochs)
+            if at_once is not None:
+                return at_once
         taken: dict[str, Replay] = {}
         try:
             with self._write() as session:
@@ -492,6 +496,57 @@ class GameRecordsStore(NumberedStore):
             statements.insert_moves(inserts)
             changed = {item["game_id"] for item in inserts}
             statements.set_counts({game_id: counts_now[game_id] for game_id in changed}, utcnow())
+        return counts
+
+    def _append_at_once(
+        self, batch: Sequence[tuple[str, int, int, Sequence[str]]], epochs: Mapping[str, int]
+    ) -> list[int | ParlourError] | None:
+        """``append_moves_many`` in one statement, for the common case: every game's replayed state is
+        kept at the move its first item starts from, each item follows the one before of its game, and
+        the engine accepts every move. The statement confirms under the rows' locks what that assumes
+        (each game open, of its player, with that many moves stored, its table at the writer's epoch)
+        and writes everything, or nothing. Return the new move counts, or None when the batch is not
+        of that case or the database disagreed (nothing was written; the caller takes the long way,
+        which tells each item's error).
+
+        Run twice (a first run committed without its answer arriving), the second finds the counts
+        moved on and writes nothing; the long way then finds the moves stored.
+
+        Raises:
+            StoreUnavailable: the database failed, or did not answer in time.
+        """
+        expected: dict[str, Expected] = {}
+        counts_now: dict[str, int] = {}
+        for game_id, player_id, first_index, moves in batch:
+            if game_id not in expected:
+                expected[game_id] = Expected(player_id, first_index, epochs.get(game_id))
+            elif counts_now[game_id] != first_index or expected[game_id].player_id != player_id:
+                return None
+            counts_now[game_id] = first_index + len(moves)
+        taken: dict[str, Replay] = {}
+        for game_id, assumed in expected.items():
+            replay = self._replays.take(game_id, assumed.move_count)
+            if replay is None:
+                self._replays.keep(taken)  # untouched: kept as they were
+                return None
+            taken[game_id] = replay
+        inserts: list[tuple[str, int, str]] = []
+        counts: list[int | ParlourError] = []
+        try:
+            for game_id, _, first_index, moves in batch:
+                new = _check(taken[game_id], first_index, list(moves))
+                inserts.extend((game_id, first_index + i, move) for i, move in enumerate(new))
+                counts.append(first_index + len(new))
+        except ParlourError:
+            return None  # the states taken have moved on: the long way replays the records
+        changed = {game_id: counts_now[game_id] for game_id, _, _ in inserts}
+
+        def append(driver: Any) -> bool:
+            return append_at_once(driver, expected, inserts, changed, Status.OPEN, utcnow())
+
+        if not self._autocommitted(append):
+            return None
+        self._replays.keep(taken)
         return counts
 
     def _replay_for(self, session: Session, taken: dict[str, Replay], game_id: str, stored: int) -> Replay:

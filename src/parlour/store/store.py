@@ -14,10 +14,13 @@ this class supplies (``repository.Repository``).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
+from typing import Any, TypeVar
 
+import psycopg
+from psycopg.pq import TransactionStatus
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import SQLAlchemyError
@@ -36,6 +39,8 @@ from parlour.store.replays import ReplayCache
 from parlour.store.statistics import StatisticsStore
 from parlour.store.tables import TablesStore
 
+T = TypeVar("T")
+
 
 @contextmanager
 def _unavailable_as_error(url: URL) -> Iterator[None]:
@@ -43,14 +48,16 @@ def _unavailable_as_error(url: URL) -> Iterator[None]:
     try:
         yield
     except SQLAlchemyError as error:
-        where = url.render_as_string(hide_password=True)
-        # The driver's own first line says what happened; SQLAlchemy's statement, parameters and link
-        # to its documentation are for a developer's traceback, not a message.
-        cause = getattr(error, "orig", None) or error
-        first = (str(cause).strip().splitlines() or [""])[0]
-        raise StoreUnavailable(
-            f"the database {where} failed: {type(cause).__name__}: {first}"[:500]
-        ) from error
+        raise _unavailable(url, getattr(error, "orig", None) or error) from error
+
+
+def _unavailable(url: URL, cause: BaseException) -> StoreUnavailable:
+    """Return the ``StoreUnavailable`` that reports a failure of the database at ``url``."""
+    where = url.render_as_string(hide_password=True)
+    # The driver's own first line says what happened; SQLAlchemy's statement, parameters and link to
+    # its documentation are for a developer's traceback, not a message.
+    first = (str(cause).strip().splitlines() or [""])[0]
+    return StoreUnavailable(f"the database {where} failed: {type(cause).__name__}: {first}"[:500])
 
 
 class Store(PlayersStore, GameRecordsStore, StatisticsStore, TablesStore, DailyStore, ChallengesStore):
@@ -125,6 +132,50 @@ class Store(PlayersStore, GameRecordsStore, StatisticsStore, TablesStore, DailyS
     def backend(self) -> str:
         """Return the database's kind: ``sqlite`` or ``postgresql``."""
         return self.url.get_backend_name()
+
+    @property
+    def _autocommits(self) -> bool:
+        """Whether :meth:`_autocommitted` can run statements here (PostgreSQL through psycopg)."""
+        return self.engine.dialect.name == "postgresql" and self.engine.dialect.driver == "psycopg"
+
+    def _autocommitted(self, statement: Callable[[Any], T]) -> T:
+        """Run ``statement`` on a pooled psycopg connection in autocommit mode (each statement its own
+        transaction, committed before it answers) and return its result.
+
+        The connection is taken from the pool without the ping: the statement itself finds a lost
+        connection, and then runs once more on another (a PostgreSQL restarted since the connection was
+        last used). So ``statement`` must be safe to run twice: a first run that committed without its
+        answer arriving must make the second one change nothing.
+
+        Raises:
+            StoreUnavailable: the database failed, or did not answer in time.
+        """
+        for attempt in (1, 2):
+            try:
+                with _unavailable_as_error(self.url), self.deadlines.unpinged():
+                    pooled = self._writer.raw_connection()
+            except psycopg.Error as error:  # a new connection failed (the pool gives the driver's error)
+                raise _unavailable(self.url, error) from error
+            driver: Any = pooled.driver_connection
+            try:
+                if driver.info.transaction_status != TransactionStatus.IDLE:
+                    driver.rollback()
+                driver.autocommit = True
+                try:
+                    return statement(driver)
+                finally:
+                    if not (driver.closed or driver.broken):
+                        driver.autocommit = False
+            except psycopg.Error as error:
+                lost = driver.closed or driver.broken
+                if lost:
+                    pooled.invalidate()
+                if lost and attempt == 1 and not self.deadlines.overdue():
+                    continue
+                raise _unavailable(self.url, error) from error
+            finally:
+                pooled.close()
+        raise AssertionError("unreachable: the second attempt returns or raises")
 
     @contextmanager
     def _read(self) -> Iterator[Session]:
