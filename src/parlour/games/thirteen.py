@@ -251,9 +251,11 @@ class ThirteenTable(SeatedMatch[ThirteenSeatView]):
         for seat in seats:
             if seat not in self.people:
                 raise InvalidInput(f"seat {seat} is not a person's seat", code="no_such_seat")
-            own = self.match.view(seat)
             if board is None:
+                own = self.match.view(seat)
                 board = self.board(own)
+            else:  # the same moment from another seat: only the seat and its hand differ
+                own = replace(board.public, seat=seat, hand_mask=self.match.round.hands[seat])
             made[seat] = ThirteenSeatView(
                 board,
                 seat,

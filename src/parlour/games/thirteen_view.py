@@ -11,17 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Final
 
 from parlour.cards import Card
 from parlour.games.base import Json
 from parlour.thirteen.combos import is_bomb
 from parlour.thirteen.fairness import SCHEME
-from parlour.thirteen.order import cards_of
+from parlour.thirteen.order import TWO, cards_of, text_of
 from parlour.thirteen.round import Step
 from parlour.thirteen.sets import comparison, schedule
 from parlour.thirteen.views import PlayerView
+
+_is_bomb = lru_cache(maxsize=4096)(is_bomb)
+"""``is_bomb``, kept for the plays most recently asked about (every event looks at the round's history)."""
+
+TWOS: Final = 0b1111 << (4 * TWO)
+"""The mask of the four 2s (the highest nibble: a rank's four cards are one nibble)."""
 
 NO_SEAT: Final = -1
 """The seat of the board's engine view: nobody's (it holds no hand)."""
@@ -61,10 +67,7 @@ def _trick(steps: Sequence[Step]) -> tuple[TrickStep, ...]:
 
 def _trick_json(steps: Sequence[Step]) -> list[Json]:
     """Return steps as :meth:`TrickStep.to_json` would, without making the steps (every event)."""
-    return [
-        {"seat": step.seat, "cards": [str(card) for card in cards_of(step.mask)], "pass": not step.mask}
-        for step in steps
-    ]
+    return [{"seat": step.seat, "cards": text_of(step.mask).split(), "pass": not step.mask} for step in steps]
 
 
 @dataclass(frozen=True)
@@ -144,12 +147,14 @@ class ThirteenBoard:
         everything = 0
         for step in self.public.history:
             everything |= step.mask
-        return tuple(card for card in cards_of(everything) if card.rank == 2)
+        return cards_of(everything & TWOS)
 
     @property
     def bombs_gone(self) -> int:
         """Return how many bombs were played this round."""
-        return sum(1 for step in self.public.history if step.mask and is_bomb(step.mask))
+        # A bomb has four cards or more: the singles and pairs that make most of a round are not
+        # classified again at every event.
+        return sum(1 for step in self.public.history if step.mask.bit_count() >= 4 and _is_bomb(step.mask))
 
     @property
     def duplicate(self) -> Json | None:

@@ -9,6 +9,7 @@ four bits of one nibble and "higher card" is "higher bit".
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Final
 
 from parlour.cards import DECK, Card
@@ -63,8 +64,12 @@ def top_bit(mask: int) -> int:
     return mask.bit_length() - 1
 
 
+@lru_cache(maxsize=8192)
 def text_of(mask: int) -> str:
-    """Return the cards of a mask in machine form, lowest first: ``"5S 5H"``."""
+    """Return the cards of a mask in machine form, lowest first: ``"5S 5H"``.
+
+    Kept for the masks most recently asked for: every event of a table shows the round's history, the
+    same plays again and again."""
     return " ".join(str(card) for card in cards_of(mask))
 
 
