@@ -90,7 +90,7 @@ class GameRecordsStore(NumberedStore):
             InvalidInput: the deal does not start (a bad code). UnknownPlayer: no such player.
             TableMoved: another process has taken the table over since ``epoch``.
         """
-        definition.replay(spec)  # deals it: a bad code fails here, before anything is stored
+        dealt = definition.replay(spec)  # a bad code fails here, before anything is stored
         now = utcnow()
         game_id = _random.token_urlsafe(16)
         with self._write() as session:
@@ -120,6 +120,7 @@ class GameRecordsStore(NumberedStore):
             session.flush()  # the game's row first: its other people's rows refer to it
             for seat, other in _other_people(spec.seats, player_id):
                 session.add(GamePlayerRow(game_id=game_id, player_id=other, seat=seat, result=None))
+        self._replays.keep({game_id: dealt})  # its first moves are checked against it, not a replay
         return game_id
 
     def append_moves(
