@@ -27,7 +27,6 @@ leave this module: a seat's view holds its own hand and nothing of the others'.
 
 from __future__ import annotations
 
-import copy
 import time
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -35,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Final
 
+from parlour.copies import shallow_copy
 from parlour.errors import IllegalMove, InvalidInput
 from parlour.games.base import (
     Change,
@@ -84,10 +84,10 @@ SEATING_CHANGES: Final = frozenset(
 """Changes that alter what the table's record keeps (its seats, settings and current match)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Seat:
     """One of a table's seats: ``empty``, a ``person`` (their player id, name and hashed seat
-    token) or a ``bot`` (its strength)."""
+    token) or a ``bot`` (its strength). A seat changes by being replaced, so copies share seats."""
 
     kind: str = "empty"
     name: str = ""
@@ -400,8 +400,8 @@ class FriendsTable(LiveGame[TableView]):
     def snapshot(self) -> FriendsTable:
         """Return an independent copy of the table: its seats, who is connected, away and ready, and
         its match's own snapshot (settings and a dealt match's record spec are immutable, so shared)."""
-        twin = copy.copy(self)
-        twin.seating = [replace(seat) for seat in self.seating]
+        twin = shallow_copy(self)
+        twin.seating = list(self.seating)
         twin.match = self.match.snapshot() if self.match is not None else None
         twin.connected = set(self.connected)
         twin.away_since = dict(self.away_since)

@@ -18,7 +18,6 @@ hold every seat's moves in turn order (``"5S 5H"`` or ``"pass"``).
 
 from __future__ import annotations
 
-import copy
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -26,6 +25,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from parlour.cards import Card
+from parlour.copies import shallow_copy
 from parlour.errors import GameOver, IllegalMove, InvalidInput, NotYourTurn
 from parlour.games.base import (
     Change,
@@ -175,7 +175,7 @@ class ThirteenTable(SeatedMatch[ThirteenSeatView]):
         """Return an independent copy: the engine's copy of the match, the computer players' copies
         (random generators in the same state) and the seats played for (without a deep copy: the
         owner takes one before every move)."""
-        twin = copy.copy(self)
+        twin = shallow_copy(self)
         twin.match = self.match.copy()
         twin.absent = set(self.absent)
         twin.played_for = {seat: set(rounds) for seat, rounds in self.played_for.items()}

@@ -7,12 +7,12 @@ anything; ``push(move)`` is the unchecked fast path for bots. ``view(seat)`` is 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from parlour.cards import Card
+from parlour.copies import shallow_copy
 from parlour.deal import shuffled_deck
 from parlour.errors import GameOver, IllegalMove, InvalidInput
 from parlour.thirteen.codes import format_code, parse_code, round_deal_number
@@ -71,7 +71,7 @@ class Match:
 
     def copy(self) -> Match:
         """Return an independent copy of the match as it is now (moves and results are immutable)."""
-        twin = copy.copy(self)
+        twin = shallow_copy(self)
         twin.scores = list(self.scores)
         twin.results = list(self.results)
         twin.moves = list(self.moves)

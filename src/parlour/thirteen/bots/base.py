@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
+from parlour.copies import shallow_copy
 from parlour.thirteen.move import PASS, Move
 from parlour.thirteen.views import PlayerView
 
@@ -32,7 +32,7 @@ class Bot(ABC):
         """Return an independent copy (its random generator, if drawn from yet, in the same state):
         the same views then give the copy and the original the same moves. Cheap for a player that
         never draws (a live table copies its four players before every move)."""
-        twin = copy.copy(self)
+        twin = shallow_copy(self)
         if self._rng is not None:
             twin._rng = random.Random(0)  # a fixed seed: its state is replaced at once
             twin._rng.setstate(self._rng.getstate())
