@@ -65,12 +65,13 @@ class Card:
     Build cards with ``Card.parse(text)``, ``Card.from_index(i)`` or ``Card.of(rank, suit)``.
     """
 
-    __slots__ = ("index", "rank", "suit")
+    __slots__ = ("_text", "index", "rank", "suit")
     _all: ClassVar[list[Card]] = []
 
     index: int
     rank: int
     suit: Suit | None
+    _text: str
 
     def __new__(cls, index: int) -> Card:
         """Return the interned card with this index (0-51, or 52 for the joker).
@@ -125,10 +126,9 @@ class Card:
         return self.index == JOKER_INDEX
 
     def __str__(self) -> str:
-        """The machine form: ``KC``, ``TC``, ``JK`` for the joker."""
-        if self.suit is None:
-            return "JK"
-        return _RANK_TEXT[self.rank - 1] + self.suit.letter
+        """The machine form: ``KC``, ``TC``, ``JK`` for the joker (made once per card: every view of
+        every game spells its cards)."""
+        return self._text
 
     def pretty(self) -> str:
         """The form for people: ``K♣``, ``10♣``, ``🃏`` for the joker."""
@@ -156,9 +156,11 @@ def _build() -> None:
         if index == JOKER_INDEX:
             card.rank = 0
             card.suit = None
+            card._text = "JK"
         else:
             card.rank = index % 13 + 1
             card.suit = Suit(index // 13)
+            card._text = _RANK_TEXT[card.rank - 1] + card.suit.letter
         Card._all.append(card)
 
 

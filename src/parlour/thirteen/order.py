@@ -49,8 +49,12 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
+@lru_cache(maxsize=8192)
 def cards_of(mask: int) -> tuple[Card, ...]:
-    """Return the cards of a bitmask from the lowest to the highest."""
+    """Return the cards of a bitmask from the lowest to the highest.
+
+    Kept for the masks most recently asked for: a table's every event shows the same hands and plays
+    again (the search players work on masks and never ask)."""
     result = []
     while mask:
         low = mask & -mask
