@@ -22,6 +22,7 @@ from parlour.games.registry import Registry
 from parlour.games.tripeaks import TriPeaksDefinition
 from parlour.server.app import create_app
 from parlour.store import Store, StoreUnavailable
+from parlour.store.async_appends import AsyncAppends
 from parlour.tripeaks import Game
 
 from .conftest import BACKENDS, FreshDatabases
@@ -183,6 +184,16 @@ def test_a_short_outage_only_delays_a_move_and_a_long_one_is_refused(
         return real(batch, epochs)
 
     monkeypatch.setattr(store, "append_moves_many", flaky)
+    # On PostgreSQL the server writes a batch from its event loop, and only the rest in a thread.
+    real_at_once = AsyncAppends.write
+
+    async def flaky_at_once(self: AsyncAppends, plan: Any, seconds: float) -> bool:
+        if failures["left"] > 0:
+            failures["left"] -= 1
+            raise StoreUnavailable("injected: the database is away")
+        return await real_at_once(self, plan, seconds)
+
+    monkeypatch.setattr(AsyncAppends, "write", flaky_at_once)
     monkeypatch.setattr("parlour.server.persistence.RETRY_PAUSES", (0.01, 0.01, 0.01))
     with client_for(store) as client:
         game_id, _ = start(client)
@@ -218,6 +229,16 @@ def test_a_write_that_committed_but_failed_to_answer_is_reconciled_from_the_reco
         return result
 
     monkeypatch.setattr(store, "append_moves_many", committed_then_failed)
+    real_at_once = AsyncAppends.write
+
+    async def committed_then_failed_at_once(self: AsyncAppends, plan: Any, seconds: float) -> bool:
+        written = await real_at_once(self, plan, seconds)
+        if written and lose_answer["once"]:
+            lose_answer["once"] = False
+            raise StoreUnavailable("injected: the answer of a committed write was lost")
+        return written
+
+    monkeypatch.setattr(AsyncAppends, "write", committed_then_failed_at_once)
     monkeypatch.setattr("parlour.server.persistence.RETRY_PAUSES", ())
     with client_for(store) as client:
         game_id, _ = start(client)

@@ -234,6 +234,8 @@ def create_app(
         if parlour.cluster is not None:
             await parlour.cluster.stop()
         await parlour.limits.close()
+        if parlour.appends is not None:
+            await parlour.appends.close()
         parlour.reviews.close()
         parlour.live.close()
         parlour.tables.close()

@@ -22,6 +22,7 @@ from parlour.server.metrics import Metrics
 from parlour.server.review_pool import ReviewPool
 from parlour.server.sessions import Sessions
 from parlour.server.tables import Tables
+from parlour.store.async_appends import AsyncAppends
 from parlour.store.interface import GameStore
 
 WEB_DIR: Final = Path(__file__).resolve().parents[1] / "web"
@@ -52,6 +53,8 @@ class Parlour(Sessions):
     )
     _writing: asyncio.Lock = field(default_factory=asyncio.Lock)
     committer: GroupCommitter = field(init=False)
+    appends: AsyncAppends | None = field(init=False)
 
     def __post_init__(self) -> None:
-        self.committer = GroupCommitter(self.store, self.write)
+        self.appends = self.store.async_appends()
+        self.committer = GroupCommitter(self.store, self.write, self.append_at_once)

@@ -27,15 +27,27 @@ class BatchStore(Protocol):
         id); return a move count or an error per item."""
 
 
+AtOnce = Callable[[list[Item], dict[str, int]], Awaitable[list[Any] | None]]
+"""Writes a batch with one statement from the event loop and returns the move counts, or None when the
+batch must take the store's long way (``Persistence.append_at_once``)."""
+
+
 class GroupCommitter:
     """Queues appends from every live game and writes them in shared transactions, in arrival order.
 
-    ``run`` runs a blocking call off the event loop (the server's write queue).
+    ``run`` runs a blocking call off the event loop (the server's write queue); ``at_once``, where the
+    database allows it, writes a batch of the common case without leaving the event loop.
     """
 
-    def __init__(self, store: BatchStore, run: Callable[[Callable[[], Any]], Awaitable[Any]]) -> None:
+    def __init__(
+        self,
+        store: BatchStore,
+        run: Callable[[Callable[[], Any]], Awaitable[Any]],
+        at_once: AtOnce | None = None,
+    ) -> None:
         self.store = store
         self.run = run
+        self.at_once = at_once
         self._batcher: Batcher[tuple[Item, int | None], int] = Batcher(self._write)
 
     @property
@@ -63,5 +75,9 @@ class GroupCommitter:
         """Write one transaction: a move count or an error per append (raises if the transaction failed)."""
         items = [item for item, _ in batch]
         epochs = {item[0]: epoch for item, epoch in batch if epoch is not None}
+        if self.at_once is not None:
+            counts = await self.at_once(items, epochs)
+            if counts is not None:
+                return counts
         results: list[Any] = await self.run(lambda: self.store.append_moves_many(items, epochs))
         return results

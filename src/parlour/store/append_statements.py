@@ -193,23 +193,18 @@ class Expected(NamedTuple):
     epoch: int | None
 
 
-def append_at_once(
-    driver: Any,
+def at_once_parameters(
     expected: Mapping[str, Expected],
     moves: Sequence[tuple[str, int, str]],
     counts: Mapping[str, int],
     open_status: str,
     now: datetime,
-) -> bool:
-    """Append a batch with one statement on a psycopg connection in autocommit mode (PostgreSQL):
-    ``moves`` are ``(game id, index, move)``, ``counts`` the new move counts of the games they change.
-
-    Returns True when every game was as ``expected`` (open, of that player, with that many moves, its
-    table at that epoch) and the moves are committed; False when one was not, and nothing was written.
-    """
+) -> dict[str, Any]:
+    """Return the parameters of :data:`APPEND_AT_ONCE`: ``moves`` are ``(game id, index, move)``,
+    ``counts`` the new move counts of the games they change."""
     ids = sorted(expected)
     changed = sorted(counts)
-    parameters = {
+    return {
         "ids": ids,
         "players": [expected[key].player_id for key in ids],
         "counts": [expected[key].move_count for key in ids],
@@ -222,7 +217,23 @@ def append_at_once(
         "new_counts": [counts[key] for key in changed],
         "now": now,
     }
+
+
+def append_at_once(driver: Any, parameters: Mapping[str, Any]) -> bool:
+    """Run :data:`APPEND_AT_ONCE` on a psycopg connection in autocommit mode (PostgreSQL).
+
+    Returns True when every game was as expected (open, of that player, with that many moves, its
+    table at that epoch) and the moves are committed; False when one was not, and nothing was written.
+    """
     with driver.cursor() as cursor:
         cursor.execute(APPEND_AT_ONCE, parameters, prepare=True)
         row = cursor.fetchone()
+    return bool(row and row[0])
+
+
+async def append_at_once_async(connection: Any, parameters: Mapping[str, Any]) -> bool:
+    """:func:`append_at_once` on an asynchronous psycopg connection in autocommit mode."""
+    async with connection.cursor() as cursor:
+        await cursor.execute(APPEND_AT_ONCE, parameters, prepare=True)
+        row = await cursor.fetchone()
     return bool(row and row[0])

@@ -79,6 +79,23 @@ POSTGRES_CONNECT_ARGS: Final = {
 }
 
 
+def postgres_options(url: URL) -> str:
+    """Return the server options of a PostgreSQL connection: the URL's own (``options=…``) and
+    :data:`POSTGRES_OPTIONS`."""
+    given = url.query.get("options") or ()
+    return " ".join([*((given,) if isinstance(given, str) else given), POSTGRES_OPTIONS])
+
+
+def libpq_conninfo(url: URL) -> tuple[str, dict[str, Any]]:
+    """Return how psycopg itself connects to the PostgreSQL of ``url`` as the engine does: the
+    connection URI (without SQLAlchemy's driver name and the options) and the connection arguments."""
+    plain = url.set(drivername="postgresql").difference_update_query(["options"])
+    return plain.render_as_string(hide_password=False), {
+        **POSTGRES_CONNECT_ARGS,
+        "options": postgres_options(url),
+    }
+
+
 def make_engine(url: URL) -> Engine:
     """Return an engine for ``url``; SQLite gets WAL, foreign keys and write-locking transactions,
     PostgreSQL connect and server-side timeouts and TCP keepalives (``parlour.store.deadline`` bounds
@@ -86,14 +103,12 @@ def make_engine(url: URL) -> Engine:
     # hide_parameters: a failed statement's message (which reaches the logs) never shows its values,
     # among which are token hashes and recovery-code hashes.
     if url.get_backend_name() != "sqlite":
-        given = url.query.get("options") or ()
-        options = " ".join([*((given,) if isinstance(given, str) else given), POSTGRES_OPTIONS])
         return create_engine(
             url,
             pool_size=10,
             max_overflow=20,
             hide_parameters=True,
-            connect_args={**POSTGRES_CONNECT_ARGS, "options": options},
+            connect_args={**POSTGRES_CONNECT_ARGS, "options": postgres_options(url)},
         )
     if url.database and url.database != ":memory:":
         folder = Path(url.database).parent

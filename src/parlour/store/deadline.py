@@ -144,10 +144,10 @@ class Deadlines:
             for connection in late:
                 self.cut += 1
                 log.warning("the database did not answer in time: its connection is cut")
-                _shut(connection)
+                shut_socket(connection)
 
 
-def _shut(dbapi_connection: Any) -> None:
+def shut_socket(dbapi_connection: Any) -> None:
     """Shut a driver connection's socket, so that a read blocked on it fails at once (the driver and
     SQLAlchemy then see a lost connection). The descriptor itself stays the driver's to close."""
     fileno = _socket_of(dbapi_connection)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from parlour.errors import InvalidInput, ParlourError
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
 
 
 class UnknownPlayer(InvalidInput):
@@ -53,3 +58,12 @@ class GameOpen(InvalidInput):
     """The game is still being played: what follows from its hidden cards (a review) is not told."""
 
     code = "game_open"
+
+
+def unavailable(url: URL, cause: BaseException) -> StoreUnavailable:
+    """Return the ``StoreUnavailable`` that reports a failure of the database at ``url``: its address
+    without the password and the driver's first line (SQLAlchemy's statement, parameters and link to
+    its documentation are for a developer's traceback, not a message)."""
+    where = url.render_as_string(hide_password=True)
+    first = (str(cause).strip().splitlines() or [""])[0]
+    return StoreUnavailable(f"the database {where} failed: {type(cause).__name__}: {first}"[:500])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import secrets as _random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Final, Protocol
 
 from sqlalchemy import select
@@ -28,7 +28,7 @@ from parlour.games.base import (
     Standing,
     Status,
 )
-from parlour.store.append_statements import Expected, append_at_once, statements_for
+from parlour.store.append_statements import Expected, append_at_once, at_once_parameters, statements_for
 from parlour.store.challenges import challenge_partner, count_answer
 from parlour.store.daily import count_attempt
 from parlour.store.errors import GameOpen, MoveConflict, UnknownGame
@@ -499,23 +499,21 @@ class GameRecordsStore(NumberedStore):
             statements.set_counts({game_id: counts_now[game_id] for game_id in changed}, utcnow())
         return counts
 
-    def _append_at_once(
-        self, batch: Sequence[tuple[str, int, int, Sequence[str]]], epochs: Mapping[str, int]
-    ) -> list[int | ParlourError] | None:
-        """``append_moves_many`` in one statement, for the common case: every game's replayed state is
-        kept at the move its first item starts from, each item follows the one before of its game, and
-        the engine accepts every move. The statement confirms under the rows' locks what that assumes
-        (each game open, of its player, with that many moves stored, its table at the writer's epoch)
-        and writes everything, or nothing. Return the new move counts, or None when the batch is not
-        of that case or the database disagreed (nothing was written; the caller takes the long way,
-        which tells each item's error).
+    def plan_appends(
+        self, batch: Sequence[tuple[str, int, int, Sequence[str]]], epochs: Mapping[str, int] | None = None
+    ) -> AppendPlan | None:
+        """Prepare ``append_moves_many`` as one statement, for the common case: every game's replayed
+        state is kept at the move its first item starts from, each item follows the one before of its
+        game, and the engine accepts every move (checked here, against those states, which the plan
+        holds until :meth:`appended`). Return None when the batch is not of that case (nothing is
+        taken then, but a state whose move was refused is dropped: the long way replays the record).
 
-        Run twice (a first run committed without its answer arriving), the second finds the counts
-        moved on and writes nothing; the long way then finds the moves stored.
-
-        Raises:
-            StoreUnavailable: the database failed, or did not answer in time.
+        The statement confirms under the rows' locks what the plan assumes (each game open, of its
+        player, with that many moves stored, its table at the writer's epoch) and writes everything,
+        or nothing. Run twice (a first run committed without its answer arriving), the second finds
+        the counts moved on and writes nothing; the long way then finds the moves stored.
         """
+        epochs = epochs or {}
         expected: dict[str, Expected] = {}
         counts_now: dict[str, int] = {}
         for game_id, player_id, first_index, moves in batch:
@@ -532,23 +530,39 @@ class GameRecordsStore(NumberedStore):
                 return None
             taken[game_id] = replay
         inserts: list[tuple[str, int, str]] = []
-        counts: list[int | ParlourError] = []
+        results: list[int] = []
         try:
             for game_id, _, first_index, moves in batch:
                 new = _check(taken[game_id], first_index, list(moves))
                 inserts.extend((game_id, first_index + i, move) for i, move in enumerate(new))
-                counts.append(first_index + len(new))
+                results.append(first_index + len(new))
         except ParlourError:
             return None  # the states taken have moved on: the long way replays the records
         changed = {game_id: counts_now[game_id] for game_id, _, _ in inserts}
+        parameters = at_once_parameters(expected, inserts, changed, Status.OPEN, utcnow())
+        return AppendPlan(parameters, results, taken)
 
-        def append(driver: Any) -> bool:
-            return append_at_once(driver, expected, inserts, changed, Status.OPEN, utcnow())
+    def appended(self, plan: AppendPlan) -> None:
+        """Keep the replayed states of a plan whose statement committed."""
+        self._replays.keep(plan.taken)
 
-        if not self._autocommitted(append):
+    def _append_at_once(
+        self, batch: Sequence[tuple[str, int, int, Sequence[str]]], epochs: Mapping[str, int]
+    ) -> list[int | ParlourError] | None:
+        """``append_moves_many`` in one statement (:meth:`plan_appends`) on a pooled connection;
+        return the new move counts, or None when the batch is not of the common case or the database
+        disagreed (nothing was written; the caller takes the long way, which tells each item's error).
+
+        Raises:
+            StoreUnavailable: the database failed, or did not answer in time.
+        """
+        plan = self.plan_appends(batch, epochs)
+        if plan is None:
             return None
-        self._replays.keep(taken)
-        return counts
+        if not self._autocommitted(lambda driver: append_at_once(driver, plan.parameters)):
+            return None
+        self.appended(plan)
+        return list(plan.results)
 
     def _replay_for(self, session: Session, taken: dict[str, Replay], game_id: str, stored: int) -> Replay:
         """``_replay_of`` by the game's id and stored move count: the game's row is loaded only when its
@@ -564,6 +578,21 @@ class GameRecordsStore(NumberedStore):
         if row is None:
             raise UnknownGame(f"you have no game {game_id!r}")
         return self._replay_of(session, taken, row)
+
+
+@dataclass(frozen=True)
+class AppendPlan:
+    """A batch of moves ready to be written by one statement (``GameRecordsStore.plan_appends``).
+
+    Attributes:
+        parameters: the statement's (``append_statements.APPEND_AT_ONCE``).
+        results: each item's new move count, once written.
+        taken: the games' replayed states, the moves applied, held until the statement committed.
+    """
+
+    parameters: Mapping[str, Any]
+    results: list[int]
+    taken: dict[str, Replay]
 
 
 def _check_epochs(session: Session, epochs: Mapping[str, int]) -> None:

@@ -15,8 +15,10 @@ from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition, RecordSpec
 from parlour.games.registry import Registry
 from parlour.games.tables import TableRecord
+from parlour.store.async_appends import AsyncAppends
 from parlour.store.challenges import Challenge, ChallengeAnswer
 from parlour.store.daily import DailyBoard, DailyDeal, DailyEntry, DailyStreaks
+from parlour.store.game_records import AppendPlan
 from parlour.store.numbered import Leader
 from parlour.store.types import (
     FinishedRecord,
@@ -90,6 +92,17 @@ class GameStore(Protocol):
         self, batch: Sequence[tuple[str, int, int, Sequence[str]]], epochs: Mapping[str, int] | None = None
     ) -> list[int | ParlourError]:
         """Append moves to several games in one transaction (tables' matches fenced by ``epochs``)."""
+
+    def plan_appends(
+        self, batch: Sequence[tuple[str, int, int, Sequence[str]]], epochs: Mapping[str, int] | None = None
+    ) -> AppendPlan | None:
+        """Prepare a batch of the common case to be written by one statement (None: not of it)."""
+
+    def appended(self, plan: AppendPlan) -> None:
+        """Keep what a plan whose statement committed has checked."""
+
+    def async_appends(self) -> AsyncAppends | None:
+        """Return a sender of planned batches from an event loop (None: batches go to a thread)."""
 
     def game_record(self, game_id: str, player_id: int) -> GameRecord:
         """Return a stored game with its moves."""

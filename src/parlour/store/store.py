@@ -27,12 +27,13 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from parlour.games.registry import Registry, default_registry
+from parlour.store.async_appends import AsyncAppends
 from parlour.store.challenges import ChallengesStore
 from parlour.store.daily import DailyStore
 from parlour.store.database import make_engine, resolve_url
 from parlour.store.database import upgrade as upgrade_database
 from parlour.store.deadline import Deadlines
-from parlour.store.errors import StoreUnavailable
+from parlour.store.errors import StoreUnavailable, unavailable
 from parlour.store.game_records import GameRecordsStore
 from parlour.store.players import PlayersStore
 from parlour.store.replays import ReplayCache
@@ -48,16 +49,7 @@ def _unavailable_as_error(url: URL) -> Iterator[None]:
     try:
         yield
     except SQLAlchemyError as error:
-        raise _unavailable(url, getattr(error, "orig", None) or error) from error
-
-
-def _unavailable(url: URL, cause: BaseException) -> StoreUnavailable:
-    """Return the ``StoreUnavailable`` that reports a failure of the database at ``url``."""
-    where = url.render_as_string(hide_password=True)
-    # The driver's own first line says what happened; SQLAlchemy's statement, parameters and link to
-    # its documentation are for a developer's traceback, not a message.
-    first = (str(cause).strip().splitlines() or [""])[0]
-    return StoreUnavailable(f"the database {where} failed: {type(cause).__name__}: {first}"[:500])
+        raise unavailable(url, getattr(error, "orig", None) or error) from error
 
 
 class Store(PlayersStore, GameRecordsStore, StatisticsStore, TablesStore, DailyStore, ChallengesStore):
@@ -133,6 +125,12 @@ class Store(PlayersStore, GameRecordsStore, StatisticsStore, TablesStore, DailyS
         """Return the database's kind: ``sqlite`` or ``postgresql``."""
         return self.url.get_backend_name()
 
+    def async_appends(self) -> AsyncAppends | None:
+        """Return a sender of planned batches of moves (:meth:`plan_appends`) from an event loop, on a
+        connection of its own (PostgreSQL through psycopg); None where batches are written in a
+        thread only (SQLite)."""
+        return AsyncAppends(self.url) if self._autocommits else None
+
     @property
     def _autocommits(self) -> bool:
         """Whether :meth:`_autocommitted` can run statements here (PostgreSQL through psycopg)."""
@@ -155,7 +153,7 @@ class Store(PlayersStore, GameRecordsStore, StatisticsStore, TablesStore, DailyS
                 with _unavailable_as_error(self.url), self.deadlines.unpinged():
                     pooled = self._writer.raw_connection()
             except psycopg.Error as error:  # a new connection failed (the pool gives the driver's error)
-                raise _unavailable(self.url, error) from error
+                raise unavailable(self.url, error) from error
             driver: Any = pooled.driver_connection
             try:
                 if driver.info.transaction_status != TransactionStatus.IDLE:
@@ -172,7 +170,7 @@ class Store(PlayersStore, GameRecordsStore, StatisticsStore, TablesStore, DailyS
                     pooled.invalidate()
                 if lost and attempt == 1 and not self.deadlines.overdue():
                     continue
-                raise _unavailable(self.url, error) from error
+                raise unavailable(self.url, error) from error
             finally:
                 pooled.close()
         raise AssertionError("unreachable: the second attempt returns or raises")
