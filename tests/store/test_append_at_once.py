@@ -4,7 +4,7 @@ writes nothing, so that the long way tells each item's error exactly as before (
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,28 +15,16 @@ from parlour.games.thirteen import ThirteenDefinition
 from parlour.store import MoveConflict, Store, append_statements, game_records
 from parlour.store.tables import TableMoved
 
-from .conftest import FreshDatabases, postgres_url
+from .conftest import postgres_url
 from .lines import code_of, winning_line
 
 pytestmark = pytest.mark.postgres
 
 
 @pytest.fixture
-def make_pg_store(fresh: FreshDatabases) -> Iterator[Callable[[], Store]]:
-    """Stores on one fresh, migrated PostgreSQL database."""
-    url = fresh.url("postgresql")
-    stores: list[Store] = []
-
-    def make() -> Store:
-        store = Store(url)
-        if not stores:
-            store.upgrade()
-        stores.append(store)
-        return store
-
-    yield make
-    for store in stores:
-        store.close()
+def backend() -> str:
+    """These tests are PostgreSQL's: the one statement is its (``make_store`` makes stores on it)."""
+    return "postgresql"
 
 
 @pytest.fixture
@@ -59,9 +47,9 @@ def statements(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
 
 def test_a_batch_of_games_the_store_keeps_is_one_statement(
-    make_pg_store: Callable[[], Store], statements: dict[str, int]
+    make_store: Callable[[], Store], statements: dict[str, int]
 ) -> None:
-    store = make_pg_store()
+    store = make_store()
     ada, eve = store.create_player("Ada"), store.create_player("Eve")
     line = winning_line(code_of(2))
     assert line is not None
@@ -85,9 +73,9 @@ def test_a_batch_of_games_the_store_keeps_is_one_statement(
 
 
 def test_a_refused_move_or_a_count_moved_on_elsewhere_takes_the_long_way_and_writes_nothing_wrong(
-    make_pg_store: Callable[[], Store], statements: dict[str, int]
+    make_store: Callable[[], Store], statements: dict[str, int]
 ) -> None:
-    mine, other = make_pg_store(), make_pg_store()
+    mine, other = make_store(), make_store()
     ada = mine.create_player("Ada")
     line = winning_line(code_of(2))
     assert line is not None
@@ -113,9 +101,9 @@ def test_a_refused_move_or_a_count_moved_on_elsewhere_takes_the_long_way_and_wri
 
 
 def test_a_write_with_an_older_owner_epoch_is_refused_in_one_statement_too(
-    make_pg_store: Callable[[], Store],
+    make_store: Callable[[], Store],
 ) -> None:
-    store = make_pg_store()
+    store = make_store()
     host = store.create_player()
     player = store.player_by_token(host.token)
     assert player is not None
@@ -142,11 +130,11 @@ def test_a_write_with_an_older_owner_epoch_is_refused_in_one_statement_too(
 
 
 def test_a_pooled_connection_lost_since_its_last_use_costs_no_move(
-    make_pg_store: Callable[[], Store],
+    make_store: Callable[[], Store],
 ) -> None:
     """A PostgreSQL that dropped the pool's connection (restarted, or the connection killed) is found
     by the statement itself, which runs again on a new connection: the move is stored once."""
-    store = make_pg_store()
+    store = make_store()
     ada = store.create_player("Ada")
     line = winning_line(code_of(2))
     assert line is not None
