@@ -22,10 +22,11 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 PARLOUR: Final = str(Path(sys.executable).with_name("parlour"))
@@ -106,6 +107,11 @@ class Host:
                 os.kill(pid, sig)
 
 
+def _exit_on_term(signum: int, _frame: object) -> None:
+    """End the run as an interrupted one, so that the hosts are taken down on the way out."""
+    raise SystemExit(128 + signum)
+
+
 class Deployment:
     """A data host (PostgreSQL, Redis, HAProxy) and ``processes`` Parlour hosts, on a bridge of their own."""
 
@@ -120,6 +126,11 @@ class Deployment:
         self.hosts: list[Host] = []
         self.parlours: list[subprocess.Popen[bytes] | None] = []
         self._closed = False
+        # A run stopped from outside (``timeout``, a CI runner) with SIGTERM still takes the hosts down:
+        # Python's default would end at once and leave namespaces, PostgreSQL and Parlour running.
+        self._on_term: Any = None
+        if threading.current_thread() is threading.main_thread():
+            self._on_term = signal.signal(signal.SIGTERM, _exit_on_term)
         try:
             run("ip", "link", "add", self.bridge, "type", "bridge")
             run("ip", "addr", "add", f"{self.subnet}.254/24", "dev", self.bridge)
@@ -285,6 +296,8 @@ class Deployment:
         with contextlib.suppress(RuntimeError):
             run("ip", "link", "delete", self.bridge)
         shutil.rmtree(self.workdir / "postgres", ignore_errors=True)
+        if self._on_term is not None:
+            signal.signal(signal.SIGTERM, self._on_term)
 
     def __enter__(self) -> Deployment:
         return self
