@@ -8,9 +8,10 @@ are this.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import Any, Final, TypeVar
 
 from starlette.concurrency import run_in_threadpool
@@ -99,14 +100,8 @@ class Persistence:
         plan = self.store.plan_appends(items, epochs)
         if plan is None:
             return None
-        started = time.perf_counter()
-        try:
+        with self._measured_write():
             written = await self.appends.write(plan, STORE_SECONDS)
-        except StoreUnavailable:
-            self.metrics.write_failures.inc()
-            raise
-        finally:
-            self.metrics.write_seconds.observe(time.perf_counter() - started)
         if not written:
             return None
         self.store.appended(plan)
@@ -216,12 +211,18 @@ class Persistence:
         with growing pauses (up to 100 ms); so on SQLite the server queues its writes itself, first
         come first served, and SQLite never has to make one wait.
         """
-        started = time.perf_counter()
-        try:
+        with self._measured_write():
             if self.store.backend != "sqlite":
                 return await self.call(function, *args, **kwargs)
             async with self._writing:
                 return await self.call(function, *args, **kwargs)
+
+    @contextlib.contextmanager
+    def _measured_write(self) -> Iterator[None]:
+        """Time a write for the metrics, and count it as failed when the database failed."""
+        started = time.perf_counter()
+        try:
+            yield
         except StoreUnavailable:
             self.metrics.write_failures.inc()
             raise
