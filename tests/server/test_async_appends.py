@@ -1,7 +1,8 @@
 """The group commit's one statement sent from the event loop (PostgreSQL): it writes a planned batch,
-writes nothing when the database disagrees, survives a connection lost since the last batch, and a
-database that stops answering is given up on at the deadline, its connection cut, and used again once
-it answers (decision 0054)."""
+writes nothing when the database disagrees (another process wrote, the table was taken over) so that
+the long way tells each item's error as before, survives a connection lost since the last batch, and
+a database that stops answering is given up on at the deadline, its connection cut, and used again
+once it answers (decision 0054)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,11 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import URL
 
 from conftest import helper
-from parlour.store import Store
+from parlour.errors import InvalidCard
+from parlour.games.thirteen import ThirteenDefinition
+from parlour.store import MoveConflict, Store
 from parlour.store.errors import StoreUnavailable
+from parlour.store.tables import TableMoved
 
 _processes = helper("cluster_processes")
 _relay = helper("tcp_relay")
@@ -156,3 +160,82 @@ def test_a_database_that_stops_answering_is_given_up_at_the_deadline_then_used_a
     assert 1.0 <= waited < 5 and results == [4] and appends.cut == 1
     assert direct.game_record(made[0], player).moves == ["draw"] * 4
     direct.close()
+
+
+def test_a_refused_move_or_a_count_moved_on_elsewhere_takes_the_long_way_and_writes_nothing_wrong(
+    url: URL,
+) -> None:
+    mine, other = Store(url), Store(url)
+    player, made = games(mine)
+    appends = mine.async_appends()
+    assert appends is not None
+    game = made[0]
+
+    async def body() -> None:
+        plan = mine.plan_appends([(game, player, 0, ["draw"])])
+        assert plan is not None and await appends.write(plan, 5)
+        mine.appended(plan)
+        # The engine refuses the move: no plan, nothing written, and the long way tells why.
+        assert mine.plan_appends([(game, player, 1, ["QX"])]) is None
+        [refused] = mine.append_moves_many([(game, player, 1, ["QX"])])
+        assert isinstance(refused, InvalidCard)
+        # The refused move's state was dropped: the long way replays the record once and keeps it.
+        assert mine.plan_appends([(game, player, 1, ["draw"])]) is None
+        assert mine.append_moves_many([(game, player, 1, ["draw"])]) == [2]
+        # Another process stored a move meanwhile: the statement finds the count moved on.
+        plan = mine.plan_appends([(game, player, 2, ["undo"])])
+        assert plan is not None
+        assert other.append_moves(game, player, 2, ["draw"]) == 3
+        assert await appends.write(plan, 5) is False
+        [conflict] = mine.append_moves_many([(game, player, 2, ["undo"])])
+        assert isinstance(conflict, MoveConflict)
+        assert mine.append_moves_many([(game, player, 2, ["draw"])]) == [3]  # a retry: no change
+        # The long way replays the record once and keeps the state again: the next batch is one statement.
+        assert mine.append_moves_many([(game, player, 3, ["draw"])]) == [4]
+        plan = mine.plan_appends([(game, player, 4, ["draw"])])
+        assert plan is not None and await appends.write(plan, 5)
+        await appends.close()
+
+    run(body)
+    assert mine.game_record(game, player).moves == ["draw"] * 5
+    mine.close()
+    other.close()
+
+
+def test_a_write_with_an_older_owner_epoch_writes_nothing_and_the_long_way_refuses_it(url: URL) -> None:
+    store = Store(url)
+    host = store.create_player()
+    player = store.player_by_token(host.token)
+    assert player is not None
+    record = store.create_table("thirteen", player.id, {}, [])
+    old = store.claim_table(record.table_id)
+    definition = ThirteenDefinition()
+    spec = definition.new({}).spec
+    assert spec is not None
+    table_spec = type(spec)(**{**spec.__dict__, "table": record.table_id})
+    game_id = store.record_game(player.id, definition, table_spec, old.epoch)
+    match = definition.restore(store.game_record(game_id, player.id)).match
+    assert match.turn is not None
+    first = [str(move) for move in match.legal_moves(match.turn)][:1]
+    appends = store.async_appends()
+    assert appends is not None
+
+    async def body() -> None:
+        plan = store.plan_appends([(game_id, player.id, 0, first)], {game_id: old.epoch})
+        assert plan is not None and await appends.write(plan, 5)
+        store.appended(plan)
+        new = store.claim_table(record.table_id)
+        assert new.epoch == old.epoch + 1
+        after = definition.restore(store.game_record(game_id, player.id)).match
+        assert after.turn is not None
+        following = [str(move) for move in after.legal_moves(after.turn)][:1]
+        stale = store.plan_appends([(game_id, player.id, 1, following)], {game_id: old.epoch})
+        assert stale is not None and await appends.write(stale, 5) is False
+        [refused] = store.append_moves_many([(game_id, player.id, 1, following)], {game_id: old.epoch})
+        assert isinstance(refused, TableMoved)
+        assert len(store.game_record(game_id, player.id).moves) == 1
+        assert store.append_moves_many([(game_id, player.id, 1, following)], {game_id: new.epoch}) == [2]
+        await appends.close()
+
+    run(body)
+    store.close()

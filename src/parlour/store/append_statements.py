@@ -219,20 +219,12 @@ def at_once_parameters(
     }
 
 
-def append_at_once(driver: Any, parameters: Mapping[str, Any]) -> bool:
-    """Run :data:`APPEND_AT_ONCE` on a psycopg connection in autocommit mode (PostgreSQL).
+async def append_at_once(connection: Any, parameters: Mapping[str, Any]) -> bool:
+    """Run :data:`APPEND_AT_ONCE` on an asynchronous psycopg connection in autocommit mode.
 
     Returns True when every game was as expected (open, of that player, with that many moves, its
     table at that epoch) and the moves are committed; False when one was not, and nothing was written.
     """
-    with driver.cursor() as cursor:
-        cursor.execute(APPEND_AT_ONCE, parameters, prepare=True)
-        row = cursor.fetchone()
-    return bool(row and row[0])
-
-
-async def append_at_once_async(connection: Any, parameters: Mapping[str, Any]) -> bool:
-    """:func:`append_at_once` on an asynchronous psycopg connection in autocommit mode."""
     async with connection.cursor() as cursor:
         await cursor.execute(APPEND_AT_ONCE, parameters, prepare=True)
         row = await cursor.fetchone()

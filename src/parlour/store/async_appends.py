@@ -22,7 +22,7 @@ from typing import Any
 import psycopg
 from sqlalchemy.engine import URL
 
-from parlour.store.append_statements import append_at_once_async
+from parlour.store.append_statements import append_at_once
 from parlour.store.database import libpq_conninfo
 from parlour.store.deadline import shut_socket
 from parlour.store.errors import StoreUnavailable, unavailable
@@ -55,7 +55,7 @@ class AsyncAppends:
             connection = await self._connected(deadline - loop.time())
             late = loop.call_at(deadline, self._cut, connection)
             try:
-                return await append_at_once_async(connection, plan.parameters)
+                return await append_at_once(connection, plan.parameters)
             except psycopg.Error as error:
                 lost = connection.closed or connection.broken
                 if lost:

@@ -45,7 +45,6 @@ class Deadlines:
         self._connections: dict[int, list[Any]] = {}
         self._watchdog: threading.Thread | None = None
         self._watching = False
-        self._unpinged: set[int] = set()
         self.cut = 0
         """How many connections the watchdog has cut (for tests and metrics)."""
 
@@ -78,34 +77,19 @@ class Deadlines:
             with self._lock:
                 self._deadlines.pop(me, None)
 
-    @contextlib.contextmanager
-    def unpinged(self) -> Iterator[None]:
-        """Take connections from the pool in the block without the ping, for a caller whose first
-        statement finds a lost connection itself and can run again on another (see
-        ``Store._autocommitted``)."""
-        me = threading.get_ident()
-        self._unpinged.add(me)
-        try:
-            yield
-        finally:
-            self._unpinged.discard(me)
-
-    def overdue(self) -> bool:
-        """Return whether this thread's call is past its deadline."""
+    def _overdue(self) -> bool:
         deadline = self._deadlines.get(threading.get_ident())
         return deadline is not None and time.monotonic() >= deadline
 
     def _connecting(self, *_args: Any) -> None:
-        if self.overdue():
+        if self._overdue():
             raise PoolTimeout("the database did not answer in time: no new connection is opened")
 
     def _checked_out(self, dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
         with self._lock:
             self._connections.setdefault(threading.get_ident(), []).append(dbapi_connection)
-        if self.overdue():
+        if self._overdue():
             raise PoolTimeout("the database did not answer in time")
-        if threading.get_ident() in self._unpinged:
-            return
         try:  # the pool's connection may have died since it was last used: find out now
             cursor = dbapi_connection.cursor()
             try:
@@ -114,7 +98,7 @@ class Deadlines:
                 cursor.close()
         except Exception as error:
             self._forget(dbapi_connection)
-            if self.overdue():
+            if self._overdue():
                 raise PoolTimeout("the database did not answer in time") from error
             raise DisconnectionError(f"a pooled connection was lost: {error}") from error
 

@@ -28,7 +28,7 @@ from parlour.games.base import (
     Standing,
     Status,
 )
-from parlour.store.append_statements import Expected, append_at_once, at_once_parameters, statements_for
+from parlour.store.append_statements import Expected, at_once_parameters, statements_for
 from parlour.store.challenges import challenge_partner, count_answer
 from parlour.store.daily import count_attempt
 from parlour.store.errors import GameOpen, MoveConflict, UnknownGame
@@ -167,10 +167,6 @@ class GameRecordsStore(NumberedStore):
         this way (group commit).
         """
         epochs = epochs or {}
-        if self._autocommits:
-            at_once = self._append_at_once(batch, epochs)
-            if at_once is not None:
-                return at_once
         taken: dict[str, Replay] = {}
         try:
             with self._write() as session:
@@ -545,24 +541,6 @@ class GameRecordsStore(NumberedStore):
     def appended(self, plan: AppendPlan) -> None:
         """Keep the replayed states of a plan whose statement committed."""
         self._replays.keep(plan.taken)
-
-    def _append_at_once(
-        self, batch: Sequence[tuple[str, int, int, Sequence[str]]], epochs: Mapping[str, int]
-    ) -> list[int | ParlourError] | None:
-        """``append_moves_many`` in one statement (:meth:`plan_appends`) on a pooled connection;
-        return the new move counts, or None when the batch is not of the common case or the database
-        disagreed (nothing was written; the caller takes the long way, which tells each item's error).
-
-        Raises:
-            StoreUnavailable: the database failed, or did not answer in time.
-        """
-        plan = self.plan_appends(batch, epochs)
-        if plan is None:
-            return None
-        if not self._autocommitted(lambda driver: append_at_once(driver, plan.parameters)):
-            return None
-        self.appended(plan)
-        return list(plan.results)
 
     def _replay_for(self, session: Session, taken: dict[str, Replay], game_id: str, stored: int) -> Replay:
         """``_replay_of`` by the game's id and stored move count: the game's row is loaded only when its

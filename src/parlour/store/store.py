@@ -14,13 +14,10 @@ this class supplies (``repository.Repository``).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
 
-import psycopg
-from psycopg.pq import TransactionStatus
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import SQLAlchemyError
@@ -39,8 +36,6 @@ from parlour.store.players import PlayersStore
 from parlour.store.replays import ReplayCache
 from parlour.store.statistics import StatisticsStore
 from parlour.store.tables import TablesStore
-
-T = TypeVar("T")
 
 
 @contextmanager
@@ -129,51 +124,8 @@ class Store(PlayersStore, GameRecordsStore, StatisticsStore, TablesStore, DailyS
         """Return a sender of planned batches of moves (:meth:`plan_appends`) from an event loop, on a
         connection of its own (PostgreSQL through psycopg); None where batches are written in a
         thread only (SQLite)."""
-        return AsyncAppends(self.url) if self._autocommits else None
-
-    @property
-    def _autocommits(self) -> bool:
-        """Whether :meth:`_autocommitted` can run statements here (PostgreSQL through psycopg)."""
-        return self.engine.dialect.name == "postgresql" and self.engine.dialect.driver == "psycopg"
-
-    def _autocommitted(self, statement: Callable[[Any], T]) -> T:
-        """Run ``statement`` on a pooled psycopg connection in autocommit mode (each statement its own
-        transaction, committed before it answers) and return its result.
-
-        The connection is taken from the pool without the ping: the statement itself finds a lost
-        connection, and then runs once more on another (a PostgreSQL restarted since the connection was
-        last used). So ``statement`` must be safe to run twice: a first run that committed without its
-        answer arriving must make the second one change nothing.
-
-        Raises:
-            StoreUnavailable: the database failed, or did not answer in time.
-        """
-        for attempt in (1, 2):
-            try:
-                with _unavailable_as_error(self.url), self.deadlines.unpinged():
-                    pooled = self._writer.raw_connection()
-            except psycopg.Error as error:  # a new connection failed (the pool gives the driver's error)
-                raise unavailable(self.url, error) from error
-            driver: Any = pooled.driver_connection
-            try:
-                if driver.info.transaction_status != TransactionStatus.IDLE:
-                    driver.rollback()
-                driver.autocommit = True
-                try:
-                    return statement(driver)
-                finally:
-                    if not (driver.closed or driver.broken):
-                        driver.autocommit = False
-            except psycopg.Error as error:
-                lost = driver.closed or driver.broken
-                if lost:
-                    pooled.invalidate()
-                if lost and attempt == 1 and not self.deadlines.overdue():
-                    continue
-                raise unavailable(self.url, error) from error
-            finally:
-                pooled.close()
-        raise AssertionError("unreachable: the second attempt returns or raises")
+        dialect = self.engine.dialect
+        return AsyncAppends(self.url) if (dialect.name, dialect.driver) == ("postgresql", "psycopg") else None
 
     @contextmanager
     def _read(self) -> Iterator[Session]:
