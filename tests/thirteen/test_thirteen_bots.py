@@ -11,8 +11,10 @@ from parlour.thirteen.bots import (
     BOTS,
     PLAYERS,
     GreedyBot,
+    EagerKeeperBot,
     HeuristicBot,
     KeeperBot,
+    PatientKeeperBot,
     RandomBot,
     StrongBot,
     make_bot,
@@ -108,6 +110,39 @@ def test_the_keeper_passes_only_on_a_2_or_a_bomb() -> None:
     assert str(KeeperBot().choose(make_view("9S 9H KD", "2S"))) == "pass"
     assert str(KeeperBot().choose(make_view("3S 4C 5D 6H 7S 8C 9D", "2S"))) == "pass"
     assert str(KeeperBot().choose(make_view("9S 9C", "8S 8H"))) == "9S 9C"  # goes out
+
+
+def test_the_keeper_variants_are_baselines_by_name() -> None:
+    assert isinstance(make_bot("keeper-patient"), PatientKeeperBot)
+    assert isinstance(make_bot("Keeper-Eager"), EagerKeeperBot)
+    assert not {"keeper-patient", "keeper-eager"} & set(BOTS)
+
+
+def test_the_patient_keeper_passes_rather_than_break_a_unit() -> None:
+    patient = PatientKeeperBot()
+    assert str(patient.choose(make_view("5S 5H 9C 9D", "4S"))) == "pass"  # the keeper breaks a pair
+    assert str(patient.choose(make_view("5S 5H 9C JD JH", "4S"))) == "9C"  # a unit fits: plays it
+    # An opponent on two cards: it breaks the pair rather than let them lead.
+    assert str(patient.choose(make_view("5S 5H 9C 9D", "4S", counts=(4, 2, 9, 9)))) == "5S"
+
+
+def test_the_patient_keeper_keeps_its_2s_for_the_end() -> None:
+    patient = PatientKeeperBot()
+    assert str(patient.choose(make_view("5S 5H 2C 9D", "4S"))) == "9D"
+    assert str(patient.choose(make_view("5S 5H 2C 7D 7H", "KS"))) == "pass"  # the keeper spends the 2
+    assert str(patient.choose(make_view("5S 5H 2C 7D 7H", "KS", counts=(5, 3, 9, 9)))) == "2C"
+    assert str(patient.choose(make_view("5S 5H 2C", "KS"))) == "2C"  # then the pair goes out
+
+
+def test_the_eager_keeper_leads_its_longest_unit_and_rarely_passes() -> None:
+    eager = EagerKeeperBot()
+    assert str(eager.choose(make_view("3S 4C 5D 6H 9C 9D 9H JD", ""))) == "3S 4C 5D 6H"
+    assert str(eager.choose(make_view("3S 9C 9D 9H JD", ""))) == "9C 9D 9H"
+    assert str(eager.choose(make_view("3S 2H", ""))) == "3S"  # the 2 last
+    assert str(eager.choose(make_view("5S 5H 9C 9D", "4S"))) == "5S"  # breaks a pair rather than pass
+    # On a 2 with no unit that fits, it breaks its pair of 2s where the keeper passes.
+    assert str(eager.choose(make_view("9S 9H KD 2C 2D", "2S"))) == "2C"
+    assert str(KeeperBot().choose(make_view("9S 9H KD 2C 2D", "2S"))) == "pass"
 
 
 def test_hand_cost_counts_combinations() -> None:

@@ -3,8 +3,9 @@
 ``make_bot(name, seed)`` builds one by name: ``random``, ``greedy``, ``strong`` or ``expert`` (the
 players offered to people, the ladder Beginner, Casual, Strong and Expert), or a player the others are
 measured against: ``heuristic`` (the Strong player until issue 28, and the Expert's first model of the
-others), ``keeper`` (structure-keeping greedy play), ``sampler`` (a plain determinized search) or
-``learned`` (a network trained by self-play).
+others), ``keeper`` (structure-keeping greedy play) with its variants ``keeper-patient`` and
+``keeper-eager`` (the same structure, a slower and a faster temper), ``sampler`` (a plain determinized
+search) or ``learned`` (a network trained by self-play).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from parlour.errors import InvalidInput
 from parlour.thirteen.bots.base import Bot
 from parlour.thirteen.bots.expert import ExpertBot
 from parlour.thirteen.bots.heuristic import HeuristicBot
-from parlour.thirteen.bots.keeper import KeeperBot
+from parlour.thirteen.bots.keeper import EagerKeeperBot, KeeperBot, PatientKeeperBot
 from parlour.thirteen.bots.learned import LearnedBot
 from parlour.thirteen.bots.sampler import SamplerBot
 from parlour.thirteen.bots.simple import GreedyBot, RandomBot
@@ -25,7 +26,8 @@ BOTS: Final[dict[str, type[Bot]]] = {bot.name: bot for bot in (RandomBot, Greedy
 """The computer players offered to people, by name, weakest first: the ladder Beginner, Casual, Strong,
 Expert."""
 BASELINES: Final[dict[str, type[Bot]]] = {
-    bot.name: bot for bot in (HeuristicBot, KeeperBot, SamplerBot, LearnedBot)
+    bot.name: bot
+    for bot in (HeuristicBot, KeeperBot, PatientKeeperBot, EagerKeeperBot, SamplerBot, LearnedBot)
 }
 """Players for measuring the others only (``parlour thirteen simulate`` and ``ratings``, the benchmarks,
 the learning environments' opponents)."""
@@ -50,11 +52,13 @@ __all__ = [
     "BOTS",
     "PLAYERS",
     "Bot",
+    "EagerKeeperBot",
     "ExpertBot",
     "GreedyBot",
     "HeuristicBot",
     "KeeperBot",
     "LearnedBot",
+    "PatientKeeperBot",
     "RandomBot",
     "SamplerBot",
     "StrongBot",
