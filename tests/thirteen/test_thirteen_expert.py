@@ -16,6 +16,7 @@ from parlour.thirteen.bots import BOTS, PLAYERS, ExpertBot, KeeperBot, SamplerBo
 from parlour.thirteen.bots.expert import MAX_CANDIDATES, MAX_SAMPLES, MIN_SAMPLES
 from parlour.thirteen.bots.search import (
     MODELS,
+    OWN_POLICIES,
     Position,
     choose_search_core,
     evaluate,
@@ -120,9 +121,10 @@ def played_to_a_choice(number: int, rules: Rules, moves: int, players: str = "mi
     samples=st.integers(1, 3),
     extra=st.integers(0, 4),
     seed=st.integers(0, 2**64 - 1),
+    own=st.sampled_from(sorted(OWN_POLICIES)),
 )
 def test_the_compiled_search_and_its_twin_give_the_same_totals(
-    number: int, rules: Rules, moves: int, samples: int, extra: int, seed: int
+    number: int, rules: Rules, moves: int, samples: int, extra: int, seed: int, own: str
 ) -> None:
     match = played_to_a_choice(number, rules, moves)
     assume(match is not None)  # the deal came to no choice in time
@@ -132,8 +134,8 @@ def test_the_compiled_search_and_its_twin_give_the_same_totals(
     view = match.view(seat)
     moves_now = [move.mask for move in view.legal_moves()][:6]
     position = Position.of_view(view)
-    compiled = evaluate(position, moves_now, samples, samples + extra, seed, core="c")
-    twin = evaluate(position, moves_now, samples, samples + extra, seed, core="python")
+    compiled = evaluate(position, moves_now, samples, samples + extra, seed, core="c", own=own)
+    twin = evaluate(position, moves_now, samples, samples + extra, seed, core="python", own=own)
     assert compiled == twin
     assert all(0 <= total <= 3 * samples for total in compiled.totals)
     assert compiled.models[seat] is None and all(model in MODEL_NAMES for model in compiled.models if model)
@@ -154,7 +156,7 @@ def test_the_true_hands_explain_every_move_of_heuristic_players(
     position = Position.of_view(match.view(seat))
     found = misses(position, match.round.hands)
     assert all(found[other][0] == 0 for other in range(4))  # the heuristic, the first model
-    assert found[seat] == [0, 0, 0]  # the expert's own moves are never counted
+    assert found[seat] == [0] * len(MODELS)  # the expert's own moves are never counted
 
 
 def test_the_search_refuses_arguments_out_of_range() -> None:
@@ -163,11 +165,14 @@ def test_the_search_refuses_arguments_out_of_range() -> None:
         evaluate(position, [], 1, 1, 0)
     with pytest.raises(ValueError, match="draws"):
         evaluate(position, [1], 4, 2, 0)
+    with pytest.raises(ValueError, match="plays itself out"):
+        evaluate(position, [1], 1, 1, 0, own="greedy")
     if COMPILED:
         from parlour.thirteen.bots import _search  # type: ignore[attr-defined]
 
-        arguments = [0, position.hand, [3, 13, 13, 13], 0, 0, -1, 0, [], 0, 0, [], [], False, [1], 1, 1, 0]
+        arguments = [0, position.hand, [3, 13, 13, 13], 0, 0, -1, 0, [], 0, 0, [], [], False, [1], 1, 1, 0, 1]
         assert _search.evaluate(*arguments) == [0, -1, 0, 0, 0]  # one total, then the seats' models
+        assert _search.evaluate(*arguments[:-1]) == [0, -1, 0, 0, 0]  # the keeper unless told
         for at, bad in (
             (2, [3, 13, 13, 14]),
             (13, [1 << 40]),
@@ -176,6 +181,7 @@ def test_the_search_refuses_arguments_out_of_range() -> None:
             (3, 1),
             (15, 0),
             (9, 8),
+            (17, 2),
         ):
             broken = list(arguments)
             broken[at] = bad

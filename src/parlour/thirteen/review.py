@@ -22,7 +22,7 @@ from parlour.deal import SplitMix64
 from parlour.errors import GameOver, IllegalMove, InvalidInput
 from parlour.grades import BEST, names
 from parlour.grades import grade as graded
-from parlour.thirteen.bots.expert import DRAWS_PER_SAMPLE, ExpertBot
+from parlour.thirteen.bots.expert import DRAWS_PER_SAMPLE, OWN_PLAYOUTS, ExpertBot
 from parlour.thirteen.bots.search import Position, choose_search_core, evaluate
 from parlour.thirteen.game import Match
 from parlour.thirteen.move import PASS, Move
@@ -223,6 +223,7 @@ def review_match(
                 samples * DRAWS_PER_SAMPLE[core_name],
                 seeds.next(),
                 core_name,
+                own=OWN_PLAYOUTS,
             ).totals
             estimates = {str(option): total / samples for option, total in zip(options, totals, strict=True)}
             best = options[max(range(len(options)), key=lambda i: (totals[i], -i))]

@@ -68,7 +68,7 @@ typedef struct {
 /* Everything a call works in, so that calls on several threads (the GIL released) share nothing. */
 #define COST_CACHE_BITS 16
 typedef struct {
-    Plays raw, chosen, bombs;
+    Plays raw, chosen, bombs, strong;
     u64 partial[MAXPARTIAL], grown[MAXPARTIAL];
     u64 cost_keys[1 << COST_CACHE_BITS];
     double cost_values[1 << COST_CACHE_BITS];
@@ -457,30 +457,83 @@ static int in_list(const u64 *list, int n, u64 mask) {
     return 0;
 }
 
-/* Each player's choice among `plays`, the seat's legal plays now (never empty). */
-static u64 keeper_pick(Ctx *cx, State *st, int seat, const Plays *plays) {
-    u64 hand = st->hands[seat];
-    if (in_list(plays->plays, plays->n, hand)) return hand;
-    int may_pass = st->has_table;
+/* The keeper's sorting of the plays (keeper.by_structure), each list's lowest: `kept` units that spend
+ * no 2 and are no bomb, `special` units that do, `ordinary` plays that do not, `any` play. */
+typedef struct {
+    u64 kept, special, ordinary, any;
+} Sorted;
+
+static Sorted by_structure(Ctx *cx, u64 hand, const Plays *plays) {
     u64 units[MAXSPLIT];
     int nunits = best_split(cx, hand, units);
-    u64 kept = 0, special = 0, ordinary = 0, any = 0;
+    Sorted out = {0, 0, 0, 0};
     for (int i = 0; i < plays->n; i++) {
         u64 play = plays->plays[i];
         int unit = in_list(units, nunits, play);
         if (!precious(play)) {
-            if (unit && (!kept || lowest_less(play, kept))) kept = play;
-            if (!ordinary || lowest_less(play, ordinary)) ordinary = play;
+            if (unit && (!out.kept || lowest_less(play, out.kept))) out.kept = play;
+            if (!out.ordinary || lowest_less(play, out.ordinary)) out.ordinary = play;
+        } else if (unit && (!out.special || lowest_less(play, out.special))) {
+            out.special = play;
         }
-        if (unit && (!special || lowest_less(play, special))) special = play;
-        if (!any || lowest_less(play, any)) any = play;
+        if (!out.any || lowest_less(play, out.any)) out.any = play;
     }
-    if (kept) return kept;
-    if (special) return special;
+    return out;
+}
+
+/* fewest_cards_of_others: the fewest cards another seat still in the round holds (13 when none). */
+static int fewest_of_others(const State *st, int seat) {
+    int danger = 13;
+    for (int other = 0; other < SEATS; other++) {
+        int count = popc(st->hands[other]);
+        if (other != seat && count && count < danger) danger = count;
+    }
+    return danger;
+}
+
+/* Each player's choice among `plays`, the seat's legal plays now (never empty). The keeper (keeper.py): */
+static u64 keeper_pick(Ctx *cx, State *st, int seat, const Plays *plays) {
+    u64 hand = st->hands[seat];
+    if (in_list(plays->plays, plays->n, hand)) return hand;
+    int may_pass = st->has_table;
+    Sorted s = by_structure(cx, hand, plays);
+    if (s.kept) return s.kept;
+    if (s.special) return s.special;
     if (may_pass && precious(st->table_mask)) return 0;
-    if (ordinary) return ordinary;
+    if (s.ordinary) return s.ordinary;
     if (may_pass) return 0;
-    return any;
+    return s.any;
+}
+
+/* The eager keeper (keeper.py): leads its longest unit, spends 2s and bombs, passes only when nothing
+ * fits. */
+static u64 eager_pick(Ctx *cx, State *st, int seat, const Plays *plays) {
+    u64 hand = st->hands[seat];
+    if (in_list(plays->plays, plays->n, hand)) return hand;
+    if (!st->has_table) {
+        u64 units[MAXSPLIT], best = 0;
+        int nunits = best_split(cx, hand, units), best_plain = 0;
+        for (int i = 0; i < plays->n; i++) {
+            u64 play = plays->plays[i];
+            if (!in_list(units, nunits, play)) continue;
+            int plain = !precious(play);
+            /* an ordinary unit before a 2 or a bomb; then the most cards, the lowest top, the lowest */
+            if (!best || plain > best_plain ||
+                (plain == best_plain &&
+                 (popc(play) > popc(best) ||
+                  (popc(play) == popc(best) &&
+                   (top_bit(play) < top_bit(best) || (top_bit(play) == top_bit(best) && play < best)))))) {
+                best = play;
+                best_plain = plain;
+            }
+        }
+        if (best) return best;
+    }
+    Sorted s = by_structure(cx, hand, plays);
+    if (s.kept) return s.kept;
+    if (s.special) return s.special;
+    if (s.ordinary) return s.ordinary;
+    return s.any;
 }
 
 typedef struct {
@@ -505,32 +558,40 @@ static double score_of(const Judge *j, u64 play) {
     return value;
 }
 
-static u64 heuristic_pick(Ctx *cx, State *st, int seat, const Plays *plays) {
-    u64 hand = st->hands[seat];
-    if (in_list(plays->plays, plays->n, hand)) return hand;
-    Judge j;
-    j.cx = cx;
-    j.hand = hand;
-    j.rules = &st->rules;
-    j.leading = !st->has_table;
-    j.danger = 13;
-    for (int other = 0; other < SEATS; other++) {
-        int count = popc(st->hands[other]);
-        if (other != seat && count && count < j.danger) j.danger = count;
-    }
-    double before = hand_cost(cx, hand);
-    j.unseen = FULL & ~hand & ~st->played;
+/* What the heuristic and the Strong player read of the round (heuristic.py's helpers). */
+static void judge_init(Judge *j, Ctx *cx, const State *st, int seat) {
+    j->cx = cx;
+    j->hand = st->hands[seat];
+    j->rules = &st->rules;
+    j->leading = !st->has_table;
+    j->danger = fewest_of_others(st, seat);
+    j->unseen = FULL & ~j->hand & ~st->played;
+}
+
+/* finishing_chain: the unanswerable play after which all but one unit are unanswerable too (the most
+ * cards, then the lowest), or 0. */
+static u64 finishing_chain(const Judge *j, const Plays *plays) {
     u64 chain = 0;
     for (int i = 0; i < plays->n; i++) {
         u64 play = plays->plays[i];
-        if (!boss(&j, play)) continue;
+        if (!boss(j, play)) continue;
         u64 units[MAXSPLIT];
-        int nunits = best_split(cx, hand & ~play, units), open = 0;
-        for (int u = 0; u < nunits; u++) open += !boss(&j, units[u]);
+        int nunits = best_split(j->cx, j->hand & ~play, units), open = 0;
+        for (int u = 0; u < nunits; u++) open += !boss(j, units[u]);
         if (open > 1) continue;
         /* max by (card count, -mask): more cards, then the lower mask */
         if (!chain || popc(play) > popc(chain) || (popc(play) == popc(chain) && play < chain)) chain = play;
     }
+    return chain;
+}
+
+static u64 heuristic_pick(Ctx *cx, State *st, int seat, const Plays *plays) {
+    u64 hand = st->hands[seat];
+    if (in_list(plays->plays, plays->n, hand)) return hand;
+    Judge j;
+    judge_init(&j, cx, st, seat);
+    double before = hand_cost(cx, hand);
+    u64 chain = finishing_chain(&j, plays);
     if (chain) return chain;
     u64 best = plays->plays[0];
     double best_score = score_of(&j, best);
@@ -545,6 +606,84 @@ static u64 heuristic_pick(Ctx *cx, State *st, int seat, const Plays *plays) {
     return best;
 }
 
+/* The Strong player (strong.py), step for step. */
+#define STRONG_DANGER 2
+#define STRONG_SPEND_DANGER 3
+#define STRONG_SPEND_WITHIN 2.0
+
+static u64 strong_lead(const Judge *j, const u64 *candidates, int n) {
+    u64 pool[MAXPLAYS];
+    int m = 0;
+    if (j->danger <= STRONG_DANGER) {
+        for (int i = 0; i < n; i++)
+            if (popc(candidates[i]) != j->danger) pool[m++] = candidates[i];
+        if (!m && j->danger == 1) { /* the highest single, the first of equals */
+            u64 high = candidates[0];
+            for (int i = 1; i < n; i++)
+                if (top_bit(candidates[i]) > top_bit(high)) high = candidates[i];
+            return high;
+        }
+    }
+    if (!m) {
+        memcpy(pool, candidates, sizeof(u64) * (size_t)n);
+        m = n;
+    }
+    u64 ordinary = 0, lasting = 0, any = 0;
+    for (int i = 0; i < m; i++) {
+        u64 play = pool[i];
+        if (!any || lowest_less(play, any)) any = play;
+        if (precious(play)) continue;
+        if (!ordinary || lowest_less(play, ordinary)) ordinary = play;
+        if (!boss(j, play) && (!lasting || lowest_less(play, lasting))) lasting = play;
+    }
+    return lasting ? lasting : ordinary ? ordinary : any;
+}
+
+static u64 strong_pick(Ctx *cx, State *st, int seat, const Plays *plays) {
+    u64 hand = st->hands[seat];
+    if (in_list(plays->plays, plays->n, hand)) return hand;
+    Judge j;
+    judge_init(&j, cx, st, seat);
+    u64 chain = finishing_chain(&j, plays);
+    if (chain) return chain;
+    u64 units[MAXSPLIT];
+    int nunits = best_split(cx, hand, units);
+    if (!st->has_table) {
+        u64 *candidates = cx->strong.plays;
+        int n = 0;
+        for (int i = 0; i < plays->n; i++)
+            if (in_list(units, nunits, plays->plays[i])) candidates[n++] = plays->plays[i];
+        if (!n) return strong_lead(&j, plays->plays, plays->n);
+        return strong_lead(&j, candidates, n);
+    }
+    u64 kept = 0, special = 0, best = 0, any = 0;
+    double best_cost = 0.0;
+    for (int i = 0; i < plays->n; i++) {
+        u64 play = plays->plays[i];
+        int unit = in_list(units, nunits, play);
+        if (!any || lowest_less(play, any)) any = play;
+        if (precious(play)) {
+            if (unit && (!special || lowest_less(play, special))) special = play;
+            continue;
+        }
+        if (unit && (!kept || lowest_less(play, kept))) kept = play;
+        /* the break that leaves the cheapest hand, then the lowest top card; the first of equals */
+        double cost = hand_cost(cx, hand & ~play);
+        if (!best || cost < best_cost || (cost == best_cost && top_bit(play) < top_bit(best))) {
+            best = play;
+            best_cost = cost;
+        }
+    }
+    if (kept) return kept;
+    if (special && (j.danger <= STRONG_SPEND_DANGER || precious(st->table_mask) ||
+                    hand_cost(cx, hand & ~special) <= STRONG_SPEND_WITHIN))
+        return special;
+    int may_pass = st->has_table;
+    if (best && (!may_pass || j.danger <= STRONG_DANGER || best_cost <= hand_cost(cx, hand))) return best;
+    if (may_pass) return 0;
+    return any;
+}
+
 /* The greedy player (simple.py): its lowest legal play; it passes only when nothing fits. */
 static u64 greedy_pick(const Plays *plays) {
     u64 lowest = plays->plays[0];
@@ -554,12 +693,14 @@ static u64 greedy_pick(const Plays *plays) {
 }
 
 /* The models of how another seat plays, in search.py's MODELS order. */
-#define NMODELS 3
-enum { HEURISTIC, KEEPER, GREEDY };
+#define NMODELS 5
+enum { HEURISTIC, KEEPER, GREEDY, STRONG, EAGER };
 
 static u64 model_pick(Ctx *cx, State *st, int seat, int model, const Plays *plays) {
     if (model == KEEPER) return keeper_pick(cx, st, seat, plays);
     if (model == GREEDY) return greedy_pick(plays);
+    if (model == STRONG) return strong_pick(cx, st, seat, plays);
+    if (model == EAGER) return eager_pick(cx, st, seat, plays);
     return heuristic_pick(cx, st, seat, plays);
 }
 
@@ -570,14 +711,14 @@ static u64 model_move(Ctx *cx, State *st, int seat, int model) {
     return model_pick(cx, st, seat, model, plays);
 }
 
-/* Play a sampled round on after `move`: the expert (`me`) as the keeper, each other seat by its model;
- * return the expert's points. */
-static int play_out(Ctx *cx, State *st, u64 move, int me, const int *models) {
+/* Play a sampled round on after `move`: the searcher (`me`) by its own policy (`own`: KEEPER or STRONG),
+ * each other seat by its model; return the searcher's points. */
+static int play_out(Ctx *cx, State *st, u64 move, int me, int own, const int *models) {
     push(cx, st, move);
     for (int i = 0; i < PLAYOUT_MOVES; i++) {
         int seat = st->turn;
         if (seat < 0 || has_finished(st, me)) break;
-        push(cx, st, model_move(cx, st, seat, seat == me ? KEEPER : models[seat]));
+        push(cx, st, model_move(cx, st, seat, seat == me ? own : models[seat]));
     }
     for (int place = 0; place < st->nfinished; place++)
         if (st->finished[place] == me) return POINTS[place];
@@ -697,13 +838,14 @@ static int ranked_order(const void *a, const void *b) {
 
 /* Fill `k` and `start` from evaluate's arguments; 0 on success, -1 with a Python error set. */
 static int read_position(PyObject *args, Known *k, State *start, u64 *candidates, int *ncandidates,
-                         int *samples, int *draws, u64 *seed) {
+                         int *samples, int *draws, u64 *seed, int *own) {
     int me, turn, owner, passed, rules_bits, opening;
     unsigned long long hand, table_mask, must_include, seed_in;
     PyObject *counts_seq, *finished_seq, *seats_seq, *masks_seq, *candidates_seq;
-    if (!PyArg_ParseTuple(args, "iKOiKiiOKiOOpOiiK", &me, &hand, &counts_seq, &turn, &table_mask, &owner,
+    *own = KEEPER;
+    if (!PyArg_ParseTuple(args, "iKOiKiiOKiOOpOiiK|i", &me, &hand, &counts_seq, &turn, &table_mask, &owner,
                           &passed, &finished_seq, &must_include, &rules_bits, &seats_seq, &masks_seq, &opening,
-                          &candidates_seq, samples, draws, &seed_in))
+                          &candidates_seq, samples, draws, &seed_in, own))
         return -1;
     u64 counts[SEATS], finished[SEATS], seats[MAXHISTORY];
     int ncounts = read_masks(counts_seq, counts, SEATS, "counts");
@@ -715,7 +857,7 @@ static int read_position(PyObject *args, Known *k, State *start, u64 *candidates
     if (me < 0 || me >= SEATS || turn != me || hand > FULL || table_mask > FULL || must_include > FULL ||
         owner < -1 || owner >= SEATS || passed < 0 || passed > 15 || ncounts != SEATS || nseats != nmasks ||
         *ncandidates < 1 || *samples < 0 || *draws < *samples || *draws > MAXDRAWS || rules_bits < 0 ||
-        rules_bits > 7) {
+        rules_bits > 7 || (*own != KEEPER && *own != STRONG)) {
         PyErr_SetString(PyExc_ValueError, "evaluate: an argument is out of range");
         return -1;
     }
@@ -785,7 +927,8 @@ static int read_position(PyObject *args, Known *k, State *start, u64 *candidates
 }
 
 /* evaluate(me, hand, counts, turn, table_mask, owner, passed, finished, must_include, rules,
- *          history_seats, history_masks, opening, candidates, samples, draws, seed)
+ *          history_seats, history_masks, opening, candidates, samples, draws, seed[, own])
+ * (own: the searcher's playout policy, 1 the keeper (the default) or 3 the Strong player)
  * -> each candidate's total points over the `samples` deals kept of `draws` drawn, then each seat's
  *    model (-1 for the expert's own seat). */
 static PyObject *core_evaluate(PyObject *self, PyObject *args) {
@@ -798,13 +941,13 @@ static PyObject *core_evaluate(PyObject *self, PyObject *args) {
     PyObject *result = NULL;
     State start;
     u64 candidates[MAXCANDIDATES], seed = 0;
-    int ncandidates = 0, samples = 0, draws = 0;
+    int ncandidates = 0, samples = 0, draws = 0, own = KEEPER;
     long totals[MAXCANDIDATES] = {0};
     if (!k || !cx) {
         PyErr_NoMemory();
         goto done;
     }
-    if (read_position(args, k, &start, candidates, &ncandidates, &samples, &draws, &seed) < 0) goto done;
+    if (read_position(args, k, &start, candidates, &ncandidates, &samples, &draws, &seed, &own) < 0) goto done;
     drawn = PyMem_Malloc(sizeof(u64) * SEATS * (size_t)(draws ? draws : 1));
     ranked = PyMem_Malloc(sizeof(Ranked) * (size_t)(draws ? draws : 1));
     misses = PyMem_Calloc((size_t)SEATS * NMODELS * (size_t)(draws ? draws : 1), sizeof(int));
@@ -837,7 +980,9 @@ static PyObject *core_evaluate(PyObject *self, PyObject *args) {
                 sums[model] = 0;
                 for (int d = 0; d < samples; d++) sums[model] += column[d];
             }
-            int other = sums[GREEDY] < sums[KEEPER] ? GREEDY : KEEPER;
+            int other = KEEPER; /* the other model that misses least, the first of equals */
+            for (int model = KEEPER + 1; model < NMODELS; model++)
+                if (sums[model] < sums[other]) other = model;
             if (2 * sums[other] + samples <= 2 * sums[HEURISTIC]) models[seat] = other;
         }
         for (int d = 0; d < draws; d++)
@@ -850,7 +995,7 @@ static PyObject *core_evaluate(PyObject *self, PyObject *args) {
         for (int c = 0; c < ncandidates; c++) {
             State st = start;
             memcpy(st.hands, hands, sizeof st.hands);
-            totals[c] += play_out(cx, &st, candidates[c], k->me, models);
+            totals[c] += play_out(cx, &st, candidates[c], k->me, own, models);
         }
     }
     overflow = cx->raw.overflow || cx->chosen.overflow || cx->bombs.overflow;

@@ -4,7 +4,7 @@ At each choice with more than one sensible move it asks the search (:mod:`parlou
 what each candidate is worth: the cards it has not seen are dealt at random into the other hands, each
 as large as the table shows it; each other seat gets the model of a player (heuristic, keeper or greedy)
 that best explains its moves this round, and the deals those models explain best are kept; and every
-candidate is played out on each kept deal, itself on as the structure keeper plays (``keeper``), the
+candidate is played out on each kept deal, itself on as the Strong player plays (``strong``), the
 others as their models do. The move with the most round points over the deals is played (3, 2, 1, 0
 for the places); every candidate is played out on the same deals (common random numbers), so the
 comparison between them is sharper than each average. The choice depends only on the view and the
@@ -38,6 +38,9 @@ DRAWS_PER_SAMPLE: Final = {"c": 4, "python": 1}
 """Deals drawn for each deal kept: the likeliest quarter is kept (the twin keeps every deal it draws)."""
 MAX_CANDIDATES: Final = 5
 """The most moves compared at one choice."""
+OWN_PLAYOUTS: Final = "strong"
+"""How the expert plays itself in its playouts: as the Strong player (issue 28), which keeps its
+structure and knows when to break it, rather than the keeper, whose playouts undervalue a pass."""
 
 
 class ExpertBot(Bot):
@@ -74,7 +77,8 @@ class ExpertBot(Bot):
         draws = samples * DRAWS_PER_SAMPLE[self.core]
         seed = self.rng.getrandbits(64)
         position = Position.of_view(view)
-        totals = evaluate(position, [move.mask for move in moves], samples, draws, seed, self.core).totals
+        masks = [move.mask for move in moves]
+        totals = evaluate(position, masks, samples, draws, seed, self.core, own=OWN_PLAYOUTS).totals
         best = max(range(len(moves)), key=lambda index: (totals[index], -index))
         return moves[best]
 

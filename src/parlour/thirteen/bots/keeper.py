@@ -53,7 +53,9 @@ def by_structure(hand: int, plays: tuple[int, ...]) -> tuple[tuple[int, ...], ..
 
 
 class KeeperBot(Bot):
-    """Plays its lowest unit that keeps its hand's structure (see the module docstring)."""
+    """Plays its lowest unit that keeps its hand's structure (see the module docstring). The variants
+    below share its first steps (go out; else the lowest unit that fits and spends no 2 and is no bomb)
+    and differ in ``otherwise``."""
 
     name = "keeper"
 
@@ -63,6 +65,20 @@ class KeeperBot(Bot):
         if hand in plays:
             return Move(hand)  # go out
         ordinary, kept, special = by_structure(hand, plays)
+        if kept and view.table_shape is not None:
+            return Move(lowest_play(kept))
+        return self.otherwise(view, plays, may_pass, (ordinary, kept, special))
+
+    def otherwise(
+        self,
+        view: PlayerView,
+        plays: tuple[int, ...],
+        may_pass: bool,
+        sorted_plays: tuple[tuple[int, ...], ...],
+    ) -> Move:
+        """Return the move when it leads, or when it follows and no ordinary unit fits; ``sorted_plays``
+        is ``by_structure``'s answer."""
+        ordinary, kept, special = sorted_plays
         if kept:
             return Move(lowest_play(kept))
         if special:
@@ -70,7 +86,7 @@ class KeeperBot(Bot):
         if may_pass and precious(view.table_mask):
             return PASS
         if ordinary:
-            return Move(lowest_play(tuple(ordinary)))
+            return Move(lowest_play(ordinary))
         if may_pass:
             return PASS
         return Move(lowest_play(plays))
@@ -82,20 +98,24 @@ PATIENT_SPEND: Final = 3
 """It spends a 2 or a bomb when an opponent holds this many cards or fewer (or see its docstring)."""
 
 
-class PatientKeeperBot(Bot):
+class PatientKeeperBot(KeeperBot):
     """Keeps its structure and waits: passes rather than break a unit, 2s and bombs for the end."""
 
     name = "keeper-patient"
 
-    def pick(self, view: PlayerView, plays: tuple[int, ...], may_pass: bool) -> Move:
-        """Return the patient keeper's move."""
-        hand = view.hand_mask
-        if hand in plays:
-            return Move(hand)  # go out
-        ordinary, kept, special = by_structure(hand, plays)
+    def otherwise(
+        self,
+        view: PlayerView,
+        plays: tuple[int, ...],
+        may_pass: bool,
+        sorted_plays: tuple[tuple[int, ...], ...],
+    ) -> Move:
+        """Return the patient keeper's move when it leads or no ordinary unit fits."""
+        ordinary, kept, special = sorted_plays
         if kept:
             return Move(lowest_play(kept))
         danger = fewest_cards_of_others(view)
+        hand = view.hand_mask
         if special:
             spend = lowest_play(special)
             if (
@@ -114,25 +134,24 @@ class PatientKeeperBot(Bot):
         return Move(lowest_play(plays))
 
 
-class EagerKeeperBot(Bot):
+class EagerKeeperBot(KeeperBot):
     """Keeps its structure and hurries: leads its longest unit, spends 2s and bombs, rarely passes."""
 
     name = "keeper-eager"
 
-    def pick(self, view: PlayerView, plays: tuple[int, ...], may_pass: bool) -> Move:
-        """Return the eager keeper's move."""
-        hand = view.hand_mask
-        if hand in plays:
-            return Move(hand)  # go out
-        ordinary, kept, special = by_structure(hand, plays)
+    def otherwise(
+        self,
+        view: PlayerView,
+        plays: tuple[int, ...],
+        may_pass: bool,
+        sorted_plays: tuple[tuple[int, ...], ...],
+    ) -> Move:
+        """Return the eager keeper's move when it leads or no ordinary unit fits."""
+        ordinary, kept, special = sorted_plays
         if view.table_shape is None and (kept or special):
             # The unit that sheds the most cards, the lowest of equals; a 2 or a bomb only when no other.
             units = kept or special
             return Move(min(units, key=lambda play: (-play.bit_count(), play.bit_length(), play)))
-        if kept:
-            return Move(lowest_play(kept))
         if special:
             return Move(lowest_play(special))
-        if ordinary:
-            return Move(lowest_play(ordinary))
-        return Move(lowest_play(plays))
+        return Move(lowest_play(ordinary or plays))

@@ -7,16 +7,18 @@ places) each candidate move earns in total over sampled deals:
    played this round) into the other hands, each as large as the table shows it.
 2. **Weigh them** when ``draws`` exceeds ``samples``: replay the round so far on each drawn deal and
    count, for each other seat and each model of a player (:data:`MODELS`: the heuristic player, the
-   structure keeper, greedy play), the moves that model holding those cards would not have made. Each
-   seat's model is judged by its ``samples`` best deals, the misses summed over them: a model the seat
-   really plays by explains everything on the deals near the real one. The heuristic stays unless the
-   keeper or greedy play (the fewer misses of the two, the keeper on equal sums) misses at least half a
-   move a deal fewer: early in a round the models mostly agree, and a wrong switch costs much.
+   structure keeper, greedy play, the Strong player and the eager keeper), the moves that
+   model holding those cards would not have made. Each seat's model is judged by its ``samples`` best
+   deals, the misses summed over them: a model the seat really plays by explains everything on the
+   deals near the real one. The heuristic stays unless the other model with the fewest misses (the
+   earliest of equals) misses at least half a move a deal fewer: early in a round the models mostly
+   agree, and a wrong switch costs much.
    The ``samples`` deals whose misses under those models are fewest are kept, the earliest drawn first
    on equal misses. A player who passed on a single seldom holds a spare single above it; deals that
    say otherwise are the least likely ones, and are dropped first.
-3. **Play out** each candidate on every kept deal (the same deals for every candidate): the expert on
-   as the structure keeper plays, each other seat as its model does, to the expert's place. Without
+3. **Play out** each candidate on every kept deal (the same deals for every candidate): the searcher
+   on as its own policy plays (``own``: the structure keeper, or the Strong player for the expert),
+   each other seat as its model does, to the searcher's place. Without
    inference every other seat is the heuristic player.
 
 Nothing here reads a hidden card: the inputs are what the expert's :class:`PlayerView` shows, and a
@@ -37,8 +39,9 @@ from parlour.cores import choose_core
 from parlour.deal import SplitMix64
 from parlour.thirteen.bots.base import Bot
 from parlour.thirteen.bots.heuristic import HeuristicBot
-from parlour.thirteen.bots.keeper import KeeperBot
+from parlour.thirteen.bots.keeper import EagerKeeperBot, KeeperBot
 from parlour.thirteen.bots.simple import GreedyBot
+from parlour.thirteen.bots.strong import StrongBot
 from parlour.thirteen.combos import shape_of
 from parlour.thirteen.order import FULL_MASK, THREE_OF_SPADES_BIT
 from parlour.thirteen.round import POINTS, SEATS, Round, Step
@@ -47,9 +50,19 @@ from parlour.thirteen.views import PlayerView
 
 PLAYOUT_MOVES: Final = 400
 """A played-out round longer than this stops (it cannot happen: every move is a pass or spends cards)."""
-MODELS: Final[tuple[type[Bot], ...]] = (HeuristicBot, KeeperBot, GreedyBot)
+MODELS: Final[tuple[type[Bot], ...]] = (
+    HeuristicBot,
+    KeeperBot,
+    GreedyBot,
+    StrongBot,
+    EagerKeeperBot,
+)
 """How another seat may play, in the compiled core's order: the first is the model without inference
-and wins ties."""
+and wins ties; the others are a family of styles, from greedy play to the Strong player's. (The patient
+keeper is left out: it passes where the heuristic does, and on the deals that fit it best it would
+explain a heuristic player's moves better than the heuristic.)"""
+OWN_POLICIES: Final[dict[str, tuple[type[Bot], int]]] = {"keeper": (KeeperBot, 1), "strong": (StrongBot, 3)}
+"""How the searcher itself plays in its playouts, by name: the player and the compiled core's code."""
 MAX_CANDIDATES: Final = 16
 MAX_DRAWS: Final = 4096
 """The most candidates and drawn deals one call takes (the compiled core's limits)."""
@@ -229,10 +242,13 @@ def misses(position: Position, hands: Sequence[int]) -> list[list[int]]:
     return found
 
 
-def play_out(position: Position, hands: Sequence[int], move: int, models: Sequence[int]) -> int:
-    """Make ``move`` on a sampled deal, play the round on (the expert as the keeper, each other seat as
-    its model, an index of :data:`MODELS`) and return the expert's points."""
-    keeper = KeeperBot()
+def play_out(
+    position: Position, hands: Sequence[int], move: int, models: Sequence[int], own: str = "keeper"
+) -> int:
+    """Make ``move`` on a sampled deal, play the round on (the searcher as ``own`` of
+    :data:`OWN_POLICIES` plays, each other seat as its model, an index of :data:`MODELS`) and return
+    the searcher's points."""
+    keeper = OWN_POLICIES[own][0]()
     players = [MODELS[model]() for model in models]
     me = position.me
     state = round_of(position, hands)
@@ -247,7 +263,7 @@ def play_out(position: Position, hands: Sequence[int], move: int, models: Sequen
 
 
 def twin_evaluate(
-    position: Position, candidates: Sequence[int], samples: int, draws: int, seed: int
+    position: Position, candidates: Sequence[int], samples: int, draws: int, seed: int, own: str = "keeper"
 ) -> Judgement:
     """The pure-Python twin of the compiled core: the same judgement from the same arguments."""
     rng = SplitMix64(seed)
@@ -258,15 +274,15 @@ def twin_evaluate(
         found = [misses(position, hands) for hands in drawn]
         for seat in range(SEATS):
             columns = [sorted(each[seat][model] for each in found) for model in range(len(MODELS))]
-            heuristic, keeper, greedy = (sum(column[:samples]) for column in columns)
-            other, misses_of_other = (2, greedy) if greedy < keeper else (1, keeper)
-            if 2 * misses_of_other + samples <= 2 * heuristic:  # half a move a deal fewer
+            sums = [sum(column[:samples]) for column in columns]
+            other = min(range(1, len(MODELS)), key=lambda model: (sums[model], model))
+            if 2 * sums[other] + samples <= 2 * sums[0]:  # half a move a deal fewer than the heuristic
                 models[seat] = other
         order.sort(key=lambda index: (sum(found[index][seat][models[seat]] for seat in range(SEATS)), index))
     points = [0] * len(candidates)
     for index in order[:samples]:
         for at, move in enumerate(candidates):
-            points[at] += play_out(position, drawn[index], move, models)
+            points[at] += play_out(position, drawn[index], move, models, own)
     return Judgement(points, _model_names(position.me, models))
 
 
@@ -275,7 +291,7 @@ def _model_names(me: int, models: Sequence[int]) -> tuple[str | None, ...]:
 
 
 def _compiled_evaluate(
-    position: Position, candidates: Sequence[int], samples: int, draws: int, seed: int
+    position: Position, candidates: Sequence[int], samples: int, draws: int, seed: int, own: str = "keeper"
 ) -> Judgement:
     evaluate_core = COMPILED_SEARCH
     assert evaluate_core is not None
@@ -299,6 +315,7 @@ def _compiled_evaluate(
         samples,
         draws,
         seed,
+        OWN_POLICIES[own][1],
     )
     models = [max(model, 0) for model in result[len(candidates) :]]
     return Judgement(result[: len(candidates)], _model_names(position.me, models))
@@ -315,7 +332,7 @@ def _compiled_core() -> Callable[..., list[int]] | None:
 
 COMPILED_SEARCH: Final = _compiled_core()
 """The compiled core's ``evaluate``, or None when the extension was not built."""
-Evaluate = Callable[[Position, Sequence[int], int, int, int], Judgement]
+Evaluate = Callable[[Position, Sequence[int], int, int, int, str], Judgement]
 
 
 def choose_search_core(name: str | None = None) -> tuple[str, Evaluate]:
@@ -337,6 +354,7 @@ def evaluate(
     draws: int,
     seed: int,
     core: str | None = None,
+    own: str = "keeper",
 ) -> Judgement:
     """Return each candidate's total points over ``samples`` deals, the most likely of ``draws`` drawn,
     and the model each other seat was played by (see the module docstring).
@@ -348,13 +366,17 @@ def evaluate(
         draws: deals drawn, at least ``samples``; when more, the likeliest ``samples`` are kept.
         seed: the seed of the draws (64 bits).
         core: ``"c"``, ``"python"`` or None for the compiled core when it was built.
+        own: how the searcher plays in its playouts, a name of :data:`OWN_POLICIES`.
 
     Raises:
-        ValueError: an argument out of range (no candidate, too many, ``draws`` below ``samples``).
+        ValueError: an argument out of range (no candidate, too many, ``draws`` below ``samples``, an
+            unknown policy).
     """
+    if own not in OWN_POLICIES:
+        raise ValueError(f"evaluate plays itself out as one of {', '.join(OWN_POLICIES)}, not {own!r}")
     if not 1 <= len(candidates) <= MAX_CANDIDATES:
         raise ValueError(f"evaluate needs 1 to {MAX_CANDIDATES} candidates, got {len(candidates)}")
     if not 0 <= samples <= draws <= MAX_DRAWS:
         raise ValueError(f"evaluate needs 0 <= samples <= draws <= {MAX_DRAWS}, got {samples} and {draws}")
     _, run = choose_search_core(core)
-    return run(position, candidates, samples, draws, seed & (1 << 64) - 1)
+    return run(position, candidates, samples, draws, seed & (1 << 64) - 1, own)
