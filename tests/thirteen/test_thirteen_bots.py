@@ -10,8 +10,8 @@ from parlour.thirteen import Match
 from parlour.thirteen.bots import (
     BOTS,
     PLAYERS,
-    GreedyBot,
     EagerKeeperBot,
+    GreedyBot,
     HeuristicBot,
     KeeperBot,
     PatientKeeperBot,
