@@ -2,10 +2,10 @@
 
 At each choice with more than one sensible move it asks the search (:mod:`parlour.thirteen.bots.search`)
 what each candidate is worth: the cards it has not seen are dealt at random into the other hands, each
-as large as the table shows it; each other seat gets the model of a player (heuristic, keeper or greedy)
-that best explains its moves this round, and the deals those models explain best are kept; and every
-candidate is played out on each kept deal, itself on as the Strong player plays (``strong``), the
-others as their models do. The move with the most round points over the deals is played (3, 2, 1, 0
+as large as the table shows it; each other seat gets the model of a player (heuristic, keeper, greedy,
+Strong or eager keeper) that best explains its moves this round, and the deals those models explain
+best are kept; and every candidate is played out on each kept deal, itself on as the Strong player
+plays (``strong``), the others as their models do. The move with the most round points over the deals is played (3, 2, 1, 0
 for the places); every candidate is played out on the same deals (common random numbers), so the
 comparison between them is sharper than each average. The choice depends only on the view and the
 player's seed.
