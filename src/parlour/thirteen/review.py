@@ -223,7 +223,7 @@ def review_match(
                 samples * DRAWS_PER_SAMPLE[core_name],
                 seeds.next(),
                 core_name,
-                own=OWN_PLAYOUTS,
+                own=OWN_PLAYOUTS[core_name],
             ).totals
             estimates = {str(option): total / samples for option, total in zip(options, totals, strict=True)}
             best = options[max(range(len(options)), key=lambda i: (totals[i], -i))]

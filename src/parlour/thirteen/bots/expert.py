@@ -5,9 +5,10 @@ what each candidate is worth: the cards it has not seen are dealt at random into
 as large as the table shows it; each other seat gets the model of a player (heuristic, keeper, greedy,
 Strong or eager keeper) that best explains its moves this round, and the deals those models explain
 best are kept; and every candidate is played out on each kept deal, itself on as the Strong player
-plays (``strong``), the others as their models do. The move with the most round points over the deals is played (3, 2, 1, 0
-for the places); every candidate is played out on the same deals (common random numbers), so the
-comparison between them is sharper than each average. The choice depends only on the view and the
+plays (``strong``; the keeper with the pure-Python twin), the others as their models do. The move
+with the most round points over the deals is played (3, 2, 1, 0 for the places); every candidate is
+played out on the same deals (common random numbers), so the comparison between them is sharper than
+each average. The choice depends only on the view and the
 player's seed.
 
 Candidates are few, to spend the time on deals rather than on moves nobody would make: the keeper's
@@ -38,9 +39,11 @@ DRAWS_PER_SAMPLE: Final = {"c": 4, "python": 1}
 """Deals drawn for each deal kept: the likeliest quarter is kept (the twin keeps every deal it draws)."""
 MAX_CANDIDATES: Final = 5
 """The most moves compared at one choice."""
-OWN_PLAYOUTS: Final = "strong"
-"""How the expert plays itself in its playouts: as the Strong player (issue 28), which keeps its
-structure and knows when to break it, rather than the keeper, whose playouts undervalue a pass."""
+OWN_PLAYOUTS: Final = {"c": "strong", "python": "keeper"}
+"""How the expert plays itself in its playouts, by core: as the Strong player (decision 0055), which
+keeps its structure and knows when to break it, rather than the keeper, whose playouts undervalue a
+pass. The twin keeps the keeper: in pure Python the Strong player would make its decisions, already
+the slowest, about a third slower again."""
 
 
 class ExpertBot(Bot):
@@ -78,7 +81,9 @@ class ExpertBot(Bot):
         seed = self.rng.getrandbits(64)
         position = Position.of_view(view)
         masks = [move.mask for move in moves]
-        totals = evaluate(position, masks, samples, draws, seed, self.core, own=OWN_PLAYOUTS).totals
+        totals = evaluate(
+            position, masks, samples, draws, seed, self.core, own=OWN_PLAYOUTS[self.core]
+        ).totals
         best = max(range(len(moves)), key=lambda index: (totals[index], -index))
         return moves[best]
 
