@@ -11,9 +11,9 @@ played out on the same deals (common random numbers), so the comparison between 
 each average. The choice depends only on the view and the
 player's seed.
 
-Candidates are few, to spend the time on deals rather than on moves nobody would make: the keeper's
-move, the heuristic's, the pass when it is allowed, and the lowest legal play of each unit the
-keeper's split of the hand holds. A choice with one candidate is made at once.
+Candidates are few, to spend the time on deals rather than on moves nobody would make: the Strong
+player's move, the keeper's, the heuristic's, the pass when it is allowed, and the lowest legal play of
+each unit the keeper's split of the hand holds. A choice with one candidate is made at once.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from parlour.thirteen.bots.base import Bot
 from parlour.thirteen.bots.heuristic import HeuristicBot, best_split
 from parlour.thirteen.bots.keeper import KeeperBot
 from parlour.thirteen.bots.search import Position, choose_search_core, evaluate
+from parlour.thirteen.bots.strong import StrongBot
 from parlour.thirteen.move import PASS, Move
 from parlour.thirteen.views import PlayerView
 
@@ -57,11 +58,16 @@ class ExpertBot(Bot):
         super().__init__(seed)
         self.core, _ = choose_search_core(core)
         self._keeper = KeeperBot(seed)
+        self._strong = StrongBot(seed)
         self._heuristic = HeuristicBot(seed)
 
     def candidates(self, view: PlayerView, plays: tuple[int, ...], may_pass: bool) -> list[Move]:
-        """Return the moves compared at this choice, the keeper's first (it wins ties)."""
-        found = [self._keeper.pick(view, plays, may_pass), self._heuristic.pick(view, plays, may_pass)]
+        """Return the moves compared at this choice, the Strong player's first (it wins ties)."""
+        found = [
+            self._strong.pick(view, plays, may_pass),
+            self._keeper.pick(view, plays, may_pass),
+            self._heuristic.pick(view, plays, may_pass),
+        ]
         if may_pass:
             found.append(PASS)
         legal = set(plays)
