@@ -68,7 +68,7 @@ typedef struct {
 /* Everything a call works in, so that calls on several threads (the GIL released) share nothing. */
 #define COST_CACHE_BITS 16
 typedef struct {
-    Plays raw, chosen, bombs, strong;
+    Plays raw, chosen, bombs;
     u64 partial[MAXPARTIAL], grown[MAXPARTIAL];
     u64 cost_keys[1 << COST_CACHE_BITS];
     double cost_values[1 << COST_CACHE_BITS];
@@ -463,9 +463,7 @@ typedef struct {
     u64 kept, special, ordinary, any;
 } Sorted;
 
-static Sorted by_structure(Ctx *cx, u64 hand, const Plays *plays) {
-    u64 units[MAXSPLIT];
-    int nunits = best_split(cx, hand, units);
+static Sorted by_structure(const u64 *units, int nunits, const Plays *plays) {
     Sorted out = {0, 0, 0, 0};
     for (int i = 0; i < plays->n; i++) {
         u64 play = plays->plays[i];
@@ -496,7 +494,8 @@ static u64 keeper_pick(Ctx *cx, State *st, int seat, const Plays *plays) {
     u64 hand = st->hands[seat];
     if (in_list(plays->plays, plays->n, hand)) return hand;
     int may_pass = st->has_table;
-    Sorted s = by_structure(cx, hand, plays);
+    u64 units[MAXSPLIT];
+    Sorted s = by_structure(units, best_split(cx, hand, units), plays);
     if (s.kept) return s.kept;
     if (s.special) return s.special;
     if (may_pass && precious(st->table_mask)) return 0;
@@ -510,9 +509,11 @@ static u64 keeper_pick(Ctx *cx, State *st, int seat, const Plays *plays) {
 static u64 eager_pick(Ctx *cx, State *st, int seat, const Plays *plays) {
     u64 hand = st->hands[seat];
     if (in_list(plays->plays, plays->n, hand)) return hand;
+    u64 units[MAXSPLIT];
+    int nunits = best_split(cx, hand, units);
     if (!st->has_table) {
-        u64 units[MAXSPLIT], best = 0;
-        int nunits = best_split(cx, hand, units), best_plain = 0;
+        u64 best = 0;
+        int best_plain = 0;
         for (int i = 0; i < plays->n; i++) {
             u64 play = plays->plays[i];
             if (!in_list(units, nunits, play)) continue;
@@ -529,7 +530,7 @@ static u64 eager_pick(Ctx *cx, State *st, int seat, const Plays *plays) {
         }
         if (best) return best;
     }
-    Sorted s = by_structure(cx, hand, plays);
+    Sorted s = by_structure(units, nunits, plays);
     if (s.kept) return s.kept;
     if (s.special) return s.special;
     if (s.ordinary) return s.ordinary;
@@ -611,32 +612,43 @@ static u64 heuristic_pick(Ctx *cx, State *st, int seat, const Plays *plays) {
 #define STRONG_SPEND_DANGER 3
 #define STRONG_SPEND_WITHIN 2.0
 
-static u64 strong_lead(const Judge *j, const u64 *candidates, int n) {
-    u64 pool[MAXPLAYS];
-    int m = 0;
-    if (j->danger <= STRONG_DANGER) {
-        for (int i = 0; i < n; i++)
-            if (popc(candidates[i]) != j->danger) pool[m++] = candidates[i];
-        if (!m && j->danger == 1) { /* the highest single, the first of equals */
-            u64 high = candidates[0];
-            for (int i = 1; i < n; i++)
-                if (top_bit(candidates[i]) > top_bit(high)) high = candidates[i];
-            return high;
-        }
-    }
-    if (!m) {
-        memcpy(pool, candidates, sizeof(u64) * (size_t)n);
-        m = n;
-    }
+/* The lowest lead among the plays (only the units of the split when `units`, none of `skip` cards when
+ * `skip`): one that is neither a 2, a bomb nor unanswerable, else one that is no 2 nor bomb, else any;
+ * 0 when none is left to choose. */
+static u64 lowest_lead(const Judge *j, const Plays *plays, const u64 *units, int nunits, int skip) {
     u64 ordinary = 0, lasting = 0, any = 0;
-    for (int i = 0; i < m; i++) {
-        u64 play = pool[i];
+    for (int i = 0; i < plays->n; i++) {
+        u64 play = plays->plays[i];
+        if ((units && !in_list(units, nunits, play)) || popc(play) == skip) continue;
         if (!any || lowest_less(play, any)) any = play;
         if (precious(play)) continue;
         if (!ordinary || lowest_less(play, ordinary)) ordinary = play;
         if (!boss(j, play) && (!lasting || lowest_less(play, lasting))) lasting = play;
     }
     return lasting ? lasting : ordinary ? ordinary : any;
+}
+
+/* StrongBot._lead among the units of the split that are legal (every play when none is): against an
+ * opponent holding one or two cards, no combination of that many cards if another is left (against a
+ * last card, the highest single otherwise). */
+static u64 strong_lead(const Judge *j, const Plays *plays, const u64 *units, int nunits) {
+    int any_unit = 0;
+    for (int i = 0; i < plays->n && !any_unit; i++) any_unit = in_list(units, nunits, plays->plays[i]);
+    if (!any_unit) units = NULL;
+    if (j->danger <= STRONG_DANGER) {
+        u64 safe = lowest_lead(j, plays, units, nunits, j->danger);
+        if (safe) return safe;
+        if (j->danger == 1) { /* only singles are left: the highest, the first of equals */
+            u64 high = 0;
+            for (int i = 0; i < plays->n; i++) {
+                u64 play = plays->plays[i];
+                if ((units && !in_list(units, nunits, play)) || (high && top_bit(play) <= top_bit(high))) continue;
+                high = play;
+            }
+            return high;
+        }
+    }
+    return lowest_lead(j, plays, units, nunits, 0);
 }
 
 static u64 strong_pick(Ctx *cx, State *st, int seat, const Plays *plays) {
@@ -648,40 +660,28 @@ static u64 strong_pick(Ctx *cx, State *st, int seat, const Plays *plays) {
     if (chain) return chain;
     u64 units[MAXSPLIT];
     int nunits = best_split(cx, hand, units);
-    if (!st->has_table) {
-        u64 *candidates = cx->strong.plays;
-        int n = 0;
-        for (int i = 0; i < plays->n; i++)
-            if (in_list(units, nunits, plays->plays[i])) candidates[n++] = plays->plays[i];
-        if (!n) return strong_lead(&j, plays->plays, plays->n);
-        return strong_lead(&j, candidates, n);
-    }
-    u64 kept = 0, special = 0, best = 0, any = 0;
+    if (!st->has_table) return strong_lead(&j, plays, units, nunits);
+    Sorted s = by_structure(units, nunits, plays);
+    if (s.kept) return s.kept;
+    if (s.special && (j.danger <= STRONG_SPEND_DANGER || precious(st->table_mask) ||
+                      hand_cost(cx, hand & ~s.special) <= STRONG_SPEND_WITHIN))
+        return s.special;
+    /* the break that leaves the cheapest hand, then the lowest top card; the first of equals */
+    u64 best = 0;
     double best_cost = 0.0;
     for (int i = 0; i < plays->n; i++) {
         u64 play = plays->plays[i];
-        int unit = in_list(units, nunits, play);
-        if (!any || lowest_less(play, any)) any = play;
-        if (precious(play)) {
-            if (unit && (!special || lowest_less(play, special))) special = play;
-            continue;
-        }
-        if (unit && (!kept || lowest_less(play, kept))) kept = play;
-        /* the break that leaves the cheapest hand, then the lowest top card; the first of equals */
+        if (precious(play)) continue;
         double cost = hand_cost(cx, hand & ~play);
         if (!best || cost < best_cost || (cost == best_cost && top_bit(play) < top_bit(best))) {
             best = play;
             best_cost = cost;
         }
     }
-    if (kept) return kept;
-    if (special && (j.danger <= STRONG_SPEND_DANGER || precious(st->table_mask) ||
-                    hand_cost(cx, hand & ~special) <= STRONG_SPEND_WITHIN))
-        return special;
     int may_pass = st->has_table;
     if (best && (!may_pass || j.danger <= STRONG_DANGER || best_cost <= hand_cost(cx, hand))) return best;
     if (may_pass) return 0;
-    return any;
+    return s.any;
 }
 
 /* The greedy player (simple.py): its lowest legal play; it passes only when nothing fits. */

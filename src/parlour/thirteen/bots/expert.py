@@ -8,8 +8,7 @@ best are kept; and every candidate is played out on each kept deal, itself on as
 plays (``strong``; the keeper with the pure-Python twin), the others as their models do. The move
 with the most round points over the deals is played (3, 2, 1, 0 for the places); every candidate is
 played out on the same deals (common random numbers), so the comparison between them is sharper than
-each average. The choice depends only on the view and the
-player's seed.
+each average. The choice depends only on the view and the player's seed.
 
 Candidates are few, to spend the time on deals rather than on moves nobody would make: the Strong
 player's move, the keeper's, the heuristic's, the pass when it is allowed, and the lowest legal play of

@@ -52,6 +52,16 @@ def by_structure(hand: int, plays: tuple[int, ...]) -> tuple[tuple[int, ...], ..
     )
 
 
+def break_or_pass(ordinary: tuple[int, ...], plays: tuple[int, ...], may_pass: bool) -> Move:
+    """Return a keeper's last resort: its lowest ``ordinary`` play (no 2, no bomb; it breaks a unit),
+    else the pass, else its lowest play."""
+    if ordinary:
+        return Move(lowest_play(ordinary))
+    if may_pass:
+        return PASS
+    return Move(lowest_play(plays))
+
+
 class KeeperBot(Bot):
     """Plays its lowest unit that keeps its hand's structure (see the module docstring). The variants
     below share its first steps (go out; else the lowest unit that fits and spends no 2 and is no bomb)
@@ -85,11 +95,7 @@ class KeeperBot(Bot):
             return Move(lowest_play(special))
         if may_pass and precious(view.table_mask):
             return PASS
-        if ordinary:
-            return Move(lowest_play(ordinary))
-        if may_pass:
-            return PASS
-        return Move(lowest_play(plays))
+        return break_or_pass(ordinary, plays, may_pass)
 
 
 PATIENT_DANGER: Final = 2
@@ -127,11 +133,7 @@ class PatientKeeperBot(KeeperBot):
                 return Move(spend)
         if may_pass and danger > PATIENT_DANGER:
             return PASS
-        if ordinary:
-            return Move(lowest_play(ordinary))
-        if may_pass:
-            return PASS
-        return Move(lowest_play(plays))
+        return break_or_pass(ordinary, plays, may_pass)
 
 
 class EagerKeeperBot(KeeperBot):

@@ -248,7 +248,7 @@ def play_out(
     """Make ``move`` on a sampled deal, play the round on (the searcher as ``own`` of
     :data:`OWN_POLICIES` plays, each other seat as its model, an index of :data:`MODELS`) and return
     the searcher's points."""
-    keeper = OWN_POLICIES[own][0]()
+    own_player = OWN_POLICIES[own][0]()
     players = [MODELS[model]() for model in models]
     me = position.me
     state = round_of(position, hands)
@@ -257,7 +257,7 @@ def play_out(
         seat = state.turn
         if seat is None or me in state.finished:
             break
-        player = keeper if seat == me else players[seat]
+        player = own_player if seat == me else players[seat]
         state.push(player.choose(view_in(state, seat)).mask)
     return POINTS[state.finished.index(me)] if me in state.finished else 0
 
