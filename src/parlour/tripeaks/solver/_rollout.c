@@ -74,11 +74,30 @@ static inline uint32_t free_cards(uint32_t removed) {
     return free;
 }
 
+/* The places that removing p (already in `removed`) turns face up: those whose other cover is gone. */
+static inline uint32_t freed_by(uint32_t removed, int p) {
+    uint32_t freed = 0;
+    for (int i = 0; i < 2; i++) {
+        int q = COVERS[p][i];
+        if (q < 0) continue;
+        int other = COVERED_BY[q][0] == p ? COVERED_BY[q][1] : COVERED_BY[q][0];
+        if (removed >> other & 1) freed |= 1u << q;
+    }
+    return freed;
+}
+
+/* The highest position of a non-empty mask: the scans go from the right, as greedy play's tie rule asks. */
+static inline int highest(uint32_t mask) {
+    return 31 - __builtin_clz(mask);
+}
+
 /* The greedy choice among the fitting free cards: most turned up, then the rightmost; -1 for none. */
 static int greedy_choice(const Sim *s, uint32_t removed, uint32_t free, int top) {
     int best = -1, best_up = -1;
-    for (int p = NPOS - 1; p >= 0; p--) {
-        if (!(free >> p & 1) || !fits(s, s->rank[p], top)) continue;
+    for (uint32_t left = free; left;) {
+        int p = highest(left);
+        left &= ~(1u << p);
+        if (!fits(s, s->rank[p], top)) continue;
         int up = turns_up(s, removed, p);
         if (up > best_up) {
             best = p;
@@ -93,8 +112,10 @@ static int greedy_choice(const Sim *s, uint32_t removed, uint32_t free, int top)
  * `up` the face-down cards it turns up. */
 static int longest_run(const Sim *s, uint32_t removed, uint32_t free, int top, int *up) {
     int best = 0, best_up = 0;
-    for (int p = NPOS - 1; p >= 0; p--) {
-        if (!(free >> p & 1) || !fits(s, s->rank[p], top)) continue;
+    for (uint32_t left = free; left;) {
+        int p = highest(left);
+        left &= ~(1u << p);
+        if (!fits(s, s->rank[p], top)) continue;
         int here_up = turns_up(s, removed, p);
         int after_up = 0;
         int length = 1 + longest_run(s, removed | 1u << p, free & ~(1u << p), s->rank[p], &after_up);
@@ -110,8 +131,10 @@ static int longest_run(const Sim *s, uint32_t removed, uint32_t free, int top, i
 
 static int chain_choice(const Sim *s, uint32_t removed, uint32_t free, int top) {
     int best = -1, best_length = -1, best_up = -1;
-    for (int p = NPOS - 1; p >= 0; p--) {
-        if (!(free >> p & 1) || !fits(s, s->rank[p], top)) continue;
+    for (uint32_t left = free; left;) {
+        int p = highest(left);
+        left &= ~(1u << p);
+        if (!fits(s, s->rank[p], top)) continue;
         int up = 0;
         int length = 1 + longest_run(s, removed | 1u << p, free & ~(1u << p), s->rank[p], &up);
         up += turns_up(s, removed, p);
@@ -124,14 +147,16 @@ static int chain_choice(const Sim *s, uint32_t removed, uint32_t free, int top) 
     return best;
 }
 
-/* Play a sample on from (removed, next stock index k, top) with a base policy; 1 when it is won. */
+/* Play a sample on from (removed, next stock index k, top) with a base policy; 1 when it is won. The free
+ * cards are kept up to date as cards go rather than found again at every step. */
 static int play_out(const Sim *s, uint32_t removed, int k, int top, int policy) {
+    uint32_t free = free_cards(removed);
     for (;;) {
         if (removed == FULL) return 1;
-        uint32_t free = free_cards(removed);
         int p = policy == 1 ? chain_choice(s, removed, free, top) : greedy_choice(s, removed, free, top);
         if (p >= 0) {
             removed |= 1u << p;
+            free = (free & ~(1u << p)) | freed_by(removed, p);
             top = s->rank[p];
             continue;
         }
