@@ -9,10 +9,12 @@ export function setSound(on) {
   enabled = Boolean(on);
 }
 
-// Browsers allow audio only after a gesture: the context is made at the first sound, which always
-// follows a click or a key.
+// Browsers allow audio only after a gesture (a click, a tap or a key on the page). A sound asked for
+// before one, such as the deal when a page opens, is skipped: making the context then would only earn
+// a warning and a context that stays suspended.
 function audio() {
   if (!enabled) return null;
+  if (globalThis.navigator?.userActivation?.hasBeenActive === false) return null;
   const Context = globalThis.AudioContext ?? globalThis.webkitAudioContext;
   if (!Context) return null;
   context ??= new Context();
