@@ -54,27 +54,7 @@ static inline int is_free(uint32_t removed, int p) {
     return 1;
 }
 
-/* How many face-down cards removing p would turn up (0 when every card is face up from the start). */
-static inline int turns_up(const Sim *s, uint32_t removed, int p) {
-    if (s->open) return 0;
-    int count = 0;
-    for (int i = 0; i < 2; i++) {
-        int q = COVERS[p][i];
-        if (q < 0) continue;
-        int other = COVERED_BY[q][0] == p ? COVERED_BY[q][1] : COVERED_BY[q][0];
-        if (removed >> other & 1) count++;
-    }
-    return count;
-}
-
-static inline uint32_t free_cards(uint32_t removed) {
-    uint32_t free = 0;
-    for (int p = 0; p < NPOS; p++)
-        if (is_free(removed, p)) free |= 1u << p;
-    return free;
-}
-
-/* The places that removing p (already in `removed`) turns face up: those whose other cover is gone. */
+/* The places that removing p turns face up: those whose other cover is gone (`removed` may hold p or not). */
 static inline uint32_t freed_by(uint32_t removed, int p) {
     uint32_t freed = 0;
     for (int i = 0; i < 2; i++) {
@@ -84,6 +64,20 @@ static inline uint32_t freed_by(uint32_t removed, int p) {
         if (removed >> other & 1) freed |= 1u << q;
     }
     return freed;
+}
+
+/* How many face-down cards removing p would turn up (0 when every card is face up from the start). */
+static inline int turns_up(const Sim *s, uint32_t removed, int p) {
+    if (s->open) return 0;
+    uint32_t freed = freed_by(removed, p);
+    return (freed != 0) + ((freed & (freed - 1)) != 0); /* at most two bits: cheaper than a popcount here */
+}
+
+static inline uint32_t free_cards(uint32_t removed) {
+    uint32_t free = 0;
+    for (int p = 0; p < NPOS; p++)
+        if (is_free(removed, p)) free |= 1u << p;
+    return free;
 }
 
 /* The highest position of a non-empty mask: the scans go from the right, as greedy play's tie rule asks. */
