@@ -11,7 +11,8 @@
  *    draw states.  The number of cards drawn is stored beside each state: the same state reached with
  *    more draws is never better (play the same cards, then draw up to the other state).  Under the
  *    variant "draw only when stuck" that argument fails and the number of draws becomes part of the key;
- *  - a draw is a "macro" move to the first stock card of each rank still to come that fits a free card;
+ *  - a draw is a "macro" move to the first stock card of each rank still to come that fits a free card,
+ *    unless an earlier such card's top takes every free card it takes;
  *  - every win removes the same 28 cards, so the fewest moves are the fewest draws: pass 1 is an A*
  *    search on draws with a bucket queue (last in, first out inside a bucket), an admissible lower
  *    bound from rank components, rank parity and the stock, and dead-state pruning;
@@ -541,10 +542,17 @@ static void expand_draws(Ctx *c, uint32_t R, int k, uint64_t key, int f, int i0)
     Components comp;
     int have_comp = 0;
     int jt = (~R & FULL & c->rankpos[WILD]) != 0;
+    /* A draw whose top takes only cards that an earlier draw's top also takes is no better: the earlier
+     * one can play everything it can, with fewer draws. */
+    uint32_t fitsof[NCODES];
+    for (int i = 0; i < end; i++) fitsof[i] = fr & c->adjpos[c->stock[c->firsts[k][i]]];
     for (int i = end - 1; i >= i0; i--) {
         int x = c->firsts[k][i];
-        uint32_t fits = fr & c->adjpos[c->stock[x]];
+        uint32_t fits = fitsof[i];
         if (!fits) continue;
+        int dominated = 0;
+        for (int j = 0; j < i && !dominated; j++) dominated = (fitsof[j] & fits) == fits;
+        if (dominated) continue;
         uint32_t F = ranks_at(c, fits);
         uint64_t key2 = make_key(c, R, x + 1, F);
         if (visit(c, key2, x + 1, key, DRAW_MOVE)) {

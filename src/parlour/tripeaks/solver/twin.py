@@ -10,7 +10,8 @@ node count, so that either can stand in for the other. docs/solver.md explains t
   are made from draw states only. The same state reached with more draws is never better (play the
   same cards, then draw up to the other state), so only the fewest draws count. Under "draw only when
   stuck" that argument fails and the number of draws becomes part of the key;
-* a draw is a "macro" move to the first stock card of each rank still to come that fits a free card;
+* a draw is a "macro" move to the first stock card of each rank still to come that fits a free card,
+  unless an earlier such card's top takes every free card it takes;
 * every win removes the same 28 cards, so the fewest moves are the fewest draws: pass 1 is an A*
   search on draws with a bucket queue (last in, first out inside a bucket), an admissible lower bound
   from rank components, rank parity and the depth of the stock cards that can start their chains;
@@ -417,7 +418,8 @@ class _Search:
 
     def expand_draws(self, removed: int, k: int, key: int, f: int, i0: int) -> None:
         """From a draw state: its jokers, then the draws to the first stock card of each rank that fits a
-        free card (a later card of that rank, or one that fits nothing, is no better), from the i0-th
+        free card (a later card of that rank, one that fits nothing, or one whose top takes no card an
+        earlier one's does not, is no better), from the i0-th
         such card on. Only the draws that cost at most f + DRAW_AHEAD are made now; the rest wait in the
         bucket of the next one (none can cost less)."""
         free = free_of(removed)
@@ -458,10 +460,13 @@ class _Search:
             self.buckets[firsts[end] + 1].append(key | k << ITEM_K_SHIFT | end << IDX_SHIFT | LATER)
         comp: _Components | None = None
         jt = self.jokers_left(removed)
+        # A draw whose top takes only cards that an earlier draw's top also takes is no better: the
+        # earlier one can play everything it can, with fewer draws.
+        fits_of = [free & self.adjpos[self.stock[x]] for x in firsts[:end]]
         for i in range(end - 1, i0 - 1, -1):
             x = firsts[i]
-            fits = free & self.adjpos[self.stock[x]]
-            if not fits:
+            fits = fits_of[i]
+            if not fits or any(earlier & fits == fits for earlier in fits_of[:i]):
                 continue
             key2 = self.make_key(removed, x + 1, self.ranks_at(fits))
             if self.visit(key2, x + 1, key, DRAW_MOVE):
