@@ -405,7 +405,8 @@ ALWAYS_INLINE int visit(Ctx *c, uint64_t key, int k, uint64_t parent, int move) 
 
 static inline int draws_of(const Ctx *c, uint64_t key) { return slot_draws(*map_find(&c->seen, key)); }
 
-/* Put an item (a state's key and draws, perhaps with LATER and a draw index) in bucket b. */
+/* Put an item in bucket b: a state's key and draws; with LATER, for a draw state, the draws still to make
+ * from the draw index on, and for a state whose top takes cards, a draw not yet recorded. */
 ALWAYS_INLINE void push(Ctx *c, int b, uint64_t item) {
     if (c->blen[b] == c->bcap[b]) {
         size_t cap = c->bcap[b] ? c->bcap[b] * 2 : 256;
@@ -555,15 +556,15 @@ static void expand_draws(Ctx *c, uint32_t R, int k, uint64_t key, int f, int i0)
         if (dominated) continue;
         uint32_t F = ranks_at(c, fits);
         uint64_t key2 = make_key(c, R, x + 1, F);
-        if (visit(c, key2, x + 1, key, DRAW_MOVE)) {
-            if (!have_comp) {
-                components(c, R, &comp);
-                have_comp = 1;
-            }
-            int pr = priority(c, R, &comp, jt, x + 1, fits);
-            if (pr >= 0) push(c, pr > f ? pr : f, item_of(key2, x + 1));
-            else drop(c, key2, x + 1);
+        if (!have_comp) {
+            components(c, R, &comp);
+            have_comp = 1;
         }
+        /* The state is recorded only when its bucket comes (LATER marks it): many of them are past the
+         * fewest draws and never do, and looking each up now cost more than its bound. */
+        int pr = priority(c, R, &comp, jt, x + 1, fits);
+        if (pr >= 0) push(c, pr > f ? pr : f, item_of(key2, x + 1) | LATER);
+        else if (visit(c, key2, x + 1, key, DRAW_MOVE)) drop(c, key2, x + 1);
         if (c->stop) return;
     }
 }
@@ -632,9 +633,11 @@ static void drain(Ctx *c) {
             }
             uint64_t key = item & ((1ull << ITEM_SHIFT) - 1);
             int k = (int)((item >> ITEM_SHIFT) & 31);
-            if (draws_of(c, key) < k) continue;
             uint32_t R = (uint32_t)(key & FULL);
             uint32_t F = (uint32_t)((key >> F_SHIFT) & ALLR);
+            if (F && (item & LATER)) { /* a draw made from the draw state of R, recorded now */
+                if (!visit(c, key, k, make_key(c, R, 0, 0), DRAW_MOVE)) continue;
+            } else if (draws_of(c, key) < k) continue;
             if (F) expand_chain(c, R, k, F, key, f);
             else expand_draws(c, R, k, key, f, (item & LATER) ? (int)((item >> IDX_SHIFT) & 31) : 0);
         }

@@ -39,7 +39,8 @@ ITEM_K_SHIFT: Final = 48
 ITEM_KEY: Final = (1 << ITEM_K_SHIFT) - 1
 IDX_SHIFT: Final = 53
 LATER: Final = 1 << 63
-"""Marks a bucket item standing for the draws still to make from a state."""
+"""Marks a bucket item standing for the draws still to make from a draw state, or, on a state whose top
+takes cards, for a draw not recorded yet."""
 NO_PARENT: Final = -1
 DRAW_MOVE: Final = 28
 MAX_STOCK: Final = 30
@@ -469,14 +470,15 @@ class _Search:
             if not fits or any(earlier & fits == fits for earlier in fits_of[:i]):
                 continue
             key2 = self.make_key(removed, x + 1, self.ranks_at(fits))
-            if self.visit(key2, x + 1, key, DRAW_MOVE):
-                if comp is None:
-                    comp = self.components(removed)
-                pr = self.priority(removed, comp, jt, x + 1, fits)
-                if pr >= 0:
-                    self.push(max(pr, f), key2, x + 1)
-                else:
-                    self.drop(key2, x + 1)
+            if comp is None:
+                comp = self.components(removed)
+            # The state is recorded only when its bucket comes (LATER marks it): many of them are past
+            # the fewest draws and never do.
+            pr = self.priority(removed, comp, jt, x + 1, fits)
+            if pr >= 0:
+                self.buckets[max(pr, f)].append(key2 | (x + 1) << ITEM_K_SHIFT | LATER)
+            elif self.visit(key2, x + 1, key, DRAW_MOVE):
+                self.drop(key2, x + 1)
             if self.stop:
                 return
 
@@ -527,10 +529,13 @@ class _Search:
                 item = bucket.pop()
                 key = item & ITEM_KEY
                 k = (item >> ITEM_K_SHIFT) & 31
-                if self.seen[key][0] < k:
-                    continue  # reached with fewer draws since: that one counts
                 removed = key & FULL
                 ranks = (key >> F_SHIFT) & ALL_RANKS
+                if ranks and item & LATER:  # a draw made from the draw state of removed, recorded now
+                    if not self.visit(key, k, self.make_key(removed, 0, 0), DRAW_MOVE):
+                        continue
+                elif self.seen[key][0] < k:
+                    continue  # reached with fewer draws since: that one counts
                 if ranks:
                     self.expand_chain(removed, k, ranks, key, f)
                 else:
