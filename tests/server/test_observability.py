@@ -73,6 +73,8 @@ def test_metrics_and_json_logs_count_routes_and_keep_secrets_out(served: Served)
         code = re.search(r"[0-9A-Z]{5}(?:-[0-9A-Z]{5}){3}", shown.text)
         assert page.status_code == 200 and code, "no recovery code shown"
         assert client.get("/metrics").status_code == 404  # not on the public port
+        assert client.get("/static/css/parlour.css").status_code == 200
+        assert client.get("/no/such/page").status_code == 404
         with connect(
             served.url.replace("http", "ws") + f"/ws/table/{table['table']}",
             additional_headers={"Cookie": f"parlour_token={token}", "Origin": served.url},
@@ -90,6 +92,9 @@ def test_metrics_and_json_logs_count_routes_and_keep_secrets_out(served: Served)
         time.sleep(0.1)
     assert 'parlour_http_requests_total{method="GET",route="/thirteen/t/{code}",status="200"} 1.0' in text
     assert 'route="/api/player",status="201"' in text
+    # the static files are counted under their mount, and what nothing served under "unmatched"
+    assert 'parlour_http_requests_total{method="GET",route="/static",status="200"} 1.0' in text
+    assert 'route="unmatched",status="404"' in text
     assert 'parlour_websocket_sessions_total{close="1000",route="/ws/table/{table_id}"} 1.0' in text
     assert re.search(r"parlour_action_duration_seconds_count\{game=\"[a-z_]+\"\} 1\.0", text), text
     assert re.search(r"parlour_database_write_duration_seconds_count [1-9]", text)

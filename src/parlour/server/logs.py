@@ -89,10 +89,18 @@ def configure(level: str = "info", form: str = "text") -> logging.Handler:
 
 
 def _route(scope: Scope) -> str:
-    """The template of the route that served ``scope`` (``unmatched`` when none did)."""
+    """The template of the route that served ``scope``: a route's path, a mount's prefix (the static
+    files), or ``unmatched`` when nothing did."""
     route = scope.get("route")
     path = getattr(route, "path", None)
-    return path if isinstance(path, str) and path else "unmatched"
+    if isinstance(path, str) and path:
+        return path
+    # A mount sets no route; what its match added to the root path is its prefix. The root path a proxy
+    # may give (app_root_path) is not part of it.
+    root, app_root = scope.get("root_path", ""), scope.get("app_root_path", "")
+    if isinstance(root, str) and isinstance(app_root, str) and root.startswith(app_root) and root != app_root:
+        return root[len(app_root) :]
+    return "unmatched"
 
 
 class AccessLog:
