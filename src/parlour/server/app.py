@@ -44,6 +44,7 @@ from parlour.server import (
 )
 from parlour.server.cluster import Cluster
 from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour
+from parlour.server.head import HeadAsGet
 from parlour.server.i18n import Texts, choose_language, protocol_reason, supported
 from parlour.server.limits import RateLimited, RateLimits
 from parlour.server.live import IDLE_SECONDS
@@ -244,6 +245,7 @@ def create_app(
     logging.getLogger("python_multipart").setLevel(logging.ERROR)
     app = FastAPI(title="Parlour", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.parlour = parlour
+    app.add_middleware(HeadAsGet)  # innermost: the others see HEAD, the routes GET
     app.add_middleware(PlayerCookie)
     app.add_middleware(Guard)
     app.add_middleware(AccessLog, metrics=parlour.metrics)  # outermost: it sees every answer
