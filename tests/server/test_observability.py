@@ -75,6 +75,8 @@ def test_metrics_and_json_logs_count_routes_and_keep_secrets_out(served: Served)
         assert client.get("/metrics").status_code == 404  # not on the public port
         assert client.get("/static/css/parlour.css").status_code == 200
         assert client.get("/no/such/page").status_code == 404
+        head = client.head("/healthz")  # uvicorn itself checks a HEAD's answer against its length
+        assert head.status_code == 200 and head.content == b"" and int(head.headers["content-length"]) > 0
         with connect(
             served.url.replace("http", "ws") + f"/ws/table/{table['table']}",
             additional_headers={"Cookie": f"parlour_token={token}", "Origin": served.url},
@@ -95,6 +97,7 @@ def test_metrics_and_json_logs_count_routes_and_keep_secrets_out(served: Served)
     # the static files are counted under their mount, and what nothing served under "unmatched"
     assert 'parlour_http_requests_total{method="GET",route="/static",status="200"} 1.0' in text
     assert 'route="unmatched",status="404"' in text
+    assert 'parlour_http_requests_total{method="HEAD",route="/healthz",status="200"} 1.0' in text
     assert 'parlour_websocket_sessions_total{close="1000",route="/ws/table/{table_id}"} 1.0' in text
     assert re.search(r"parlour_action_duration_seconds_count\{game=\"[a-z_]+\"\} 1\.0", text), text
     assert re.search(r"parlour_database_write_duration_seconds_count [1-9]", text)
@@ -102,6 +105,7 @@ def test_metrics_and_json_logs_count_routes_and_keep_secrets_out(served: Served)
     assert table["table"] not in text and token not in text
     log = served.stopped_log()
     records = [json.loads(line) for line in log.splitlines() if line.strip()]
+    assert not [r for r in records if r["level"] in ("ERROR", "CRITICAL")], log
     requests = [r for r in records if r.get("event") == "request"]
     assert {"GET", "POST"} <= {r["method"] for r in requests}
     assert all({"time", "level", "logger", "route", "status", "ms", "client"} <= set(r) for r in requests)

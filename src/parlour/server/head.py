@@ -7,15 +7,20 @@ declare, so without this a HEAD of any page, ``/healthz`` included, is refused w
 
 from __future__ import annotations
 
+from typing import Final
+
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+MATCHED: Final = ("route", "root_path", "app_root_path", "endpoint", "path_params")
+"""What routing writes into a request's scope, which the access log reads afterwards."""
 
 
 class HeadAsGet:
     """ASGI middleware: a HEAD request is handled as a GET and its answer sent without the body.
 
-    The headers, ``Content-Length`` included, are those of the GET, as HTTP asks. The method is changed
-    in the request's own scope, so that what reads the scope afterwards (the route that matched) sees
-    the same request; the access log notes the method before.
+    The headers, ``Content-Length`` included, are those of the GET, as HTTP asks. The app gets a copy of
+    the scope that says GET; the server's own scope keeps HEAD (it checks the body against the length
+    by it), and gets back what routing matched, as it would have without this.
     """
 
     def __init__(self, app: ASGIApp) -> None:
@@ -25,7 +30,7 @@ class HeadAsGet:
         if scope["type"] != "http" or scope["method"] != "HEAD":
             await self.app(scope, receive, send)
             return
-        scope["method"] = "GET"
+        as_get = {**scope, "method": "GET"}
 
         async def headers_only(message: Message) -> None:
             if message["type"] == "http.response.body":
@@ -34,4 +39,7 @@ class HeadAsGet:
                 message = {"type": "http.response.body", "body": b"", "more_body": False}
             await send(message)
 
-        await self.app(scope, receive, headers_only)
+        try:
+            await self.app(as_get, receive, headers_only)
+        finally:
+            scope.update({key: as_get[key] for key in MATCHED if key in as_get})
