@@ -86,6 +86,22 @@ def test_refused_taps_show_error_help_in_hindi_then_hungarian(page: Any) -> None
     expect(help_text).to_be_hidden()
 
 
+def test_covered_cards_are_said_to_be_unavailable_until_they_are_freed(page: Any) -> None:
+    open_table(page, chain_deal().to_text())
+    cards = page.locator(".card-slot")
+    for p in range(18):  # the three upper rows are covered at the start, the bottom row is not
+        expect(cards.nth(p)).to_have_attribute("aria-disabled", "true")
+    for p in range(18, 28):
+        expect(cards.nth(p)).to_have_attribute("aria-disabled", "false")
+    expect(page.get_by_role("button", name="hidden card", disabled=True)).to_have_count(18)
+    for card in chain_moves()[:4]:  # the four left bottom cards: the third row's 9, 10 and 11 are freed
+        slot(page, card).click()
+        expect(page.locator("#discard")).to_have_attribute("data-card", card)
+    for p in (9, 10, 11):
+        expect(cards.nth(p)).to_have_attribute("aria-disabled", "false")
+    expect(cards.nth(12)).to_have_attribute("aria-disabled", "true")  # 22 still covers it
+
+
 def test_a_pasted_code_deals_the_same_cards(page: Any) -> None:
     open_table(page)
     page.locator("#new-game-button").click()

@@ -117,6 +117,9 @@ function render(next, message) {
     button.classList.toggle("free", free.has(p));
     button.classList.toggle("face-down", slot.card === null);
     button.setAttribute("aria-label", slot.card ? cardName(slot.card) : T("hidden card"));
+    // A covered card is said to be unavailable, yet keeps its place in the keyboard's order and still
+    // answers a tap with why it cannot be played.
+    button.setAttribute("aria-disabled", free.has(p) ? "false" : "true");
     button.dataset.card = slot.card ?? "";
   }
   const stockCards = stock.querySelector(".pile-cards");
