@@ -77,6 +77,7 @@ def test_metrics_and_json_logs_count_routes_and_keep_secrets_out(served: Served)
         assert client.get("/no/such/page").status_code == 404
         head = client.head("/healthz")  # uvicorn itself checks a HEAD's answer against its length
         assert head.status_code == 200 and head.content == b"" and int(head.headers["content-length"]) > 0
+        assert "server" not in head.headers  # the server software is not named
         with connect(
             served.url.replace("http", "ws") + f"/ws/table/{table['table']}",
             additional_headers={"Cookie": f"parlour_token={token}", "Origin": served.url},

@@ -168,6 +168,7 @@ def serve(
         proxy_headers=True,
         forwarded_allow_ips=forwarded_allow_ips,
         timeout_graceful_shutdown=CLOSE_SECONDS,
+        server_header=False,  # no "Server: uvicorn": what runs behind the pages is nobody else's business
     )
     tune_collector()
     # uvicorn stops on Ctrl+C and then raises it again for whoever called it: a stop asked for, from the
