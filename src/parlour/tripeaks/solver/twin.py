@@ -420,9 +420,9 @@ class _Search:
     def expand_draws(self, removed: int, k: int, key: int, f: int, i0: int) -> None:
         """From a draw state: its jokers, then the draws to the first stock card of each rank that fits a
         free card (a later card of that rank, one that fits nothing, or one whose top takes no card an
-        earlier one's does not, is no better), from the i0-th
-        such card on. Only the draws that cost at most f + DRAW_AHEAD are made now; the rest wait in the
-        bucket of the next one (none can cost less)."""
+        earlier one's does not, is no better), from the i0-th such card on. Only the draws that cost at
+        most f + DRAW_AHEAD are made now; the rest wait in the bucket of the next one (none can cost
+        less)."""
         free = free_of(removed)
         if i0 == 0:
             for p in _bits(free & self.rankpos[WILD]):
