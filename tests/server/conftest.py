@@ -59,6 +59,13 @@ def client(store: Store) -> Iterator[TestClient]:
 
 
 @pytest.fixture
+def site_client(store: Store) -> Iterator[TestClient]:
+    """A client of the whole site (every game and the platform's pages); no player yet."""
+    with TestClient(create_app(store, games=default_registry())) as test_client:
+        yield test_client
+
+
+@pytest.fixture
 def thirteen_client(store: Store) -> Iterator[TestClient]:
     """A client of an app serving Thirteen and the platform's pages; a new player."""
     app = create_app(store, games=default_registry())

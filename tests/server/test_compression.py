@@ -4,48 +4,38 @@ CSRF token beside what a player typed (a compressed page's length would leak how
 from __future__ import annotations
 
 import gzip
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from conftest import new_store
-from parlour.games.registry import default_registry
-from parlour.server.app import create_app
 from parlour.server.context import STATIC_DIR
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> TestClient:
-    return TestClient(create_app(new_store(tmp_path / "gzip.db"), games=default_registry()))
-
-
 @pytest.mark.parametrize("asset", ["js/thirteen.js", "js/tripeaks.js", "css/thirteen.css"])
-def test_scripts_and_styles_go_compressed_to_browsers_that_take_gzip(client: TestClient, asset: str) -> None:
+def test_scripts_and_styles_go_compressed_to_browsers_that_take_gzip(
+    site_client: TestClient, asset: str
+) -> None:
     original = (STATIC_DIR / asset).read_bytes()
-    with client:
-        # The raw stream, as a browser gets it: httpx would otherwise undo the compression unseen.
-        with client.stream("GET", f"/static/{asset}", headers={"Accept-Encoding": "gzip"}) as answer:
-            raw = b"".join(answer.iter_raw())
-            headers = answer.headers
-        plain = client.get(f"/static/{asset}", headers={"Accept-Encoding": "identity"})
+    # The raw stream, as a browser gets it: httpx would otherwise undo the compression unseen.
+    with site_client.stream("GET", f"/static/{asset}", headers={"Accept-Encoding": "gzip"}) as answer:
+        raw = b"".join(answer.iter_raw())
+        headers = answer.headers
+    plain = site_client.get(f"/static/{asset}", headers={"Accept-Encoding": "identity"})
     assert headers["content-encoding"] == "gzip" and "accept-encoding" in headers["vary"].lower()
     assert gzip.decompress(raw) == original
     assert len(raw) < len(original) / 2
     assert "content-encoding" not in plain.headers and plain.content == original
 
 
-def test_pages_are_never_compressed(client: TestClient) -> None:
-    with client:
-        client.post("/api/player")
-        for path in ("/", "/tripeaks", "/thirteen", "/player"):
-            answer = client.get(path, headers={"Accept-Encoding": "gzip, br"})
-            assert answer.status_code == 200
-            assert "content-encoding" not in answer.headers, path
+def test_pages_are_never_compressed(site_client: TestClient) -> None:
+    site_client.post("/api/player")
+    for path in ("/", "/tripeaks", "/thirteen", "/player"):
+        answer = site_client.get(path, headers={"Accept-Encoding": "gzip, br"})
+        assert answer.status_code == 200
+        assert "content-encoding" not in answer.headers, path
 
 
-def test_a_small_asset_is_sent_as_it_is(client: TestClient) -> None:
-    with client:
-        answer = client.get("/static/js/player.js", headers={"Accept-Encoding": "gzip"})
+def test_a_small_asset_is_sent_as_it_is(site_client: TestClient) -> None:
+    answer = site_client.get("/static/js/player.js", headers={"Accept-Encoding": "gzip"})
     assert answer.status_code == 200 and "content-encoding" not in answer.headers
     assert answer.content == (STATIC_DIR / "js/player.js").read_bytes()  # under the 1 KB it takes
