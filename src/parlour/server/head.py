@@ -12,7 +12,7 @@ from typing import Final
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MATCHED: Final = ("route", "root_path", "app_root_path", "endpoint", "path_params")
-"""What routing writes into a request's scope, which the access log reads afterwards."""
+"""What routing writes into a request's scope (the access log reads the route and the root paths)."""
 
 
 class HeadAsGet:

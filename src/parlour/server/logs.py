@@ -124,7 +124,6 @@ class AccessLog:
 
     async def _request(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.perf_counter()
-        method = scope["method"]  # as asked: a HEAD is handled as a GET further in
         status = 500  # what the server sends when the app raised before answering
 
         async def sending(message: Message) -> None:
@@ -137,7 +136,7 @@ class AccessLog:
             await self.app(scope, receive, sending)
         finally:
             seconds = time.perf_counter() - started
-            route = _route(scope)
+            route, method = _route(scope), scope["method"]
             self.metrics.requests.labels(route, method, str(status)).inc()
             self.metrics.request_seconds.labels(route).observe(seconds)
             fields = {
