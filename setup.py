@@ -27,7 +27,7 @@ setup(
             sources=["src/parlour/tripeaks/solver/_core.c"],
             include_dirs=[NATIVE],
             depends=SHARED,
-            extra_compile_args=["-O2"],
+            extra_compile_args=["-O2", *POPCOUNT],
             optional=True,
         ),
         Extension(

@@ -27,6 +27,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "tripeaks_layout.h" /* NPOS, FULL, WILD, DRAW_MOVE, COVERS_MASK */
 
@@ -569,6 +572,238 @@ static void expand_draws(Ctx *c, uint32_t R, int k, uint64_t key, int f, int i0)
     }
 }
 
+
+/* ---- The exact sweep over every set of removed cards ----
+ *
+ * Without "draw only when stuck", a state is (removed set, rank of the top) and only its fewest draws
+ * count (see above).  Removals only add cards, so the sets can be taken in order of size and each
+ * state's fewest draws is final when its set comes up: no search, no queue, no bound.  A set's states
+ * are 14 bytes (the fewest draws for each top rank, INF for none) and its moves are its free cards.
+ * Reaching a set with fewest draws K, a draw can also make the top the first stock card of each rank
+ * from index K on (one more draw than its index).  The layout's sets that play can reach (every card
+ * removed only once both cards on it are gone) are the same for every deal: they and the removals
+ * between them are listed once. */
+#define INF 255
+#define MAXSETS 23000
+
+static uint32_t SETS[MAXSETS];     /* the sets play can reach, by size, then by value */
+static int NSETS;
+static int SIZE_START[NPOS + 2];   /* the first index of each size */
+static uint32_t EDGE_START[MAXSETS + 1];
+static uint16_t *EDGE_TO;          /* the set with the card removed */
+static uint8_t *EDGE_POS;          /* the card */
+
+static int set_index(uint32_t R) {
+    int size = __builtin_popcount(R), lo = SIZE_START[size], hi = SIZE_START[size + 1];
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (SETS[mid] < R) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < SIZE_START[size + 1] && SETS[lo] == R ? lo : -1;
+}
+
+static int cmp_sets(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    int px = __builtin_popcount(x), py = __builtin_popcount(y);
+    if (px != py) return px - py;
+    return x < y ? -1 : x > y;
+}
+
+static inline int is_downset(uint32_t R) {
+    for (uint32_t m = R; m; m &= m - 1) {
+        int p = __builtin_ctz(m);
+        for (int j = 0; j < 2; j++)
+            if (COVERED_BY[p][j] >= 0 && !(R & (1u << COVERED_BY[p][j]))) return 0;
+    }
+    return 1;
+}
+
+static int sweep_tables(void) {
+    /* every set reached from the empty one by removing free cards, breadth first (a set is seen again
+     * from each of its last cards: an open-addressed table of the sets listed so far keeps one) */
+    enum { SEEN_SLOTS = 1 << 16 };
+    uint32_t *seen = calloc(SEEN_SLOTS, sizeof(uint32_t));
+    if (!seen) return 0;
+    NSETS = 0;
+    SETS[NSETS++] = 0;
+    for (int i = 0; i < NSETS; i++) {
+        uint32_t R = SETS[i];
+        for (uint32_t fr = free_of(R); fr; fr &= fr - 1) {
+            uint32_t R2 = R | (fr & -fr);
+            size_t h = mix(R2) & (SEEN_SLOTS - 1);
+            while (seen[h] && seen[h] != R2) h = (h + 1) & (SEEN_SLOTS - 1);
+            if (seen[h]) continue;
+            seen[h] = R2; /* never 0: R2 has a card */
+            if (NSETS == MAXSETS) {
+                free(seen);
+                return 0;
+            }
+            SETS[NSETS++] = R2;
+        }
+    }
+    free(seen);
+    qsort(SETS, (size_t)NSETS, sizeof(uint32_t), cmp_sets);
+    for (int s = 0, i = 0; s <= NPOS + 1; s++) {
+        while (i < NSETS && __builtin_popcount(SETS[i]) < s) i++;
+        SIZE_START[s] = i;
+    }
+    size_t edges = 0;
+    for (int i = 0; i < NSETS; i++) edges += (size_t)__builtin_popcount(free_of(SETS[i]));
+    EDGE_TO = malloc(edges * sizeof(uint16_t));
+    EDGE_POS = malloc(edges);
+    if (!EDGE_TO || !EDGE_POS) return 0;
+    size_t e = 0;
+    for (int i = 0; i < NSETS; i++) {
+        EDGE_START[i] = (uint32_t)e;
+        for (uint32_t fr = free_of(SETS[i]); fr; fr &= fr - 1) {
+            int p = __builtin_ctz(fr);
+            EDGE_TO[e] = (uint16_t)set_index(SETS[i] | (1u << p));
+            EDGE_POS[e] = (uint8_t)p;
+            e++;
+        }
+    }
+    EDGE_START[NSETS] = (uint32_t)e;
+    return 1;
+}
+
+/* The fewest draws of the top ranks nxt[K][r] when the top is drawn from stock index K on: one more than
+ * the index of the first card of rank r there, INF for none. */
+static void draw_table(const Ctx *c, uint8_t nxt[MAXSTOCK + 1][16]) {
+    memset(nxt[c->n], INF, 16);
+    for (int k = c->n - 1; k >= 0; k--) {
+        memcpy(nxt[k], nxt[k + 1], 16);
+        nxt[k][c->stock[k]] = (uint8_t)(k + 1);
+    }
+}
+
+static inline uint8_t min8(uint8_t a, uint8_t b) { return a < b ? a : b; }
+
+/* The fewest draws of every top rank of the set at best (eff), once a draw may be made; returns the set's
+ * fewest draws K, INF when it is not reached. */
+ALWAYS_INLINE int set_tops(const uint8_t nxt[MAXSTOCK + 1][16], const uint8_t *best, uint8_t eff[16]) {
+    int K = INF;
+    for (int r = 0; r < NCODES; r++)
+        if (best[r] < K) K = best[r];
+    if (K == INF) return INF;
+    for (int r = 0; r < NCODES; r++) eff[r] = min8(best[r], nxt[K][r]);
+    return K;
+}
+
+/* The fewest draws with which a card of rank q can be played on the set whose tops are eff. */
+ALWAYS_INLINE uint8_t fits_rank(const Ctx *c, const uint8_t eff[16], int q, int K) {
+    if (q == WILD) return (uint8_t)K;
+    uint8_t m = eff[WILD];
+    if (c->easy) return min8(m, min8(eff[(q + 12) % 13], eff[(q + 1) % 13]));
+    if (q > 0) m = min8(m, eff[q - 1]);
+    if (q < 12) m = min8(m, eff[q + 1]);
+    return m;
+}
+
+/* The sweep from the position (R0 must be a set play can reach): fills best (16 bytes a set from R0's
+ * index on), the result in c (won, best_p, best_k, and the set's index in best_key). */
+static void sweep(Ctx *c, uint32_t R0, int top, uint8_t *best) {
+    _Alignas(16) uint8_t nxt[MAXSTOCK + 1][16];
+    draw_table(c, nxt);
+    int i0 = set_index(R0);
+    memset(best + 16 * (size_t)i0, INF, 16 * (size_t)(NSETS - i0));
+    best[16 * (size_t)i0 + top] = 0;
+    for (int i = i0; i < NSETS; i++) {
+        const uint8_t *b = best + 16 * (size_t)i;
+        _Alignas(16) uint8_t eff[16], cand[16];
+        int K;
+#ifdef __SSE2__
+        /* the same as set_tops and fits_rank, sixteen bytes at a time */
+        __m128i v = _mm_load_si128((const __m128i *)b);
+        __m128i m = _mm_min_epu8(v, _mm_srli_si128(v, 8));
+        m = _mm_min_epu8(m, _mm_srli_si128(m, 4));
+        m = _mm_min_epu8(m, _mm_srli_si128(m, 2));
+        m = _mm_min_epu8(m, _mm_srli_si128(m, 1));
+        K = _mm_cvtsi128_si32(m) & 0xFF;
+        if (K == INF) continue;
+        __m128i ev = _mm_min_epu8(v, _mm_load_si128((const __m128i *)nxt[K]));
+        _mm_store_si128((__m128i *)eff, ev);
+        __m128i below = _mm_or_si128(_mm_slli_si128(ev, 1), _mm_cvtsi32_si128(INF)); /* lane q: eff[q - 1] */
+        __m128i above = _mm_srli_si128(ev, 1);                                      /* lane q: eff[q + 1] */
+        __m128i cv = _mm_min_epu8(_mm_min_epu8(below, above), _mm_set1_epi8((char)eff[WILD]));
+        _mm_store_si128((__m128i *)cand, cv);
+        if (c->easy) {
+            cand[0] = min8(cand[0], eff[12]);
+            cand[12] = min8(cand[12], eff[0]);
+        }
+        cand[WILD] = (uint8_t)K;
+#else
+        K = set_tops(nxt, b, eff);
+        if (K == INF) continue;
+        for (int q = 0; q < NCODES; q++) cand[q] = fits_rank(c, eff, q, K);
+#endif
+        if (++c->nodes > c->limit) {
+            c->stop = 1;
+            return;
+        }
+        int p = __builtin_popcount(SETS[i]);
+        if (p > c->best_p || (p == c->best_p && K < c->best_k)) {
+            c->best_p = p;
+            c->best_k = K;
+            c->best_key = (uint64_t)i;
+        }
+        if (SETS[i] == FULL) {
+            c->won = 1;
+            c->win_key = (uint64_t)i;
+            return;
+        }
+        for (uint32_t e = EDGE_START[i]; e < EDGE_START[i + 1]; e++) {
+            int q = c->rank[EDGE_POS[e]];
+            uint8_t *t = best + 16 * (size_t)EDGE_TO[e] + q;
+            if (cand[q] < *t) *t = cand[q];
+        }
+    }
+}
+
+/* The moves of a line to the set of index end reached with its fewest draws, from the sweep's tables:
+ * positions, and -1 for each draw; the number of moves. */
+static int sweep_line(const Ctx *c, const uint8_t *best, uint32_t R0, int end, int *out) {
+    uint8_t nxt[MAXSTOCK + 1][16];
+    draw_table(c, nxt);
+    int rev[NPOS + MAXSTOCK + 4], n = 0;
+    int i = end, need = -1;
+    int v = INF;
+    for (int r = 0; r < NCODES; r++) v = min8((uint8_t)v, best[16 * (size_t)i + r]);
+    for (;;) {
+        uint32_t R = SETS[i];
+        const uint8_t *b = best + 16 * (size_t)i;
+        if (need < 0)
+            for (int r = 0; r < NCODES && need < 0; r++)
+                if (b[r] == v) need = r;
+        if (R == R0) break; /* only the position's own top is reached there */
+        /* a last card of rank need whose set before it had a top that takes it with v draws */
+        int found = 0;
+        for (uint32_t m = R & ~R0; m && !found; m &= m - 1) {
+            int p = __builtin_ctz(m);
+            if (c->rank[p] != need || (COVERS_MASK[p] & R)) continue;
+            int j = set_index(R & ~(1u << p));
+            uint8_t eff[16];
+            int K = set_tops(nxt, best + 16 * (size_t)j, eff);
+            if (K == INF || fits_rank(c, eff, need, K) != v) continue;
+            found = 1;
+            rev[n++] = p;
+            const uint8_t *bj = best + 16 * (size_t)j;
+            int u = -1;
+            for (int r = 0; r < NCODES && u < 0; r++)
+                if (bj[r] == v && (need == WILD || r == WILD || (c->adjrank[r] >> need) & 1)) u = r;
+            if (u < 0) { /* drawn: the draws from the set's fewest on */
+                for (int d = K; d < v; d++) rev[n++] = -1;
+                v = K;
+            }
+            need = u;
+            i = j;
+        }
+        if (!found) return -1; /* cannot happen: every value came from such a card */
+    }
+    for (int k = 0; k < n; k++) out[k] = rev[n - 1 - k];
+    return n;
+}
+
 static void drain(Ctx *c);
 
 /* Pass 1 from the position: its draw state and, when the top takes a card, its own state. */
@@ -765,9 +1000,11 @@ static void prepare(Ctx *c) {
 
 /* The same as a Python list. */
 
-static PyObject *line_to(Ctx *c, uint64_t end) {
-    int moves[NPOS + MAXSTOCK + 4];
-    int n = moves_to(c, end, moves);
+static PyObject *list_of(const int *moves, int n) {
+    if (n < 0) { /* cannot happen: a line is always there to walk back */
+        PyErr_SetString(PyExc_RuntimeError, "the solver lost its way back");
+        return NULL;
+    }
     PyObject *line = PyList_New(n);
     if (!line) return NULL;
     for (int i = 0; i < n; i++) {
@@ -779,6 +1016,43 @@ static PyObject *line_to(Ctx *c, uint64_t end) {
         PyList_SET_ITEM(line, i, item);
     }
     return line;
+}
+
+static PyObject *line_to(Ctx *c, uint64_t end) {
+    int moves[NPOS + MAXSTOCK + 4];
+    return list_of(moves, moves_to(c, end, moves));
+}
+
+/* The answer of the sweep (see sweep): the same tuple as core_solve's. */
+static PyObject *sweep_answer(Ctx *c, uint32_t R0, int top, int winnable_only) {
+    uint8_t *best = aligned_alloc(16, 16 * (size_t)NSETS);
+    if (!best) return PyErr_NoMemory();
+    Py_BEGIN_ALLOW_THREADS
+    sweep(c, R0, top, best);
+    Py_END_ALLOW_THREADS
+    PyObject *line = NULL, *best_line = NULL, *result = NULL;
+    int moves[NPOS + MAXSTOCK + 4];
+    if (c->won) {
+        line = list_of(moves, sweep_line(c, best, R0, (int)c->win_key, moves));
+        best_line = line;
+        Py_XINCREF(best_line);
+    } else {
+        line = Py_None;
+        Py_INCREF(line);
+        if (winnable_only && !c->stop) {
+            best_line = Py_None;
+            Py_INCREF(best_line);
+        } else {
+            best_line = list_of(moves, sweep_line(c, best, R0, (int)c->best_key, moves));
+        }
+    }
+    free(best);
+    if (line && best_line)
+        result = Py_BuildValue("(OOiOLi)", c->won ? Py_True : Py_False, line, c->best_p, best_line, c->nodes,
+                               !c->stop);
+    Py_XDECREF(line);
+    Py_XDECREF(best_line);
+    return result;
 }
 
 static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
@@ -818,6 +1092,12 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     c->any_win = winnable_only == 2;
     c->limit = limit;
     prepare(c);
+    if (!dows && winnable_only != 2 && NSETS && is_downset((uint32_t)removed)) {
+        c->best_p = -1;
+        c->best_k = 1 << 20;
+        result = sweep_answer(c, (uint32_t)removed, top, winnable_only);
+        goto done;
+    }
     if (!map_init(&c->seen, 1 << 17, dows ? (1ull << PF_SHIFT) - 1 : (1ull << KF_SHIFT) - 1)) {
         PyErr_NoMemory();
         goto done;
@@ -893,5 +1173,6 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core", "Compiled co
 PyMODINIT_FUNC PyInit__core(void) {
     free_tables();
     lane_tables();
+    if (!sweep_tables()) NSETS = 0; /* then every position is searched */
     return PyModule_Create(&module);
 }

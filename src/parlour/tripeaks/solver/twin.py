@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from parlour.tripeaks.layout import COVERS, TABLEAU_SIZE
+from parlour.tripeaks.solver import sweep
 
 FULL: Final = (1 << TABLEAU_SIZE) - 1
 WILD: Final = 13
@@ -605,6 +606,8 @@ def solve(
         raise ValueError("solve() needs 28 ranks, at most 30 stock cards, a top code 0-13")
     if any(r > WILD for r in ranks) or any(r > WILD for r in stock):
         raise ValueError("rank codes run from 0 to 13")
+    if not draw_only_when_stuck and winnable_only != 2 and sweep.reachable(removed):
+        return CoreAnswer(*sweep.sweep(ranks, stock, easy, removed, top, node_limit, winnable_only))
     search = _Search(ranks, stock, easy, draw_only_when_stuck, node_limit)
     search.any_win = winnable_only == 2
     search.run(removed, top)
