@@ -1,8 +1,10 @@
 /*
  * The compiled core of Parlour's TriPeaks solver.
  *
- * The algorithm is the one of twin.py, step for step, so that both give the same answers, the same lines
- * and the same node counts.  docs/solver.md explains it; in short:
+ * The algorithms are those of twin.py and sweep.py, step for step, so that both cores give the same
+ * answers, the same lines and the same node counts.  docs/solver.md explains them.  The full answer is
+ * the sweep (below, before core_solve): one pass over every set of removed cards play can reach.  Under
+ * "draw only when stuck", for any win, and from a removed set play cannot reach, a search is made:
  *
  *  - the top matters only through the free cards it takes (after one more move it is another card), so
  *    a state is (removed mask, ranks of the free cards the top takes).  A "draw state" is the same cards

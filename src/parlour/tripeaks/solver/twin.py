@@ -1,7 +1,9 @@
 """The pure-Python twin of the compiled core (``_core.c``): the same algorithm, step for step.
 
 Both take a position in the same low-level form and return the same answer, the same line and the same
-node count, so that either can stand in for the other. docs/solver.md explains the algorithm; in short:
+node count, so that either can stand in for the other. docs/solver.md explains the algorithm. The full
+answer is the sweep of ``sweep.py``; this module searches instead under "draw only when stuck", for any
+win (``winnable_only=2``), and from a removed set play cannot reach. The search, in short:
 
 * a state is (removed mask, the ranks of the free cards the discard top takes), with the number of
   cards drawn kept beside it. The top matters only through the free cards it takes (after one more move
