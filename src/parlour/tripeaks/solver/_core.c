@@ -622,6 +622,7 @@ static inline int is_downset(uint32_t R) {
 }
 
 static int sweep_tables(void) {
+    if (NSETS) return 1; /* listed when the module was first loaded */
     /* every set reached from the empty one by removing free cards, breadth first (a set is seen again
      * from each of its last cards: an open-addressed table of the sets listed so far keeps one) */
     enum { SEEN_SLOTS = 1 << 16 };

@@ -12,8 +12,8 @@ from typing import Final
 
 from parlour.cores import choose_core
 from parlour.tripeaks.solver import twin
+from parlour.tripeaks.solver.answer import CoreAnswer
 from parlour.tripeaks.solver.rollout import COMPILED_ROLLOUTS
-from parlour.tripeaks.solver.twin import CoreAnswer
 
 CoreSolve = Callable[[bytes, int, bytes, int, bool, bool, int, int], CoreAnswer]
 

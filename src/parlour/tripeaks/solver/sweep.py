@@ -26,23 +26,13 @@ from functools import cache
 from typing import Final, NamedTuple
 
 from parlour.tripeaks.layout import COVERS, TABLEAU_SIZE
+from parlour.tripeaks.solver.answer import CoreAnswer
 
 FULL: Final = (1 << TABLEAU_SIZE) - 1
 WILD: Final = 13
 CODES: Final = 14
 INF: Final = 255
 """The fewest draws of a state not reached (a byte, as in the compiled core)."""
-
-
-class SweepAnswer(NamedTuple):
-    """The raw answer of a sweep, as ``twin.CoreAnswer``: moves are positions 0–27, or -1 for a draw."""
-
-    winnable: bool
-    line: list[int] | None
-    best_removed: int
-    best_line: list[int] | None
-    nodes: int
-    proved: bool
 
 
 class _Layout(NamedTuple):
@@ -132,7 +122,7 @@ class _Sweep:
 
 def sweep(
     ranks: bytes, stock: bytes, easy: bool, removed: int, top: int, node_limit: int, winnable_only: int
-) -> SweepAnswer:
+) -> CoreAnswer:
     """The full answer from a position whose removed set play can reach (see ``reachable``);
     ``winnable_only`` leaves out the line of the best result of a position without a win. The arguments
     are those of ``twin.solve``, already checked."""
@@ -167,9 +157,9 @@ def sweep(
                 best[at] = cand[q]
     if won:
         line = _line(state, best, removed, best_i)
-        return SweepAnswer(True, line, best_p, list(line), nodes, True)
+        return CoreAnswer(True, line, best_p, list(line), nodes, True)
     best_line = None if winnable_only and not stop else _line(state, best, removed, best_i)
-    return SweepAnswer(False, None, best_p, best_line, nodes, not stop)
+    return CoreAnswer(False, None, best_p, best_line, nodes, not stop)
 
 
 def _line(state: _Sweep, best: bytearray, removed0: int, end: int) -> list[int]:

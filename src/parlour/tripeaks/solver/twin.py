@@ -31,6 +31,7 @@ from typing import Final, NamedTuple
 
 from parlour.tripeaks.layout import COVERS, TABLEAU_SIZE
 from parlour.tripeaks.solver import sweep
+from parlour.tripeaks.solver.answer import CoreAnswer
 
 FULL: Final = (1 << TABLEAU_SIZE) - 1
 WILD: Final = 13
@@ -51,23 +52,6 @@ BUCKETS: Final = MAX_STOCK + 2
 DRAW_AHEAD: Final = 4
 """Draws costing up to this much more than the current bucket are made at once: coming back for each
 one later costs more than the few states made that are never used."""
-
-
-class CoreAnswer(NamedTuple):
-    """The raw answer of a core; moves are positions 0–27, or -1 for a draw.
-
-    ``winnable`` is True when a win was found (always one with the fewest draws) and ``line`` is that
-    win (None without one). ``best_removed`` and ``best_line`` are the best result found: the most
-    cards removed, then the fewest moves (``best_line`` is None when ``winnable_only`` skipped pass 2).
-    ``nodes`` counts the states visited; ``proved`` is False when the node limit stopped the search.
-    """
-
-    winnable: bool
-    line: list[int] | None
-    best_removed: int
-    best_line: list[int] | None
-    nodes: int
-    proved: bool
 
 
 def _covers() -> list[int]:
@@ -609,7 +593,7 @@ def solve(
     if any(r > WILD for r in ranks) or any(r > WILD for r in stock):
         raise ValueError("rank codes run from 0 to 13")
     if not draw_only_when_stuck and winnable_only != 2 and sweep.reachable(removed):
-        return CoreAnswer(*sweep.sweep(ranks, stock, easy, removed, top, node_limit, winnable_only))
+        return sweep.sweep(ranks, stock, easy, removed, top, node_limit, winnable_only)
     search = _Search(ranks, stock, easy, draw_only_when_stuck, node_limit)
     search.any_win = winnable_only == 2
     search.run(removed, top)
