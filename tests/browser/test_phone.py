@@ -378,3 +378,53 @@ def test_the_last_trick_can_be_looked_at_again(browser: Any, live_server: Any) -
         page.locator(button).click()
         shown.click()
         assert not shown.is_visible()
+
+
+ROW_BOXES = """() => [...document.querySelectorAll('.numbered-table tbody tr')].slice(0, 8).map(row => {
+  const play = row.querySelector('button').getBoundingClientRect();
+  const cells = [...row.querySelectorAll('td')].filter(c => c.getBoundingClientRect().width > 0);
+  const right = Math.max(...cells.map(c => c.getBoundingClientRect().right));
+  return {play: [play.left, play.right, play.height], right}; })"""
+
+
+def test_a_numbered_game_can_be_played_from_a_phone_without_scrolling_sideways(
+    browser: Any, live_server: Any
+) -> None:
+    """The numbered games' seven columns do not fit 360 px: each game becomes a block with its number,
+    whether it can be won and its Play button first, and what is known of it below, labelled."""
+    from tripeaks_play import play_moves
+
+    from parlour.tripeaks import EASY, DealCode, Game
+    from parlour.tripeaks.solver import numbered_result, solve
+
+    number = next(n for n in range(7000, 7500) if (found := numbered_result(EASY, n)) and found.winnable)
+    with window(browser, (360, 740), has_touch=True) as page:
+        page.goto(f"{live_server.url}/tripeaks?number={number}&rules=easy")
+        play_moves(page, solve(Game.from_code(DealCode(number, EASY))).line)
+        page.wait_for_selector("#ending-title")
+        for lang in ("en", "hi", "hu", "fr"):
+            page.goto(
+                f"{live_server.url}/language/{lang}?next=/tripeaks/numbered%3Frules%3Deasy%26game%3D{number}"
+            )
+            page.wait_for_load_state("networkidle")
+            for row in page.evaluate(ROW_BOXES):
+                left, right, height = row["play"]
+                assert left >= 0 and right <= 360 and height >= 43.5, (lang, row)
+                assert row["right"] <= 360, (lang, row)
+            mine = page.locator(f"#game-{number}")
+            # The game just won: its record, held by "You", each figure under its column's name.
+            labels = [
+                cell.get_attribute("data-label")
+                for cell in mine.locator("td[data-label]").all()
+                if cell.is_visible()
+            ]
+            assert len(labels) == 5, (lang, labels)
+            box = mine.locator("button").bounding_box()
+            assert box is not None and box["x"] + box["width"] <= 360
+    with window(browser, (1280, 800)) as page:  # a wide window keeps the table with its header row
+        page.goto(f"{live_server.url}/tripeaks/numbered")
+        assert page.locator(".numbered-table thead th").nth(1).is_visible()
+        assert (
+            page.evaluate("getComputedStyle(document.querySelector('.numbered-table tr')).display")
+            == "table-row"
+        )
