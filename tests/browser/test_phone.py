@@ -387,11 +387,12 @@ ROW_BOXES = """() => [...document.querySelectorAll('.numbered-table tbody tr')].
   return {play: [play.left, play.right, play.height], right}; })"""
 
 
-def test_a_numbered_game_can_be_played_from_a_phone_without_scrolling_sideways(
+def test_numbered_games_and_statistics_need_no_sideways_scrolling_on_a_phone(
     browser: Any, live_server: Any
 ) -> None:
-    """The numbered games' seven columns do not fit 360 px: each game becomes a block with its number,
-    whether it can be won and its Play button first, and what is known of it below, labelled."""
+    """The numbered games' seven columns and the statistics' nine do not fit 360 px: each game becomes a
+    block with its number, whether it can be won and its Play button first, and what is known of it
+    below, labelled; each rule set's statistics a block of labelled figures."""
     from tripeaks_play import play_moves
 
     from parlour.tripeaks import EASY, DealCode, Game
@@ -421,6 +422,14 @@ def test_a_numbered_game_can_be_played_from_a_phone_without_scrolling_sideways(
             assert len(labels) == 5, (lang, labels)
             box = mine.locator("button").bounding_box()
             assert box is not None and box["x"] + box["width"] <= 360
+            # The statistics of that win: every figure in view, under its column's name.
+            page.goto(f"{live_server.url}/stats")
+            for wrap in page.locator(".table-wrap").all():
+                assert wrap.evaluate("e => e.scrollWidth <= e.clientWidth"), lang
+            for cell in page.locator(".stats-table td").all():
+                cell_box = cell.bounding_box()
+                assert cell_box is not None and cell_box["x"] + cell_box["width"] <= 360, lang
+                assert cell.get_attribute("data-label"), lang
     with window(browser, (1280, 800)) as page:  # a wide window keeps the table with its header row
         page.goto(f"{live_server.url}/tripeaks/numbered")
         assert page.locator(".numbered-table thead th").nth(1).is_visible()
