@@ -392,7 +392,8 @@ def test_numbered_games_and_statistics_need_no_sideways_scrolling_on_a_phone(
 ) -> None:
     """The numbered games' seven columns and the statistics' nine do not fit 360 px: each game becomes a
     block with its number, whether it can be won and its Play button first, and what is known of it
-    below, labelled; each rule set's statistics a block of labelled figures."""
+    below, labelled; each rule set's statistics a block of labelled figures. The end window of the game
+    won first keeps its buttons two a row."""
     from tripeaks_play import play_moves
 
     from parlour.tripeaks import EASY, DealCode, Game
@@ -400,9 +401,16 @@ def test_numbered_games_and_statistics_need_no_sideways_scrolling_on_a_phone(
 
     number = next(n for n in range(7000, 7500) if (found := numbered_result(EASY, n)) and found.winnable)
     with window(browser, (360, 740), has_touch=True) as page:
-        page.goto(f"{live_server.url}/tripeaks?number={number}&rules=easy")
+        page.goto(f"{live_server.url}/language/hi?next=/tripeaks%3Fnumber%3D{number}%26rules%3Deasy")
         play_moves(page, solve(Game.from_code(DealCode(number, EASY))).line)
         page.wait_for_selector("#ending-title")
+        # The end window's buttons, two a row: no label squeezed onto more than two lines.
+        page.wait_for_function(SETTLED)
+        card = page.locator(".ending-card").bounding_box()
+        assert card is not None and card["x"] >= 0 and card["x"] + card["width"] <= 360
+        for button in page.locator(".ending-buttons .button:visible").all():
+            bounds = button.bounding_box()
+            assert bounds is not None and 43.5 <= bounds["height"] <= 66, (button.text_content(), bounds)
         for lang in ("en", "hi", "hu", "fr"):
             page.goto(
                 f"{live_server.url}/language/{lang}?next=/tripeaks/numbered%3Frules%3Deasy%26game%3D{number}"
