@@ -11,8 +11,8 @@ gives the fewest draws of every state, with no queue and no bound:
   draws ``K`` are the least of them;
 * from a set reached with ``K`` draws, a draw can make the top any stock card from index ``K`` on, and
   the first card of each rank there is the one that costs fewest draws (its index plus one);
-* each free card whose rank a top takes is removed, and the set without it gets that rank as its top
-  with the fewest draws of the tops that take it.
+* each free card whose rank a top takes is removed: the set with that card removed too gets the card's
+  rank as its top, with the fewest draws of the tops that take it.
 
 Every win removes the same cards, so the fewest moves of a win are the cards left plus the fewest draws
 of the full set; the best result of a lost position is the largest set reached, then the fewest draws.
