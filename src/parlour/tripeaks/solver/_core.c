@@ -595,6 +595,7 @@ static uint32_t EDGE_START[MAXSETS + 1];
 static uint16_t *EDGE_TO;          /* the set with the card removed */
 static uint8_t *EDGE_POS;          /* the card */
 
+/* The index of a set in SETS (binary search among the sets of its size), or -1 when play cannot reach it. */
 static int set_index(uint32_t R) {
     int size = __builtin_popcount(R), lo = SIZE_START[size], hi = SIZE_START[size + 1];
     while (lo < hi) {
@@ -612,6 +613,7 @@ static int cmp_sets(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+/* 1 when play can reach the removed set R: no card in it is gone while a card on it is still there. */
 static inline int is_downset(uint32_t R) {
     for (uint32_t m = R; m; m &= m - 1) {
         int p = __builtin_ctz(m);
@@ -621,6 +623,8 @@ static inline int is_downset(uint32_t R) {
     return 1;
 }
 
+/* Lists SETS and the removals between them (EDGE_*); 0 when memory runs out (every position is then
+ * searched). */
 static int sweep_tables(void) {
     if (NSETS) return 1; /* listed when the module was first loaded */
     /* every set reached from the empty one by removing free cards, breadth first (a set is seen again
