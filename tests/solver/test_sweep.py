@@ -24,7 +24,7 @@ RULES = [EASY, CLASSIC, EASY.with_variants("joker"), CLASSIC.with_variants("empt
 def test_the_layout_has_22932_reachable_sets_taken_in_order_of_size() -> None:
     sets = sweep._layout().sets
     assert len(sets) == 22_932
-    assert sets[0] == 0 and sets[-1] == sweep.FULL
+    assert sets[0] == 0 and sets[-1] == twin.FULL
     sizes = [s.bit_count() for s in sets]
     assert sizes == sorted(sizes)
     # A set is reachable exactly when no card in it is gone while a card on it is still there.

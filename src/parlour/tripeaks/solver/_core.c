@@ -613,16 +613,6 @@ static int cmp_sets(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-/* 1 when play can reach the removed set R: no card in it is gone while a card on it is still there. */
-static inline int is_downset(uint32_t R) {
-    for (uint32_t m = R; m; m &= m - 1) {
-        int p = __builtin_ctz(m);
-        for (int j = 0; j < 2; j++)
-            if (COVERED_BY[p][j] >= 0 && !(R & (1u << COVERED_BY[p][j]))) return 0;
-    }
-    return 1;
-}
-
 /* Lists SETS and the removals between them (EDGE_*); 0 when memory runs out (every position is then
  * searched). */
 static int sweep_tables(void) {
@@ -707,12 +697,9 @@ ALWAYS_INLINE uint8_t fits_rank(const Ctx *c, const uint8_t eff[16], int q, int 
     return m;
 }
 
-/* The sweep from the position (R0 must be a set play can reach): fills best (16 bytes a set from R0's
- * index on), the result in c (won, best_p, best_k, and the set's index in best_key). */
-static void sweep(Ctx *c, uint32_t R0, int top, uint8_t *best) {
-    _Alignas(16) uint8_t nxt[MAXSTOCK + 1][16];
-    draw_table(c, nxt);
-    int i0 = set_index(R0);
+/* The sweep from the position whose removed set is SETS[i0] (nxt from draw_table): fills best (16 bytes
+ * a set from i0 on), the result in c (won, best_p, best_k, and the set's index in best_key). */
+static void sweep(Ctx *c, const uint8_t nxt[MAXSTOCK + 1][16], int i0, int top, uint8_t *best) {
     memset(best + 16 * (size_t)i0, INF, 16 * (size_t)(NSETS - i0));
     best[16 * (size_t)i0 + top] = 0;
     for (int i = i0; i < NSETS; i++) {
@@ -769,9 +756,9 @@ static void sweep(Ctx *c, uint32_t R0, int top, uint8_t *best) {
 
 /* The moves of a line to the set of index end reached with its fewest draws, from the sweep's tables:
  * positions, and -1 for each draw; the number of moves. */
-static int sweep_line(const Ctx *c, const uint8_t *best, uint32_t R0, int end, int *out) {
-    uint8_t nxt[MAXSTOCK + 1][16];
-    draw_table(c, nxt);
+static int sweep_line(const Ctx *c, const uint8_t nxt[MAXSTOCK + 1][16], const uint8_t *best, int i0, int end,
+                      int *out) {
+    uint32_t R0 = SETS[i0];
     int rev[NPOS + MAXSTOCK + 4], n = 0;
     int i = end, need = -1;
     int v = INF;
@@ -919,15 +906,21 @@ static int moves_to(Ctx *c, uint64_t end, int *out) {
     return n;
 }
 
-static void prepare(Ctx *c) {
+/* The ranks a top of each rank code takes (the sweep needs only these). */
+static void rank_steps(Ctx *c) {
     for (int t = 0; t < NCODES; t++) {
         uint32_t ranks;
         if (t == WILD) ranks = ALLR;
         else if (c->easy) ranks = (1u << ((t + 1) % 13)) | (1u << ((t + 12) % 13));
         else ranks = (t < 12 ? 1u << (t + 1) : 0) | (t > 0 ? 1u << (t - 1) : 0);
         c->adjrank[t] = ranks;
-        c->rankpos[t] = 0;
     }
+}
+
+/* The search's tables of the deal. */
+static void prepare(Ctx *c) {
+    rank_steps(c);
+    for (int t = 0; t < NCODES; t++) c->rankpos[t] = 0;
     for (int p = 0; p < NPOS; p++) {
         c->rankpos[c->rank[p]] |= 1u << p;
         c->rankbit[p] = c->rank[p] == WILD ? 0 : 1u << c->rank[p];
@@ -1030,17 +1023,19 @@ static PyObject *line_to(Ctx *c, uint64_t end) {
     return list_of(moves, moves_to(c, end, moves));
 }
 
-/* The answer of the sweep (see sweep): the same tuple as core_solve's. */
-static PyObject *sweep_answer(Ctx *c, uint32_t R0, int top, int winnable_only) {
+/* The answer of the sweep from the set SETS[i0] (see sweep): the same tuple as core_solve's. */
+static PyObject *sweep_answer(Ctx *c, int i0, int top, int winnable_only) {
     uint8_t *best = aligned_alloc(16, 16 * (size_t)NSETS);
     if (!best) return PyErr_NoMemory();
+    _Alignas(16) uint8_t nxt[MAXSTOCK + 1][16];
+    draw_table(c, nxt);
     Py_BEGIN_ALLOW_THREADS
-    sweep(c, R0, top, best);
+    sweep(c, nxt, i0, top, best);
     Py_END_ALLOW_THREADS
     PyObject *line = NULL, *best_line = NULL, *result = NULL;
     int moves[NPOS + MAXSTOCK + 4];
     if (c->won) {
-        line = list_of(moves, sweep_line(c, best, R0, (int)c->win_key, moves));
+        line = list_of(moves, sweep_line(c, nxt, best, i0, (int)c->win_key, moves));
         best_line = line;
         Py_XINCREF(best_line);
     } else {
@@ -1050,7 +1045,7 @@ static PyObject *sweep_answer(Ctx *c, uint32_t R0, int top, int winnable_only) {
             best_line = Py_None;
             Py_INCREF(best_line);
         } else {
-            best_line = list_of(moves, sweep_line(c, best, R0, (int)c->best_key, moves));
+            best_line = list_of(moves, sweep_line(c, nxt, best, i0, (int)c->best_key, moves));
         }
     }
     free(best);
@@ -1098,13 +1093,15 @@ static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     c->dows = dows;
     c->any_win = winnable_only == 2;
     c->limit = limit;
-    prepare(c);
-    if (!dows && winnable_only != 2 && NSETS && is_downset((uint32_t)removed)) {
+    int i0 = NSETS ? set_index((uint32_t)removed) : -1; /* -1: a set play cannot reach, searched */
+    if (!dows && winnable_only != 2 && i0 >= 0) {
+        rank_steps(c);
         c->best_p = -1;
         c->best_k = 1 << 20;
-        result = sweep_answer(c, (uint32_t)removed, top, winnable_only);
+        result = sweep_answer(c, i0, top, winnable_only);
         goto done;
     }
+    prepare(c);
     if (!map_init(&c->seen, 1 << 17, dows ? (1ull << PF_SHIFT) - 1 : (1ull << KF_SHIFT) - 1)) {
         PyErr_NoMemory();
         goto done;

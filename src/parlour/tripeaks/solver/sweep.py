@@ -25,12 +25,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Final, NamedTuple
 
-from parlour.tripeaks.layout import COVERS, TABLEAU_SIZE
+from parlour.tripeaks.layout import TABLEAU_SIZE
 from parlour.tripeaks.solver.answer import CoreAnswer
+from parlour.tripeaks.solver.twin import CODES, COVERS_MASK, FULL, WILD, free_of
 
-FULL: Final = (1 << TABLEAU_SIZE) - 1
-WILD: Final = 13
-CODES: Final = 14
 INF: Final = 255
 """The fewest draws of a state not reached (a byte, as in the compiled core)."""
 
@@ -39,28 +37,16 @@ class _Layout(NamedTuple):
     sets: list[int]  # by size, then by value
     index_of: dict[int, int]
     edges: list[list[tuple[int, int]]]  # per set: (free position, index of the set with it removed)
-    covers: list[int]  # per position: the positions its card covers
-
-
-def free_of(removed: int, covered_by: list[int]) -> int:
-    """The positions still there whose covering cards are all gone."""
-    free = 0
-    for p in range(TABLEAU_SIZE):
-        if not removed >> p & 1 and covered_by[p] & removed == covered_by[p]:
-            free |= 1 << p
-    return free
 
 
 @cache
 def _layout() -> _Layout:
-    covers = [sum(1 << q for q in COVERS[p]) for p in range(TABLEAU_SIZE)]
-    covered_by = [sum(1 << q for q in range(TABLEAU_SIZE) if covers[q] >> p & 1) for p in range(TABLEAU_SIZE)]
     found = {0}
     frontier = [0]
     while frontier:
         following = []
         for removed in frontier:
-            free = free_of(removed, covered_by)
+            free = free_of(removed)
             for p in range(TABLEAU_SIZE):
                 if free >> p & 1 and removed | 1 << p not in found:
                     found.add(removed | 1 << p)
@@ -70,9 +56,9 @@ def _layout() -> _Layout:
     index = {removed: i for i, removed in enumerate(sets)}
     edges = []
     for removed in sets:
-        free = free_of(removed, covered_by)
+        free = free_of(removed)
         edges.append([(p, index[removed | 1 << p]) for p in range(TABLEAU_SIZE) if free >> p & 1])
-    return _Layout(sets, index, edges, covers)
+    return _Layout(sets, index, edges)
 
 
 def reachable(removed: int) -> bool:
@@ -167,7 +153,7 @@ def _line(state: _Sweep, best: bytearray, removed0: int, end: int) -> list[int]:
     and -1 for each draw. Walked back from the end: a last card whose rank is the top needed, from a set
     where a top that takes it had the same draws; a draw when that top was a stock card."""
     layout = _layout()
-    sets, index, covers, rank = layout.sets, layout.index_of, layout.covers, state.rank
+    sets, index, rank = layout.sets, layout.index_of, state.rank
     reverse: list[int] = []
     i = end
     v = min(best[16 * i : 16 * i + CODES])
@@ -179,7 +165,7 @@ def _line(state: _Sweep, best: bytearray, removed0: int, end: int) -> list[int]:
         if removed == removed0:  # only the position's own top is reached there
             break
         for p in range(TABLEAU_SIZE):
-            if not (removed & ~removed0) >> p & 1 or rank[p] != need or covers[p] & removed:
+            if not (removed & ~removed0) >> p & 1 or rank[p] != need or COVERS_MASK[p] & removed:
                 continue
             j = index[removed & ~(1 << p)]
             k, eff = state.tops(best, j)

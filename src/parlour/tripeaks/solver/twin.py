@@ -30,7 +30,6 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from parlour.tripeaks.layout import COVERS, TABLEAU_SIZE
-from parlour.tripeaks.solver import sweep
 from parlour.tripeaks.solver.answer import CoreAnswer
 
 FULL: Final = (1 << TABLEAU_SIZE) - 1
@@ -59,9 +58,12 @@ def _covers() -> list[int]:
     return [sum(1 << q for q in COVERS[p]) for p in range(TABLEAU_SIZE)]
 
 
+COVERS_MASK: Final = _covers()
+
+
 def _up_closures() -> list[int]:
     """For each position, itself and every position it covers, transitively."""
-    covers = _covers()
+    covers = COVERS_MASK
     closures = []
     for q in range(TABLEAU_SIZE):
         closure, frontier = 1 << q, covers[q]
@@ -592,6 +594,9 @@ def solve(
         raise ValueError("solve() needs 28 ranks, at most 30 stock cards, a top code 0-13")
     if any(r > WILD for r in ranks) or any(r > WILD for r in stock):
         raise ValueError("rank codes run from 0 to 13")
+    # The sweep builds on this module's layout masks, so it is imported here, not above.
+    from parlour.tripeaks.solver import sweep
+
     if not draw_only_when_stuck and winnable_only != 2 and sweep.reachable(removed):
         return sweep.sweep(ranks, stock, easy, removed, top, node_limit, winnable_only)
     search = _Search(ranks, stock, easy, draw_only_when_stuck, node_limit)
