@@ -27,7 +27,7 @@ from typing import Final, NamedTuple
 
 from parlour.tripeaks.layout import TABLEAU_SIZE
 from parlour.tripeaks.solver.answer import CoreAnswer
-from parlour.tripeaks.solver.twin import CODES, COVERS_MASK, FULL, WILD, free_of
+from parlour.tripeaks.solver.twin import CODES, COVERS_MASK, FULL, WILD, free_of, rank_steps
 
 INF: Final = 255
 """The fewest draws of a state not reached (a byte, as in the compiled core)."""
@@ -80,15 +80,11 @@ class _Sweep:
     def __init__(self, ranks: bytes, stock: bytes, easy: bool) -> None:
         self.rank = list(ranks)
         self.nxt = _draw_table(stock)
-        # The ranks a top of each rank takes, by code (the joker's code 13 takes every rank).
+        # The rank below and above each rank, or CODES (the INF that tops() appends) where there is none.
         self.below = [(q + 12) % 13 if easy else (q - 1 if q > 0 else CODES) for q in range(13)]
         self.above = [(q + 1) % 13 if easy else (q + 1 if q < 12 else CODES) for q in range(13)]
-        self.takes = []
-        for t in range(CODES):
-            if t == WILD:
-                self.takes.append((1 << CODES) - 1)
-            else:
-                self.takes.append(1 << self.below[t] | 1 << self.above[t] | 1 << WILD)
+        # The ranks a top of each code takes, the joker's code among them (a joker fits every top).
+        self.takes = [steps | 1 << WILD for steps in rank_steps(easy)]
 
     def tops(self, best: bytearray, i: int) -> tuple[int, list[int]]:
         """The set's fewest draws K (INF when not reached) and the fewest draws of each top rank once a

@@ -61,6 +61,19 @@ def _covers() -> list[int]:
 COVERS_MASK: Final = _covers()
 
 
+def rank_steps(easy: bool) -> list[int]:
+    """For each rank code, the mask of the ranks a top of that code takes (the joker's code takes all)."""
+    steps = []
+    for t in range(CODES):
+        if t == WILD:
+            steps.append(ALL_RANKS)
+        elif easy:
+            steps.append((1 << ((t + 1) % 13)) | (1 << ((t + 12) % 13)))
+        else:
+            steps.append((1 << (t + 1) if t < 12 else 0) | (1 << (t - 1) if t > 0 else 0))
+    return steps
+
+
 def _up_closures() -> list[int]:
     """For each position, itself and every position it covers, transitively."""
     covers = COVERS_MASK
@@ -142,15 +155,7 @@ class _Search:
         self.easy = easy
         self.dows = draw_only_when_stuck
         self.limit = node_limit
-        self.adjrank = []
-        for t in range(CODES):
-            if t == WILD:
-                ranks_mask = ALL_RANKS
-            elif easy:
-                ranks_mask = (1 << ((t + 1) % 13)) | (1 << ((t + 12) % 13))
-            else:
-                ranks_mask = (1 << (t + 1) if t < 12 else 0) | (1 << (t - 1) if t > 0 else 0)
-            self.adjrank.append(ranks_mask)
+        self.adjrank = rank_steps(easy)
         self.rankpos = [0] * CODES
         for p, r in enumerate(self.rank):
             self.rankpos[r] |= 1 << p
