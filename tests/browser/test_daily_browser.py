@@ -69,3 +69,25 @@ def test_two_people_play_todays_deal_and_are_ranked(page: Any, second: Any, live
     assert "Place 2 of 2." in (page.text_content("main") or "")
     assert deal.code in (page.text_content(".daily-fairness") or "")
     assert second.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
+def test_a_phones_attempt_says_why_undo_is_greyed_after_a_draw(second: Any, live_server: Any) -> None:
+    page = second  # 360 px, in French
+    page.goto(f"{live_server.url}/tripeaks/daily?rules=easy")
+    before = "Annuler reprend une carte jouée, mais ni une pioche ni une carte qui en a retourné une autre"
+    expect(page.locator(".ranked-note")).to_contain_text(before)
+    page.locator('form[action="/tripeaks/daily/play"] button').click()
+    expect(page.locator(".tripeaks")).to_have_attribute("data-state", "playing")
+    note = page.locator("#ranked-note")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text(before)
+    box = note.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    play_moves(page, ["draw"])
+    expect(page.locator("#undo-button")).to_be_disabled()
+    page.keyboard.press("u")  # the key still asks: the server refuses and says why
+    expect(page.locator("#help-message")).to_have_text(
+        "Dans une partie classée, annuler ne peut pas cacher une carte que vous avez vue"
+    )
+    expect(page.locator("#moves")).to_have_text("1")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360

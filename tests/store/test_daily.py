@@ -333,3 +333,58 @@ def csrf_of(page: str) -> str:
     found = re.search(r'name="csrf" value="([^"]+)"', page)
     assert found is not None
     return found.group(1)
+
+
+class Attempt:
+    """One page's socket on a TriPeaks game: its view, and each action's answer."""
+
+    def __init__(self, socket: Any) -> None:
+        self.socket = socket
+        socket.send_json({"type": "hello", "v": None})
+        self.view: dict[str, Any] = socket.receive_json()["view"]
+
+    def move(self, text: str) -> dict[str, Any]:
+        self.socket.send_json({"type": "action", "action": {"move": text}, "ref": 1})
+        answer: dict[str, Any] = self.socket.receive_json()
+        if answer["type"] == "event":
+            self.view = answer["view"]
+            assert self.socket.receive_json()["type"] == "ack"
+        return answer
+
+
+def test_undo_in_todays_attempt_never_hides_a_card_seen(client: TestClient, store: Store) -> None:
+    note = TRIPEAKS.ranked_note
+    assert note in client.get("/tripeaks/daily").text
+    player_id = me(client, store)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', client.get("/tripeaks/daily").text)
+    assert csrf is not None
+    client.post("/tripeaks/daily/play", data={"csrf": csrf.group(1), "rules": "easy"})
+    [dealt] = store.open_games(player_id, "tripeaks")
+    assert note in client.get("/tripeaks").text  # the page says why undo may be greyed
+    with client.websocket_connect(f"/ws/{dealt.id}") as socket:
+        attempt = Attempt(socket)
+        assert attempt.view["ranked"] and not attempt.view["can_undo"]
+        attempt.move("draw")
+        assert not attempt.view["can_undo"]
+        refusal = attempt.move("undo")
+        assert (refusal["type"], refusal["code"]) == ("error", "undo_ranked")
+        assert refusal["message"] == "In a ranked game, undo cannot hide a card you have seen"
+        assert Attempt(socket).view == attempt.view
+    assert store.game_record(dealt.id, player_id).moves == ["draw"]
+    store.finish_game(dealt.id, player_id)
+
+    # A record restored after a restart is ranked too: only a removal that turned nothing up comes back.
+    new = TRIPEAKS.ranked("TP1-E-AAAAAAB", {"daily": today().isoformat()})
+    assert new.spec is not None
+    game_id = store.record_game(player_id, TRIPEAKS, new.spec)
+    with client.websocket_connect(f"/ws/{game_id}") as socket:
+        attempt = Attempt(socket)
+        assert attempt.view["ranked"] and attempt.view["code"] is None
+        attempt.move("KC")  # turns nothing up
+        assert attempt.view["can_undo"]
+        assert attempt.move("undo")["name"] == "undo" and attempt.view["discard"] == ["QC"]
+        for move in ("KC", "AD", "2C"):  # the 2 of clubs turns up the jack of clubs
+            attempt.move(move)
+        assert attempt.view["tableau"][9]["card"] == "JC" and not attempt.view["can_undo"]
+        assert attempt.move("undo")["code"] == "undo_ranked"
+    assert store.game_record(game_id, player_id).moves == ["KC", "undo", "KC", "AD", "2C"]

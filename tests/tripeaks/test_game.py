@@ -162,10 +162,10 @@ def test_won_even_with_cards_left_in_the_stock() -> None:
 
 
 # ------------------------------------------------------------------------------------ reason codes
-def refused(game: Game, move: str) -> IllegalMove:
+def refused(game: Game, move: str, *, ranked: bool = False) -> IllegalMove:
     before = game.to_json(reveal=True)
     with pytest.raises(IllegalMove) as caught:
-        game.apply(move)
+        game.apply(move, ranked=ranked)
     assert game.to_json(reveal=True) == before, "a refused move changed the game"
     return caught.value
 
@@ -255,6 +255,28 @@ def test_undo_of_a_draw_returns_the_card_to_the_stock_top() -> None:
     assert game.stock_count == 23 and game.discard_top == Card.parse("QC") and game.score == 500
     game.draw()
     assert game.discard_top == stock_top
+
+
+def test_a_ranked_undo_takes_back_only_a_move_that_showed_no_card() -> None:
+    game = Game.from_code("TP1-E-AAAAAAB")  # bottom row 2C AD 6S KC KH …, discard QC
+    assert not game.last_action_showed_a_card and not game.can_undo(ranked=True)
+    assert refused(game, "undo", ranked=True).code == "nothing_to_undo"
+    game.apply("KC")  # position 21: its neighbours are still there, so nothing turns up
+    assert not game.last_action_showed_a_card and game.can_undo(ranked=True)
+    game.apply("undo", ranked=True)
+    assert not game.removed(21) and game.discard_top == Card.parse("QC") and game.moves == 1
+    for move in ("KC", "AD", "2C"):  # 2C (position 18) turns up position 9
+        game.apply(move)
+    assert game.face_up(9) and game.last_action_showed_a_card
+    assert game.can_undo() and not game.can_undo(ranked=True)
+    assert game.view().can_undo and not game.view(ranked=True).can_undo
+    assert refused(game, "undo", ranked=True).code == "undo_ranked"
+    game.draw()
+    assert refused(game, "undo", ranked=True).code == "undo_ranked"
+    game.undo()  # the seed apps' own undo takes either back
+    assert game.stock_count == 23 and game.face_up(9)
+    game.undo()
+    assert not game.face_up(9)
 
 
 def test_undo_reaches_every_live_action() -> None:

@@ -122,3 +122,27 @@ def test_the_players_view_never_shows_a_face_down_card(number: int, rules: Rules
             assert (entry["card"] is None) == (not game.face_up(p))
         assert "stock_cards" not in view
         game.apply(rng.choice(game.legal_actions()))
+
+
+@settings(max_examples=60, deadline=None)
+@given(numbers, any_rules, st.randoms(use_true_random=False))
+def test_a_ranked_undo_never_hides_a_card_seen(number: int, rules: Rules, rng: Any) -> None:
+    game = Game.from_code(DealCode(number, rules))
+    for _ in range(150):
+        if game.status == "won":
+            break
+        move = rng.choice([*game.legal_actions(), "undo", "undo"])
+        face_down = {p for p in range(28) if not game.face_up(p)}
+        stock = game.stock_count
+        before = game.to_json(reveal=True)
+        expected = game.can_undo(ranked=True) if move == "undo" else True
+        try:
+            game.apply(move, ranked=True)
+        except IllegalMove as error:
+            assert not expected and move == "undo" and error.code in ("nothing_to_undo", "undo_ranked")
+            assert game.to_json(reveal=True) == before
+            continue
+        assert expected
+        if move == "undo":  # what was taken back showed nothing: nothing seen goes out of sight again
+            assert game.stock_count == stock
+            assert {p for p in range(28) if not game.face_up(p)} == face_down

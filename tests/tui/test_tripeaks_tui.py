@@ -401,3 +401,22 @@ def test_y_deals_todays_daily_deal_with_its_code_hidden_and_counts_the_streak(tm
     assert "This attempt counts for the day's leaderboard." in ended and "Days in a row played: 1." in ended
     entry = recorder.store.daily_entry("tripeaks", "easy", today(), recorder.player_id)
     assert entry is not None and entry.result["moves"] == 1
+
+
+def test_undo_in_the_daily_attempt_never_hides_a_card_seen(tmp_path: Path) -> None:
+    recorder = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
+    app = TriPeaksApp(Game.from_code(DealCode(NUMBER, EASY)), "en", recorder, NUMBER)
+
+    async def play() -> tuple[str, int, str]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("u")  # a numbered game: the seed apps' undo takes a draw back
+            await pilot.press("d", "u")
+            await pilot.pause()
+            stock_after_plain_undo = app.game.stock_count
+            await pilot.press("y", "d", "u")
+            await pilot.pause()
+            return str(app.query_one("#message").render()), stock_after_plain_undo, str(app.game.stock_count)
+
+    message, plain, ranked = run(play())
+    assert plain == 23 and ranked == "22"
+    assert "In a ranked game, undo cannot hide a card you have seen" in message

@@ -97,6 +97,7 @@ class TriPeaksSeatView:
         data = self.board.to_json()
         if self.code_hidden:
             data["code"] = data["deal_number"] = None
+        data["ranked"] = self.code_hidden  # a ranked deal in play: its undo never hides a card seen
         data["numbered"] = self.numbered
         data["winnable"] = self.winnable
         data["rules_switches"] = self.board.rules.as_dict()
@@ -117,7 +118,8 @@ class TriPeaksLive(LiveGame[TriPeaksSeatView]):
         self.code_hidden = code_hidden
         """A ranked deal (dealt from a server secret, its record keeping a ``secret``): every hidden
         card follows from its code, so the view names no code and no deal number until the game is
-        won or its record has ended (decision 0041)."""
+        won or its record has ended (decision 0041), and undo never hides a card the player has seen
+        (decision 0058)."""
 
     @property
     def seats(self) -> Sequence[int]:
@@ -132,7 +134,7 @@ class TriPeaksLive(LiveGame[TriPeaksSeatView]):
     def view(self, seat: int) -> TriPeaksSeatView:
         """Return the player's view: the board, the numbered game's verdict, the fitting cards."""
         return TriPeaksSeatView(
-            board=self.game.view(),
+            board=self.game.view(ranked=self.code_hidden),
             numbered=self.numbered,
             winnable=self.verdict,
             code_hidden=self.code_hidden and not self.finished,
@@ -154,7 +156,8 @@ class TriPeaksLive(LiveGame[TriPeaksSeatView]):
 
         Raises:
             ParlourError: a malformed action (``invalid_input``, ``invalid_card``) or one the rules
-                refuse (``not_adjacent``, ``blocked``, ``stock_empty``, ``nothing_to_undo`` …).
+                refuse (``not_adjacent``, ``blocked``, ``stock_empty``, ``nothing_to_undo``,
+                ``undo_ranked`` …).
         """
         if set(action) == {"position"}:
             position = action["position"]
@@ -237,7 +240,7 @@ class TriPeaksLive(LiveGame[TriPeaksSeatView]):
         game = self.game
         history = game.live_moves()
         face_down_before = {p for p in range(TABLEAU_SIZE) if not game.face_up(p)}
-        game.undo()
+        game.undo(ranked=self.code_hidden)
         undone = history[-1]  # undo succeeded, so there was a move to take back
         data: Json = {"undone": undone}
         if undone != DRAW:
@@ -740,6 +743,10 @@ class TriPeaksDefinition(GameDefinition):
     commands = "parlour.cli.tripeaks:tripeaks"
     reviews = True
     review_page = "/tripeaks/review/{game_id}"
+    ranked_note = (
+        "Undo takes back a card played, but not a draw nor a card that turned another up: "
+        "a card you have seen stays seen."
+    )
 
     def __init__(self, *, explicit_deals: bool = False) -> None:
         self.explicit_deals = explicit_deals

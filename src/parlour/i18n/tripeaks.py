@@ -24,6 +24,7 @@ REASONS: Final = {
     "nothing_to_undo": "Nothing to undo",
     "game_over": "The game is over",
     "must_play": "A card fits: play it before drawing",
+    "undo_ranked": "In a ranked game, undo cannot hide a card you have seen",
 }
 ERROR_HELP_REASONS: Final = frozenset({"not_adjacent", "blocked"})
 """The reasons that the "error help" setting explains (and that stay silent when it is off)."""

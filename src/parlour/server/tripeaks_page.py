@@ -195,6 +195,7 @@ async def tripeaks_page(request: Request) -> Response:
             "hints": compiled_available(),
             "hint_strengths": [(value, gettext_for(lang, "web", STRENGTH_NAMES[value])) for value in PLAYERS],
             "tt": lambda message: page_text(lang, message),
+            "ranked_note": gettext_for(lang, "store", kind.ranked_note),
         },
     )
 

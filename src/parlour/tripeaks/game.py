@@ -45,7 +45,8 @@ STOCK_EMPTY: Final = "stock_empty"
 NOTHING_TO_UNDO: Final = "nothing_to_undo"
 GAME_OVER: Final = "game_over"
 MUST_PLAY: Final = "must_play"
-REASON_CODES: Final = (NOT_ADJACENT, BLOCKED, STOCK_EMPTY, NOTHING_TO_UNDO, GAME_OVER, MUST_PLAY)
+UNDO_RANKED: Final = "undo_ranked"
+REASON_CODES: Final = (NOT_ADJACENT, BLOCKED, STOCK_EMPTY, NOTHING_TO_UNDO, GAME_OVER, MUST_PLAY, UNDO_RANKED)
 """Every reason code a checked action can raise."""
 
 
@@ -206,6 +207,22 @@ class Game:
     def undo_available(self) -> int:
         """How many actions undo can still take back."""
         return self._undoable
+
+    @property
+    def last_action_showed_a_card(self) -> bool:
+        """True when the last action still in the history showed a card the player had not seen: a
+        draw (the stock card), or a removal that turned a face-down card up. Undoing it would put a
+        known card back out of sight, which a ranked game refuses (decision 0058)."""
+        if not self._history:
+            return False
+        record = self._history[-1]
+        return record.position < 0 or bool(record.flipped)
+
+    def can_undo(self, *, ranked: bool = False) -> bool:
+        """True when ``undo(ranked=ranked)`` would take a move back now."""
+        if self._left == 0 or not self._history or self._undoable == 0:
+            return False
+        return not (ranked and self.last_action_showed_a_card)
 
     def face_up(self, position: int) -> bool:
         """True when the card at ``position`` is face up (removed cards count as face up)."""
@@ -389,25 +406,34 @@ class Game:
             raise IllegalMove("a card fits the discard pile: play it before drawing", code=MUST_PLAY)
         self.push_draw()
 
-    def undo(self) -> None:
+    def undo(self, *, ranked: bool = False) -> None:
         """Take back the last action: the card returns to its place (or to the stock), cards it turned
         up turn face down again and the score is restored; the move counter keeps its value.
 
+        ``ranked``: the game is ranked (its deal is secret, decision 0058), so an action that showed a
+        card (``last_action_showed_a_card``) is not taken back: the player would know the card that
+        undo hides again.
+
         Raises:
             GameOver: the game is won (code ``game_over``).
-            IllegalMove: code ``nothing_to_undo``.
+            IllegalMove: code ``nothing_to_undo``, or ``undo_ranked`` (nothing changes).
         """
         self._check_not_over()
         if not self._history or self._undoable == 0:
             raise IllegalMove("there is nothing to undo", code=NOTHING_TO_UNDO)
+        if ranked and self.last_action_showed_a_card:
+            raise IllegalMove(
+                "in a ranked game, undo cannot take back a draw or a card turned up: its card has been seen",
+                code=UNDO_RANKED,
+            )
         moves, undoable = self._moves, self._undoable
         self.pop()
         self._moves = moves
         self._undoable = undoable - 1
 
-    def apply(self, text: str) -> str:
+    def apply(self, text: str, *, ranked: bool = False) -> str:
         """Apply a move given as text: a card (``KC``, ``K♣``) removes it from the peaks; ``draw`` and
-        ``undo`` do what they say (any case).
+        ``undo`` do what they say (any case); ``ranked`` is passed to ``undo``.
 
         Returns:
             The move in canonical form (``KC``, ``draw`` or ``undo``).
@@ -421,7 +447,7 @@ class Game:
             self.draw()
             return DRAW
         if word == UNDO:
-            self.undo()
+            self.undo(ranked=ranked)
             return UNDO
         try:
             card = Card.parse(text)
@@ -431,8 +457,9 @@ class Game:
         return str(card)
 
     # ------------------------------------------------------------------------------------------ views
-    def view(self) -> PlayerView:
-        """Return what the player may see now (no face-down card, the stock only as a count)."""
+    def view(self, *, ranked: bool = False) -> PlayerView:
+        """Return what the player may see now (no face-down card, the stock only as a count);
+        ``can_undo`` follows ``undo(ranked=ranked)``."""
         return PlayerView(
             code=None if self.code is None else str(self.code),
             rules=self.rules,
@@ -449,7 +476,7 @@ class Game:
             peaks_cleared=self.peaks_cleared,
             free=tuple(self.playable_positions()),
             can_draw=self.can_draw(),
-            can_undo=self._undoable > 0 and self._left > 0,
+            can_undo=self.can_undo(ranked=ranked),
         )
 
     # ------------------------------------------------------------------------------------------ JSON

@@ -328,7 +328,8 @@ class TriPeaksApp(ParlourApp):
         """Make a move: recorded first, shown after; a refusal is explained."""
         before = self.game.copy()
         try:
-            canonical = self.game.apply(move)
+            # An attempt at the daily deal is ranked: undo never hides a card seen (decision 0058).
+            canonical = self.game.apply(move, ranked=self.daily is not None)
         except (IllegalMove, InvalidInput) as error:
             try:
                 self.message = reason_text(error.code, self.lang)

@@ -146,6 +146,7 @@ function render(next, message) {
   $("moves").textContent = String(view.moves);
   $("deal-code").textContent = view.code ?? "";
   section.querySelector(".deal-code-box").hidden = !view.code;
+  $("ranked-note").hidden = !view.ranked;  // a ranked deal: why undo may be greyed
   const number = $("game-number");
   number.hidden = view.numbered === null;
   if (view.numbered !== null) number.textContent = T("Game #{number}").replace("{number}", view.numbered);
