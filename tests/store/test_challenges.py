@@ -70,6 +70,7 @@ def test_a_friend_sees_the_challengers_result_only_after_their_own_attempt(
     bea = friend_of(client, store, "Bea")
     invited = bea.get(url)
     assert invited.status_code == 200 and "Accept the challenge" in invited.text
+    assert "a card you have seen stays seen" in invited.text  # the attempt is ranked: undo cannot peek
     assert f"/tripeaks/review/{offered}" not in invited.text and CODE not in invited.text
     assert "Cards left" not in invited.text and "Won, score" not in invited.text  # no result of Ada's yet
     assert bea.get(f"/api/games/{offered}/review").json() == {"code": "no_such_game"}
