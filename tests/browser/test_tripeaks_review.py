@@ -1,10 +1,14 @@
 """The review of a lost numbered TriPeaks game, in a phone's window and in Hindi: stepped through with
 the arrow keys, opened at the move that lost the game, and the shortest win from before it played out
-on the board; a game still in play has no review."""
+on the board; a game still in play has no review; a stuck game's "Review this game" ends it and opens
+its review."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from playwright.sync_api import expect
+from tripeaks_play import play_moves
 
 from parlour.tripeaks import DealCode, Game
 from parlour.tripeaks.game import PLAYING
@@ -93,3 +97,22 @@ def test_a_lost_game_is_reviewed_on_a_phone_in_hindi(browser: Any, live_server: 
             stranger.close()
     finally:
         context.close()
+
+
+def test_review_this_game_on_a_stuck_game_ends_it_and_opens_its_review(page: Any, live_server: Any) -> None:
+    number, moves, lost_at = lost_numbered_game()
+    page.goto(f"{live_server.url}/tripeaks?number={number}&rules=easy")
+    expect(page.locator(".tripeaks")).to_have_attribute("data-state", "playing")
+    play_moves(page, moves)
+    expect(page.locator("#ending")).to_be_visible()
+    expect(page.locator("#ending-title")).to_have_text("No more moves possible")
+    store = live_server.store
+    me = player_of(page, live_server)
+    [stuck] = store.open_games(me, "tripeaks")  # stuck is not over: undo could still take it back
+    assert stuck.numbered == number and list(stuck.moves) == moves
+    page.locator("#ending-review").click()
+    page.wait_for_url(f"**/tripeaks/review/{stuck.id}")
+    page.wait_for_selector("#moves li")
+    assert store.open_games(me, "tripeaks") == []  # the review ended it first
+    assert page.locator("#moves li").count() >= len(moves)
+    assert page.text_content("#step-text").startswith(f"{lost_at}. ")
