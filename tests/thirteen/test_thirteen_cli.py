@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from parlour.cli import main
-from parlour.games.thirteen_review import REVIEW_NOTE, REVIEW_SUMMARY
+from parlour.games.thirteen_review import REVIEW_NOTE, REVIEW_SUMMARY, SET_DEAL, SET_ROUND
 from parlour.grades import names
 from parlour.thirteen import Match
 from parlour.thirteen.bots import GreedyBot, make_bot
@@ -179,6 +179,8 @@ def test_catalogs_hold_exactly_the_messages_the_command_uses() -> None:
         "{count} card",
         REVIEW_SUMMARY,
         REVIEW_NOTE,
+        SET_ROUND,
+        SET_DEAL,
         *names(GRADES),
     }  # (constants, and the grades' names)
     for lang in ("hi", "hu", "fr"):

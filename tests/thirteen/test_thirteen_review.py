@@ -69,3 +69,37 @@ def test_the_command_line_reviews_a_whole_match_and_refuses_a_bad_move() -> None
     assert text.exit_code == 0 and "Vous" in text.output and "points attendus" in text.output
     bad = CliRunner().invoke(main, ["thirteen", "review", match.code, "QQ"])
     assert bad.exit_code == 2 and "move 1" in bad.output
+
+
+def test_a_duplicate_sets_review_names_each_rounds_deal_and_hand_and_sums_each_deal() -> None:
+    from parlour.games.thirteen_review import review_texts, set_lines
+    from parlour.thirteen import Rules
+    from parlour.thirteen.sets import HAND_NAMES, comparison
+
+    rules = Rules(duplicate_deals=2)
+    match = Match(11, rules)
+    bots = [make_bot(name, seat) for seat, name in enumerate(("heuristic", "greedy", "greedy", "greedy"))]
+    while not match.over:
+        seat = match.turn
+        assert seat is not None
+        match.push(bots[seat].choose(match.view(seat)))
+    moves = [str(move) for move in match.moves]
+    review = review_match(match.code, moves, seat=1, rules=rules, seed=3).to_json()
+    assert [(r["number"], r["deal"], r["rotation"]) for r in review["rounds"]] == [
+        (n, (n - 1) % 2, (n - 1) // 2) for n in range(1, 9)
+    ]
+    # Seat 1's points with each hand of each deal, as the table's comparison counts them.
+    expected = {(row.deal, HAND_NAMES[row.hand]): row.points[1] for row in comparison(rules, match.results)}
+    lines = set_lines(review, "en")
+    assert len(lines) == 2
+    for deal, line in enumerate(lines):
+        hands = " · ".join(f"{h} {expected[(deal, h)]}" for h in HAND_NAMES)
+        total = sum(expected[(deal, h)] or 0 for h in HAND_NAMES)
+        assert line == f"Deal {deal + 1}, your points with each of its hands: {hands}; {total} in all."
+    assert sum(sum(expected[(deal, h)] or 0 for h in HAND_NAMES) for deal in (0, 1)) == match.scores[1]
+    said = review_texts(review, "fr", ["Vous", "Ouest", "Nord", "Est"])
+    assert said["head"][1:] == set_lines(review, "fr") and said["head"][1].startswith("Donne 1, vos points")
+    fifth = next(step for step in said["steps"] if step.startswith(f"{review['rounds'][4]['first_move']}. "))
+    assert "Manche 5 · donne 1, main " + HAND_NAMES[(1 + 2) % 4] in fifth  # round 5: deal 1, rotation 2
+    plain = review_match(match.code, moves[:20], seat=1, seed=3).to_json()  # the same code as a match
+    assert all("deal" not in r for r in plain["rounds"]) and set_lines(plain, "en") == []

@@ -23,7 +23,7 @@ from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import GameOver, IllegalMove, InvalidCard, InvalidInput, ParlourError
 from parlour.games.base import Status
 from parlour.games.thirteen import NAME, REASONS, combination_name, expert_is_reduced, thirteen_rules
-from parlour.games.thirteen_review import REVIEW_NOTE, REVIEW_SUMMARY
+from parlour.games.thirteen_review import REVIEW_NOTE, REVIEW_SUMMARY, round_label, set_lines
 from parlour.i18n import decimal, gettext_for, ngettext_for, normalize_language, percent
 from parlour.store import Store, StoreUnavailable, UnknownGame
 from parlour.thirteen import Match, Move, Rules, classify, format_code, parse_code
@@ -729,7 +729,7 @@ def review(
     for decision in made.decisions:
         decisions.setdefault(decision.round, []).append(decision)
     for played_round in made.rounds:
-        click.echo(_(lang, "Round {number}").format(number=played_round.number))
+        click.echo(round_label(played_round.to_json(), made.seat, lang, played_round.number))
         for other, hand in enumerate(played_round.hands):
             cards = " ".join(Card.parse(text).pretty() for text in hand)
             click.echo("  " + who(other, cards))
@@ -749,6 +749,8 @@ def review(
     lost = decimal(summary["points_lost"], lang, 2)
     said = _(lang, REVIEW_SUMMARY).format(count=summary["decisions"], matched=summary["matched"], lost=lost)
     click.echo(said)
+    for line in set_lines(made.to_json(), lang):
+        click.echo(line)
     click.echo(_(lang, REVIEW_NOTE))
 
 

@@ -16,6 +16,7 @@ from parlour.games.base import Json
 from parlour.grades import names
 from parlour.i18n import decimal, gettext_for
 from parlour.thirteen.review import GRADES
+from parlour.thirteen.sets import HAND_NAMES, SEATS
 
 DOMAIN: Final = "thirteen"
 """The catalog of the review's texts (the command line's ``parlour thirteen review`` says the same)."""
@@ -28,6 +29,38 @@ REVIEW_NOTE: Final = (
 )
 GRADE_NAMES: Final = names(GRADES)
 """The grades a decision may have, best first."""
+SET_ROUND: Final = "Round {number} · deal {deal}, hand {hand}"
+"""A round of a duplicate set: which deal it plays and the hand the reviewed seat held in it."""
+SET_DEAL: Final = "Deal {deal}, your points with each of its hands: {hands}; {total} in all."
+"""A deal of a duplicate set in the review's head: the reviewed seat's points with every hand of it."""
+
+
+def round_label(played: Json | None, seat: int, lang: str, number: int) -> str:
+    """Return "Round 5", or for a round of a duplicate set "Round 5 · deal 2, hand C" (the hand seat
+    ``seat`` held), in ``lang``; ``played`` is the round's review JSON (None: not in the review)."""
+    if played is None or played.get("deal") is None:
+        return gettext_for(lang, DOMAIN, "Round {number}").format(number=number)
+    hand = HAND_NAMES[(seat + played["rotation"]) % SEATS]
+    return gettext_for(lang, DOMAIN, SET_ROUND).format(number=number, deal=played["deal"] + 1, hand=hand)
+
+
+def set_lines(review: Json, lang: str) -> list[str]:
+    """Return, for a duplicate set's review, one line for each deal with the reviewed seat's points
+    with each hand of it it has played (by hand, A to D) and their sum; nothing for an ordinary match.
+    The deals are what a set is compared by: the same cards played from every seat."""
+    seat = review["seat"]
+    by_deal: dict[int, dict[str, int]] = {}
+    for played in review["rounds"]:
+        if played.get("deal") is None or played["points"] is None:
+            continue
+        hand = HAND_NAMES[(seat + played["rotation"]) % SEATS]
+        by_deal.setdefault(played["deal"], {})[hand] = played["points"][seat]
+    lines = []
+    for deal, hands in sorted(by_deal.items()):
+        shown = " · ".join(f"{hand} {points}" for hand, points in sorted(hands.items()))
+        text = gettext_for(lang, DOMAIN, SET_DEAL)
+        lines.append(text.format(deal=deal + 1, hands=shown, total=sum(hands.values())))
+    return lines
 
 
 def _pretty(move: str, lang: str) -> str:
@@ -81,21 +114,20 @@ def review_texts(review: Json, lang: str, seat_names: Sequence[str]) -> dict[str
 
     decisions = {decision["index"]: decision for decision in review["decisions"]}
     scores = ", ".join(who(seat, str(points)) for seat, points in enumerate(review["scores"]))
-    head = [s("Points: {points}").format(points=scores)]
+    head = [s("Points: {points}").format(points=scores), *set_lines(review, lang)]
     summary = review["summary"]
     lost = decimal(summary["points_lost"], lang, 2)
     foot = [
         s(REVIEW_SUMMARY).format(count=summary["decisions"], matched=summary["matched"], lost=lost),
         s(REVIEW_NOTE),
     ]
+    rounds = {played["number"]: played for played in review["rounds"]}
     first = review["rounds"][0]["number"] if review["rounds"] else 1
-    steps = [s("Round {number}").format(number=first)]
+    steps = [round_label(rounds.get(first), review["seat"], lang, first)]
     for step in review["steps"]:
         played = _pretty(step["move"], lang)
-        parts = [
-            f"{step['index']}. {s('Round {number}').format(number=step['round'])}",
-            who(step["seat"], played),
-        ]
+        label = round_label(rounds.get(step["round"]), review["seat"], lang, step["round"])
+        parts = [f"{step['index']}. {label}", who(step["seat"], played)]
         decision = decisions.get(step["index"])
         if decision is not None:
             parts.append(s(decision["grade"]))

@@ -28,6 +28,7 @@ from parlour.thirteen.game import Match
 from parlour.thirteen.move import PASS, Move
 from parlour.thirteen.order import text_of
 from parlour.thirteen.rules import STANDARD, Rules
+from parlour.thirteen.sets import slot
 
 POINTS_RANGE: Final = 3
 """Round points between the first place (3) and the last (0)."""
@@ -85,23 +86,31 @@ class Decision:
 class RoundReview:
     """One round: its ``number``, the four ``hands`` as dealt (card texts), the moves in it (``first``
     and ``last`` index among the moves given) and the round ``points`` of each seat (None for a round
-    the moves given do not finish)."""
+    the moves given do not finish). In a duplicate set, ``deal`` and ``rotation`` (both from 0) say
+    which deal the round plays and how far its hands have passed round (``parlour.thirteen.sets``);
+    None in an ordinary match."""
 
     number: int
     hands: tuple[tuple[str, ...], ...]
     first: int
     last: int
     points: tuple[int, ...] | None
+    deal: int | None = None
+    rotation: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """Return the round as JSON."""
-        return {
+        """Return the round as JSON (``deal`` and ``rotation`` only for a round of a duplicate set)."""
+        data: dict[str, Any] = {
             "number": self.number,
             "hands": [list(hand) for hand in self.hands],
             "first_move": self.first,
             "last_move": self.last,
             "points": None if self.points is None else list(self.points),
         }
+        if self.deal is not None:
+            data["deal"] = self.deal
+            data["rotation"] = self.rotation
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +173,14 @@ class ThirteenReview:
             },
             "seed": self.seed,
         }
+
+
+def _set_slot(rules: Rules, number: int) -> tuple[int | None, int | None]:
+    """Return the deal and rotation of round ``number`` of a duplicate set, (None, None) otherwise."""
+    if not rules.duplicate:
+        return None, None
+    where = slot(rules, number)
+    return where.deal, where.rotation
 
 
 def _candidates(expert: ExpertBot, match: Match, seat: int, played: Move) -> list[Move]:
@@ -242,11 +259,12 @@ def review_match(
         steps.append(ReviewStep(index, number, mover, str(move), cleared))
         if match.round.number != number or match.over:  # the round just ended
             points = match.results[-1].points
-            rounds.append(RoundReview(number, dealt, first, index, tuple(points)))
+            rounds.append(RoundReview(number, dealt, first, index, tuple(points), *_set_slot(rules, number)))
             dealt = tuple(tuple(text_of(hand).split()) for hand in match.round.hands)
             first = index + 1
     if not match.over and first <= index:
-        rounds.append(RoundReview(match.round.number, dealt, first, index, None))
+        number = match.round.number
+        rounds.append(RoundReview(number, dealt, first, index, None, *_set_slot(rules, number)))
     return ThirteenReview(
         code=match.code,
         seat=seat,
