@@ -408,15 +408,23 @@ def test_undo_in_the_daily_attempt_never_hides_a_card_seen(tmp_path: Path) -> No
     app = TriPeaksApp(Game.from_code(DealCode(NUMBER, EASY)), "en", recorder, NUMBER)
 
     async def play() -> tuple[str, int, str]:
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=(120, 30)) as pilot:
             await pilot.press("u")  # a numbered game: the seed apps' undo takes a draw back
             await pilot.press("d", "u")
             await pilot.pause()
             stock_after_plain_undo = app.game.stock_count
-            await pilot.press("y", "d", "u")
+            await pilot.press("y")
             await pilot.pause()
-            return str(app.query_one("#message").render()), stock_after_plain_undo, str(app.game.stock_count)
+            said = str(app.query_one("#message").render())
+            await pilot.press("d", "u")
+            await pilot.pause()
+            return (
+                said + "|" + str(app.query_one("#message").render()),
+                stock_after_plain_undo,
+                str(app.game.stock_count),
+            )
 
     message, plain, ranked = run(play())
+    assert "a card you have seen stays seen" in message.split("|")[0]
     assert plain == 23 and ranked == "22"
     assert "In a ranked game, undo cannot hide a card you have seen" in message

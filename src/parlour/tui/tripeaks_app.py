@@ -430,7 +430,7 @@ class TriPeaksApp(ParlourApp):
         said = gettext_for(
             self.lang, "store", "Your first attempt to end is the one that counts; any later one is practice."
         )
-        self.message = " ".join([*news, said])
+        self.message = " ".join([*news, said, gettext_for(self.lang, "store", RECORDS.ranked_note)])
         self.refresh_all()
 
     def streak_words(self) -> list[str]:
