@@ -4,6 +4,7 @@ and no page while the attempt is in play; once both attempts have ended, the lea
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -91,3 +92,30 @@ def test_a_phones_attempt_says_why_undo_is_greyed_after_a_draw(second: Any, live
     )
     expect(page.locator("#moves")).to_have_text("1")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
+def test_the_result_is_copied_to_share_with_the_pages_address_and_no_deal(
+    browser: Any, live_server: Any
+) -> None:
+    base = live_server.url
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        deal = live_server.store.daily_deal("tripeaks", "easy", today())
+        line = list(solve(Game.from_code(deal.code)).line or [])
+        play_attempt(page, base, line[:4])
+        page.goto(f"{base}/tripeaks/daily?rules=easy")
+        page.locator("#share-button").click()
+        expect(page.locator("#share-status")).to_have_text("Copied: paste it anywhere.")
+        copied = page.evaluate("() => navigator.clipboard.readText()")
+        lines = copied.splitlines()
+        assert lines[0] == f"Parlour · Daily deal · TriPeaks · {today().isoformat()} · Easy"
+        # Other tests' players may have played today's deal on this server too.
+        assert re.search(r" · Place \d+ of \d+\.$", lines[1])
+        assert lines[2] == f"{base}/tripeaks/daily?rules=easy"
+        assert deal.code.split("-")[-1] not in copied
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    finally:
+        context.close()

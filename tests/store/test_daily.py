@@ -4,6 +4,7 @@ every page and frame until the player's attempt is over or the day is."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -18,6 +19,7 @@ from sqlalchemy import update
 from parlour.cli import main
 from parlour.games.tripeaks import TriPeaksDefinition
 from parlour.server.app import create_app
+from parlour.server.players import StoreTexts
 from parlour.store import Store
 from parlour.store.daily import today
 from parlour.store.messages import record_messages
@@ -388,3 +390,26 @@ def test_undo_in_todays_attempt_never_hides_a_card_seen(client: TestClient, stor
         assert attempt.view["tableau"][9]["card"] == "JC" and not attempt.view["can_undo"]
         assert attempt.move("undo")["code"] == "undo_ranked"
     assert store.game_record(game_id, player_id).moves == ["KC", "undo", "KC", "AD", "2C"]
+
+
+def test_a_counted_attempt_can_be_shared_without_its_deal(client: TestClient, store: Store) -> None:
+    assert 'id="share-text"' not in client.get("/tripeaks/daily").text  # nothing to share yet
+    deal = store.daily_deal("tripeaks", "easy", today())
+    player_id = me(client, store)
+    attempt(store, player_id, first_moves(deal.code, 5))
+    client.get("/language/fr")
+    page = client.get("/tripeaks/daily").text
+    found = re.search(r'<p class="daily-share-text" id="share-text" data-path="([^"]+)">([^<]+)</p>', page)
+    assert found is not None
+    path, text = html.unescape(found.group(1)), html.unescape(found.group(2))
+    assert path == "/tripeaks/daily?rules=easy"
+    assert text.splitlines() == [
+        f"Parlour · Donne du jour · TriPeaks · {today().isoformat()} · Facile",
+        text.splitlines()[1],
+    ]
+    said = StoreTexts("fr")
+    entry = store.daily_entry("tripeaks", "easy", today(), player_id)
+    assert entry is not None
+    result = TRIPEAKS.daily.describe(entry.result, said) if TRIPEAKS.daily else ""
+    assert text.splitlines()[1] == f"{result} · {said('Place {place} of {total}.', place=1, total=1)}"
+    assert not any(secret in text for secret in hidden_code_texts(deal.code))
