@@ -328,6 +328,8 @@ def test_daily_thirteen_is_todays_match_against_three_experts(client: TestClient
     entry = store.daily_entry("thirteen", "standard", today(), player_id)
     assert entry is not None and entry.place == 1 and not entry.result["won"]
     assert store.daily_streaks("thirteen", player_id).current_played == 1
+    shared = client.get("/thirteen/daily").text  # its result can be shared, as TriPeaks' can
+    assert f"Parlour · Daily deal · Thirteen · {today().isoformat()} · " in shared
     assert "Thirteen" in client.get("/player").text
 
 
