@@ -14,6 +14,8 @@ from tripeaks_play import play_moves
 
 from parlour.store.daily import today
 from parlour.tripeaks import Game
+from parlour.tripeaks.game import PLAYING
+from parlour.tripeaks.solver.players import greedy_move
 from parlour.tripeaks.solver.solve import solve
 
 pytestmark = pytest.mark.browser
@@ -119,3 +121,22 @@ def test_the_result_is_copied_to_share_with_the_pages_address_and_no_deal(
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     finally:
         context.close()
+
+
+def test_the_end_of_an_attempt_leads_to_the_days_leaderboard(page: Any, live_server: Any) -> None:
+    base = live_server.url
+    deal = live_server.store.daily_deal("tripeaks", "classic", today())
+    page.goto(f"{base}/tripeaks/daily?rules=classic")
+    page.locator('form[action="/tripeaks/daily/play"] button').click()
+    expect(page.locator(".tripeaks")).to_have_attribute("data-state", "playing")
+    game, moves = Game.from_code(deal.code), []
+    while game.status == PLAYING:  # greedy play to the end: won, or stuck
+        moves.append(game.apply(greedy_move(game)))
+    play_moves(page, moves)
+    expect(page.locator("#ending")).to_be_visible()
+    # Today's deal cannot be offered as a challenge yet: the end window leads to the leaderboard.
+    expect(page.locator("#ending-challenge")).to_be_hidden()
+    page.locator("#ending-daily").click()
+    page.wait_for_url(f"{base}/tripeaks/daily?rules=classic")
+    expect(page.locator("#share-text")).to_be_visible()  # a stuck attempt was ended first: it counts
+    assert page.locator(".daily-table tr.highlight").count() == 1

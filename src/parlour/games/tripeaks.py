@@ -23,6 +23,7 @@ from parlour.cards import Card
 from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import GameOver, IllegalMove, InvalidInput
 from parlour.games.base import (
+    DAILY_SECRET,
     Change,
     DailyDeals,
     FinishedGame,
@@ -80,6 +81,7 @@ class TriPeaksSeatView:
         numbered: the numbered game's number (None for another deal).
         winnable: the solver's census verdict of a numbered game (``{"winnable", "moves"}``), or None.
         code_hidden: a ranked deal whose code (and number) the view must not name yet (decision 0041).
+        daily: the game is an attempt at today's daily deal (the end window leads to its leaderboard).
         fitting: the free positions whose card goes onto the discard pile now (what the player can
             see for themselves: the page gives a tap near such a card to it, on a phone where cards
             overlap).
@@ -90,6 +92,7 @@ class TriPeaksSeatView:
     winnable: Json | None
     code_hidden: bool
     fitting: tuple[int, ...]
+    daily: bool = False
 
     def to_json(self) -> Json:
         """Return the view as ``docs/protocol.md`` describes it: the board, with the rules' switches
@@ -98,6 +101,7 @@ class TriPeaksSeatView:
         if self.code_hidden:
             data["code"] = data["deal_number"] = None
         data["ranked"] = self.code_hidden  # a ranked deal in play: its undo never hides a card seen
+        data["daily"] = self.daily
         data["numbered"] = self.numbered
         data["winnable"] = self.winnable
         data["rules_switches"] = self.board.rules.as_dict()
@@ -111,10 +115,14 @@ class TriPeaksLive(LiveGame[TriPeaksSeatView]):
 
     kind = NAME
 
-    def __init__(self, game: Game, numbered: int | None = None, *, code_hidden: bool = False) -> None:
+    def __init__(
+        self, game: Game, numbered: int | None = None, *, code_hidden: bool = False, daily: bool = False
+    ) -> None:
         self.game = game
         self.numbered = numbered
         self.verdict = numbered_verdict(game.rules, numbered)
+        self.daily = daily
+        """An attempt at today's daily deal (its record's secret names the day)."""
         self.code_hidden = code_hidden
         """A ranked deal (dealt from a server secret, its record keeping a ``secret``): every hidden
         card follows from its code, so the view names no code and no deal number until the game is
@@ -139,6 +147,7 @@ class TriPeaksLive(LiveGame[TriPeaksSeatView]):
             winnable=self.verdict,
             code_hidden=self.code_hidden and not self.finished,
             fitting=tuple(self.game.fitting_positions()),
+            daily=self.daily,
         )
 
     def legal(self, seat: int) -> list[str]:
@@ -798,7 +807,8 @@ class TriPeaksDefinition(GameDefinition):
         """
         deal = DealCode.parse(code)
         spec = RecordSpec(deal.rules.as_dict(), rules_key(deal.rules), str(deal), [0], None, dict(secret))
-        return NewGame(TriPeaksLive(Game.from_code(deal), code_hidden=True), spec)
+        live = TriPeaksLive(Game.from_code(deal), code_hidden=True, daily=DAILY_SECRET in secret)
+        return NewGame(live, spec)
 
     def restore(self, record: GameRecord) -> LiveGame[SeatView]:
         """Rebuild a live game from its record by replaying its moves.
@@ -811,7 +821,8 @@ class TriPeaksDefinition(GameDefinition):
             game.apply(move)
         # A ranked deal's code stays hidden while its record is open; an ended record shows it.
         hidden = bool(record.secret) and record.status == Status.OPEN
-        return TriPeaksLive(game, numbered=record.numbered, code_hidden=hidden)
+        daily = hidden and DAILY_SECRET in (record.secret or {})
+        return TriPeaksLive(game, numbered=record.numbered, code_hidden=hidden, daily=daily)
 
     # --- records -----------------------------------------------------------------------------------
 

@@ -175,6 +175,9 @@ function showEnding() {
   if (!won) $("ending-news").hidden = true;
   $("ending-text").textContent = T("Final score: {score}").replace("{score}", view.score);
   $("ending-undo").hidden = won || !view.can_undo;
+  // Today's daily deal cannot be offered as a challenge yet: its end leads to the day's leaderboard.
+  $("ending-challenge").hidden = view.daily;
+  $("ending-daily").hidden = !view.daily;
   if (ending.hidden) {
     for (const badge of section.querySelectorAll(".celebration")) badge.remove();
     if (won) winCelebration();
@@ -500,6 +503,7 @@ restartDialog.addEventListener("close", async () => {
 $("ending-new").addEventListener("click", openNewGame);
 $("ending-review")?.addEventListener("click", reviewGame);
 $("ending-challenge")?.addEventListener("click", challengeGame);
+$("ending-daily").addEventListener("click", dailyBoard);
 
 // A game that is over but stuck could still be taken back: the review and a challenge, which see or
 // share its deal, end it first (as dealing a new one would). Returns false for a game still in play.
@@ -517,6 +521,12 @@ async function endGameFirst() {
 
 async function reviewGame() {
   if (await endGameFirst()) location.assign(`/tripeaks/review/${currentGame}`);
+}
+
+// The day's leaderboard after an attempt at the daily deal: a stuck attempt is ended first, so that it
+// counts and the page shows its place (as leaving it by dealing another game would).
+async function dailyBoard() {
+  if (await endGameFirst()) location.assign(`/tripeaks/daily?rules=${encodeURIComponent(view.rules)}`);
 }
 
 // A challenge offers the finished game's deal to friends by a link. Today's daily deal cannot be
