@@ -10,7 +10,10 @@ from playwright.sync_api import expect
 
 def play_moves(page: Any, moves: Iterable[str]) -> None:
     """Click each move (a card's text, or ``draw`` for the stock), waiting after each until the page's
-    move counter has changed: the server has taken the move."""
+    move counter has changed: the server has taken the move. It starts once the page shows a game in
+    play: a tap before its socket is open does nothing (as for a person), and a counter that goes from
+    "–" to 0 would look like a move taken."""
+    expect(page.locator(".tripeaks")).to_have_attribute("data-state", "playing")
     for move in moves:
         before = page.locator("#moves").text_content()
         if move == "draw":
