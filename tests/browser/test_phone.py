@@ -267,6 +267,35 @@ def test_the_whole_thirteen_table_fits_one_phone_screen(
         _play_until_the_trick_grows(page, f"{lang} {size} a friends' table")
 
 
+def test_a_long_trick_stays_one_line_on_a_phone(browser: Any, live_server: Any) -> None:
+    """However many steps a trick has, on a phone it is one line that scrolls sideways with its newest
+    step in view: a trick wrapped onto four lines once pushed the hand's second row off a 740 px screen
+    (the table-wide rule, written later in the style sheet, had overridden the phone's)."""
+    with window(browser, (360, 740), has_touch=True) as page:
+        page.goto(f"{live_server.url}/thirteen")
+        page.wait_for_selector(".th-hand .card")
+        lines, scrolls = page.evaluate(
+            """() => {
+              const trick = document.querySelector('[data-role="trick"]');
+              for (let i = 0; i < 8; i++) {
+                const step = document.createElement('li');
+                const who = document.createElement('span');
+                who.className = 'th-trick-seat';
+                who.textContent = `Computer ${i % 3 + 1}`;
+                const card = document.createElement('span');
+                card.className = 'th-mini';
+                card.textContent = '10♠';
+                step.append(who, card);
+                trick.append(step);
+              }
+              const top = (li) => Math.round(li.getBoundingClientRect().top);
+              const tops = new Set([...trick.children].map(top));
+              return [tops.size, trick.scrollWidth > trick.clientWidth];
+            }"""
+        )
+        assert (lines, scrolls) == (1, True)
+
+
 def test_the_phone_menu_opens_and_closes(browser: Any, live_server: Any) -> None:
     """On a phone the header is one row with a Menu button: it opens the games' and languages' links
     (each 44 px), and Escape closes it, handing the focus back to the button."""

@@ -164,7 +164,10 @@ function renderSeats() {
 
 // The current trick in order (who played what, who passed) and what has gone this round.
 function renderTrick() {
-  table.querySelector('[data-role="trick"]').replaceChildren(...trickItems(view.trick ?? []));
+  const trick = table.querySelector('[data-role="trick"]');
+  trick.replaceChildren(...trickItems(view.trick ?? []));
+  // On a phone the trick is one line that scrolls sideways: keep its newest step in view.
+  trick.scrollLeft = trick.scrollWidth;
   const goneEl = table.querySelector('[data-role="gone"]');
   const gone = view.gone ?? { twos: [], bombs: 0 };
   const parts = [];
