@@ -174,3 +174,43 @@ def test_the_lock_files_hold_every_pin_of_the_project_with_hashes(lock: str) -> 
     entries = re.split(r"\n(?=[A-Za-z0-9])", text.split("\n", 2)[2])
     unhashed = [entry.split()[0] for entry in entries if "==" in entry and "--hash=sha256:" not in entry]
     assert not unhashed
+
+
+def _css_rules(text: str, media: str | None = None) -> list[tuple[str | None, str, set[str]]]:
+    """The style rules of a style sheet in order: (the @media condition around it or None, one selector,
+    the properties it sets). Enough for our own sheets: no @supports, no nested @media."""
+    rules: list[tuple[str | None, str, set[str]]] = []
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    at = 0
+    while (found := re.compile(r"([^{}]+)\{").search(text, at)) is not None:
+        depth, end = 1, found.end()
+        while depth:
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            end += 1
+        head, body = found.group(1).strip(), text[found.end() : end - 1]
+        if head.startswith("@media"):
+            rules += _css_rules(body, head)
+        elif not head.startswith("@"):
+            properties = {part.split(":")[0].strip() for part in body.split(";") if ":" in part}
+            rules += [(media, selector.strip(), properties) for selector in head.split(",")]
+        at = end
+    return rules
+
+
+STYLE_SHEETS = ROOT / "src/parlour/web/static/css"
+
+
+@pytest.mark.parametrize("sheet", sorted(path.name for path in STYLE_SHEETS.glob("*.css")))
+def test_no_phone_rule_is_undone_by_a_later_rule_of_the_same_selector(sheet: str) -> None:
+    # A rule inside "@media (max-width: …)" loses to a later rule of the same selector outside it (the same
+    # weight, written later): a phone would get the wide layout's value. A phone's long Thirteen trick
+    # wrapped onto four lines that way and pushed the hand off the screen.
+    rules = _css_rules((STYLE_SHEETS / sheet).read_text(encoding="utf-8"))
+    undone = [
+        (selector, media, sorted(props & later_props))
+        for index, (media, selector, props) in enumerate(rules)
+        if media and "max-width" in media
+        for later_media, later_selector, later_props in rules[index + 1 :]
+        if later_media is None and later_selector == selector and props & later_props
+    ]
+    assert undone == []
