@@ -16,7 +16,7 @@ from parlour.games.base import Json
 from parlour.grades import names
 from parlour.i18n import decimal, gettext_for
 from parlour.thirteen.review import GRADES
-from parlour.thirteen.sets import HAND_NAMES, SEATS
+from parlour.thirteen.sets import HAND_NAMES, Slot
 
 DOMAIN: Final = "thirteen"
 """The catalog of the review's texts (the command line's ``parlour thirteen review`` says the same)."""
@@ -35,12 +35,17 @@ SET_DEAL: Final = "Deal {deal}, your points with each of its hands: {hands}; {to
 """A deal of a duplicate set in the review's head: the reviewed seat's points with every hand of it."""
 
 
+def _hand_held(played: Json, seat: int) -> str:
+    """The name (A-D) of the hand ``seat`` held in a round of a duplicate set (its review JSON)."""
+    return HAND_NAMES[Slot(played["number"], played["deal"], played["rotation"]).hand_of(seat)]
+
+
 def round_label(played: Json | None, seat: int, lang: str, number: int) -> str:
     """Return "Round 5", or for a round of a duplicate set "Round 5 · deal 2, hand C" (the hand seat
     ``seat`` held), in ``lang``; ``played`` is the round's review JSON (None: not in the review)."""
     if played is None or played.get("deal") is None:
         return gettext_for(lang, DOMAIN, "Round {number}").format(number=number)
-    hand = HAND_NAMES[(seat + played["rotation"]) % SEATS]
+    hand = _hand_held(played, seat)
     return gettext_for(lang, DOMAIN, SET_ROUND).format(number=number, deal=played["deal"] + 1, hand=hand)
 
 
@@ -53,8 +58,7 @@ def set_lines(review: Json, lang: str) -> list[str]:
     for played in review["rounds"]:
         if played.get("deal") is None or played["points"] is None:
             continue
-        hand = HAND_NAMES[(seat + played["rotation"]) % SEATS]
-        by_deal.setdefault(played["deal"], {})[hand] = played["points"][seat]
+        by_deal.setdefault(played["deal"], {})[_hand_held(played, seat)] = played["points"][seat]
     lines = []
     for deal, hands in sorted(by_deal.items()):
         shown = " · ".join(f"{hand} {points}" for hand, points in sorted(hands.items()))

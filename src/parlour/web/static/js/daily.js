@@ -3,6 +3,8 @@
 // as the browser sees it (behind a proxy the server may not know the public address).
 "use strict";
 
+import { copyText } from "./clipboard.js";
+
 const button = document.getElementById("share-button");
 const text = document.getElementById("share-text");
 const status = document.getElementById("share-status");
@@ -13,15 +15,6 @@ function shared() {
 }
 
 button?.addEventListener("click", async () => {
-  try {
-    await navigator.clipboard.writeText(shared());
-    status.textContent = button.dataset.copied;
-  } catch {
-    // No clipboard here (an insecure origin, or refused): select the text to be copied by hand.
-    const range = document.createRange();
-    range.selectNodeContents(text);
-    getSelection().removeAllRanges();
-    getSelection().addRange(range);
-    status.textContent = button.dataset.byHand;
-  }
+  const copied = await copyText(shared(), text);
+  status.textContent = copied ? button.dataset.copied : button.dataset.byHand;
 });

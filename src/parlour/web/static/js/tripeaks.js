@@ -3,6 +3,7 @@
 "use strict";
 
 import { cardBack, cardFace, installCardDefs, setRankLetters } from "./cards.js";
+import { copyText } from "./clipboard.js";
 import { LiveGame } from "./live.js";
 import { setSound, sound } from "./sounds.js";
 
@@ -613,14 +614,7 @@ $("setting-error-help").addEventListener("change", (event) => {
 $("copy-code-button").addEventListener("click", async () => {
   const code = view?.code;
   if (!code) return;
-  try {
-    await navigator.clipboard.writeText(code);
-  } catch {
-    const range = document.createRange();
-    range.selectNodeContents($("deal-code"));
-    getSelection().removeAllRanges();
-    getSelection().addRange(range);
-  }
+  await copyText(code, $("deal-code"));
   showHelp(T("Deal code copied"));
 });
 
