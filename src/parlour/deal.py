@@ -1,12 +1,22 @@
-"""The one source of randomness for deals: SplitMix64 and Fisher–Yates, fixed forever as generator 1.
+"""The one source of randomness for deals, in two generators fixed forever.
 
-``shuffled_deck(n)`` is the TP1 deal of number ``n``; Thirteen's TH1 deals the very same deck. A change
-to anything here would change every deal code ever shared, so a new generator needs a new version prefix.
+- Generator 1 (public deals): SplitMix64 and Fisher–Yates seeded by a deal number below 26^7.
+  ``shuffled_deck(n)`` is the TP1 deal of number ``n``; Thirteen's TH1 deals the very same deck.
+- Generator 2 (secret deals, decision 0059): a 128-bit seed from the operating system's random source,
+  HMAC-SHA-256 in counter mode as the stream, the same unbiased draws and Fisher–Yates.
+  ``secret_deck(seed, label)``; the seed is spelled in codes by ``seed_to_text``.
+
+A change to anything here would change every deal code ever shared, so a new generator needs a new
+version prefix. ``docs/deals.md`` specifies both, with test vectors.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import base64
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
 from parlour.cards import DECK, Card
@@ -19,6 +29,13 @@ NUMBER_LETTERS: Final = 7
 """Deal codes of both games (``TP1``, ``TH1``) spell the deal number in this many letters A-Z."""
 
 T = TypeVar("T")
+
+SEED_BYTES: Final = 16
+"""A secret deal's seed: 128 bits (generator 2)."""
+SEED_TEXT_LENGTH: Final = 27
+"""A seed in a code: 26 base32 characters and a check character."""
+SEED_ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+"""RFC 4648 base32: the characters of a seed in a code, value 0 to 31."""
 
 
 class SplitMix64:
@@ -39,13 +56,63 @@ class SplitMix64:
 
     def uniform(self, k: int) -> int:
         """Return an unbiased integer in ``[0, k)`` by rejection: draw until below 2^64 - (2^64 mod k)."""
-        if k <= 0:
-            raise ValueError(f"uniform() needs a positive bound, got {k}")
-        limit = (1 << 64) - ((1 << 64) % k)
-        while True:
-            x = self.next()
-            if x < limit:
-                return x % k
+        return _uniform(self.next, k)
+
+
+class HmacStream:
+    """Generator 2's stream: 64-bit words from HMAC-SHA-256 in counter mode, keyed by a 128-bit seed.
+
+    Block ``i`` (from 0) is ``HMAC-SHA-256(seed, label ‖ 0x00 ‖ i as 8 bytes big-endian)``, read as four
+    64-bit big-endian words in order. ``label`` keeps apart the streams one seed gives (``TP2 deal``,
+    ``TH2 round 3``).
+
+    Raises:
+        ValueError: the seed is not 16 bytes, or the label is not ASCII without a NUL.
+    """
+
+    __slots__ = ("_block", "_key", "_prefix", "_words")
+
+    def __init__(self, seed: bytes, label: str) -> None:
+        if not isinstance(seed, bytes) or len(seed) != SEED_BYTES:
+            raise ValueError(f"a generator 2 seed is {SEED_BYTES} bytes")
+        if not label.isascii() or "\0" in label:
+            raise ValueError(f"a stream label is ASCII without NUL, got {label!r}")
+        self._key = seed
+        self._prefix = label.encode("ascii") + b"\0"
+        self._block = 0
+        self._words: list[int] = []
+
+    def next(self) -> int:
+        """Return the next 64-bit word."""
+        if not self._words:
+            message = self._prefix + self._block.to_bytes(8, "big")
+            digest = hmac.new(self._key, message, hashlib.sha256).digest()
+            self._block += 1
+            # Reversed so that pop() hands the words out first to last.
+            self._words = [int.from_bytes(digest[i : i + 8], "big") for i in (24, 16, 8, 0)]
+        return self._words.pop()
+
+    def uniform(self, k: int) -> int:
+        """Return an unbiased integer in ``[0, k)``, by the same rejection as generator 1."""
+        return _uniform(self.next, k)
+
+
+def _uniform(words: Callable[[], int], k: int) -> int:
+    if k <= 0:
+        raise ValueError(f"uniform() needs a positive bound, got {k}")
+    limit = (1 << 64) - ((1 << 64) % k)
+    while True:
+        x = words()
+        if x < limit:
+            return x % k
+
+
+def _fisher_yates(items: Sequence[T], uniform: Callable[[int], int]) -> list[T]:
+    deck = list(items)
+    for i in range(len(deck) - 1, 0, -1):
+        j = uniform(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
 
 
 def shuffle(items: Sequence[T], seed: int) -> list[T]:
@@ -53,12 +120,70 @@ def shuffle(items: Sequence[T], seed: int) -> list[T]:
 
     For i from len-1 down to 1: j = uniform(i + 1); swap items[i] and items[j].
     """
-    rng = SplitMix64(seed)
-    deck = list(items)
-    for i in range(len(deck) - 1, 0, -1):
-        j = rng.uniform(i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+    return _fisher_yates(items, SplitMix64(seed).uniform)
+
+
+def secret_shuffle(items: Sequence[T], seed: bytes, label: str) -> list[T]:
+    """Return generator 2's Fisher–Yates shuffle of ``items``: the same steps as :func:`shuffle`, with
+    the draws from :class:`HmacStream` ``(seed, label)``.
+
+    Raises:
+        ValueError: the seed is not 16 bytes, or the label is not ASCII without NUL.
+    """
+    return _fisher_yates(items, HmacStream(seed, label).uniform)
+
+
+def secret_deck(seed: bytes, label: str) -> list[Card]:
+    """Return the 52 cards in the order generator 2 deals them from ``seed`` for ``label``.
+
+    Raises:
+        ValueError: the seed is not 16 bytes, or the label is not ASCII without NUL.
+    """
+    return secret_shuffle(DECK, seed, label)
+
+
+def new_seed() -> bytes:
+    """Return a fresh secret seed: 16 bytes from the operating system's random source."""
+    return secrets.token_bytes(SEED_BYTES)
+
+
+def _check_character(values: Sequence[int]) -> int:
+    """Return the Luhn mod 32 check value of ``values`` (each 0-31), to be appended after them."""
+    total, factor = 0, 2
+    for value in reversed(values):
+        addend = factor * value
+        total += addend // 32 + addend % 32
+        factor = 3 - factor
+    return (32 - total % 32) % 32
+
+
+def seed_to_text(seed: bytes) -> str:
+    """Return a seed as it is spelled in a code: its base32 (RFC 4648, no padding, 26 characters) and a
+    Luhn mod 32 check character.
+
+    Raises:
+        ValueError: the seed is not 16 bytes.
+    """
+    if not isinstance(seed, bytes) or len(seed) != SEED_BYTES:
+        raise ValueError(f"a generator 2 seed is {SEED_BYTES} bytes")
+    body = base64.b32encode(seed).decode("ascii").rstrip("=")
+    return body + SEED_ALPHABET[_check_character([SEED_ALPHABET.index(c) for c in body])]
+
+
+def text_to_seed(text: str) -> bytes:
+    """Return the seed a code's 27 characters spell (upper case; the caller has checked the alphabet).
+
+    Raises:
+        InvalidCode: the check character does not fit (a character mistyped or two swapped), or the
+            last base32 character carries bits a seed does not have.
+    """
+    values = [SEED_ALPHABET.index(c) for c in text]
+    if len(values) != SEED_TEXT_LENGTH or _check_character(values[:-1]) != values[-1]:
+        raise InvalidCode(f"{text!r}: its check character does not fit (a character is mistyped?)")
+    seed = base64.b32decode(text[:-1] + "======")
+    if seed_to_text(seed) != text:
+        raise InvalidCode(f"{text!r} is not a seed's canonical spelling")
+    return seed
 
 
 def shuffled_deck(number: int) -> list[Card]:

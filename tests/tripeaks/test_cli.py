@@ -167,7 +167,7 @@ def test_play_rules_option_and_describe_in_hungarian() -> None:
 
 def test_play_a_random_deal_in_hindi() -> None:
     status, out = run("play", "--lang", "hi", input="new\nquit\n")
-    assert status == 0 and "नई बाज़ी: TP1-E-" in out and "फिर मिलेंगे।" in out
+    assert status == 0 and "नई बाज़ी: TP2-E-" in out and "फिर मिलेंगे।" in out
 
 
 def test_the_module_runs_with_a_real_pipe() -> None:

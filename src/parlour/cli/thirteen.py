@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import secrets
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import fields, replace
@@ -19,14 +18,13 @@ from rich.table import Table
 from parlour.cards import Card
 from parlour.cli.db import database_url_option
 from parlour.cli.options import LANG_OPTION
-from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import GameOver, IllegalMove, InvalidCard, InvalidInput, ParlourError
 from parlour.games.base import Status
 from parlour.games.thirteen import NAME, REASONS, combination_name, expert_is_reduced, thirteen_rules
 from parlour.games.thirteen_review import REVIEW_NOTE, REVIEW_SUMMARY, round_label, set_lines
 from parlour.i18n import decimal, gettext_for, ngettext_for, normalize_language, percent
 from parlour.store import Store, StoreUnavailable, UnknownGame
-from parlour.thirteen import Match, Move, Rules, classify, format_code, parse_code
+from parlour.thirteen import Match, MatchCode, Move, Rules, classify
 from parlour.thirteen.bots import BOTS, PLAYERS, make_bot
 from parlour.thirteen.combos import Combo, beats
 from parlour.thirteen.duplicate import simulate_duplicate
@@ -632,7 +630,9 @@ def _card_or_none(text: str) -> Card | None:
 
 @thirteen.command()
 @click.argument("code_argument", metavar="[CODE]", required=False)
-@click.option("--code", default=None, help="Match code TH1-XXXXXXX, as CODE (default: a new random match).")
+@click.option(
+    "--code", default=None, help="Match code (TH1-… or TH2-…), as CODE (default: a new secret match)."
+)
 @LANG_OPTION
 @click.option(
     "--bots",
@@ -649,19 +649,18 @@ def play(
 ) -> None:
     """Play a whole game to 10 points against three computer players (you are Player 1, seat 0).
 
-    CODE (or --code) replays that match; without it a new random match is dealt.
+    CODE (or --code) replays that match; without it a new secret match (TH2) is dealt.
     """
     code = code_argument or code
     try:
         language = normalize_language(lang)
-        number = parse_code(code) if code else secrets.randbelow(DEAL_NUMBER_LIMIT)
+        deals = MatchCode.parse(code) if code else MatchCode.secret()
     except InvalidInput as error:
         raise click.BadParameter(str(error)) from None
     names = [name.strip().lower() for name in bots.split(",")]
     if len(names) != 3 or any(name not in BOTS for name in names):
         raise click.BadParameter(f"give three of {', '.join(BOTS)}, comma-separated", param_hint="--bots")
-    match = Match(number, _rules(house))
-    assert format_code(number) == match.code
+    match = Match(deals, _rules(house))
     terminal = _Terminal(match, 0, names, seed, language, sys.stdout)
     sys.exit(terminal.run(sys.stdin))
 
@@ -710,7 +709,7 @@ def review(
     match that is not there or not finished.
     """
     rules = _rules(house, points)
-    if not moves and not code.strip().upper().startswith("TH1-"):
+    if not moves and not code.strip().upper().startswith(("TH1-", "TH2-")):
         code, moves, rules, stored_seat = _stored_match(code, database_url, lang)
         seat = stored_seat if seat is None else seat
     try:

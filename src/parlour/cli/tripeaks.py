@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import secrets
 import sys
 from collections.abc import Iterable
 from functools import cache
@@ -20,7 +19,6 @@ from parlour.cli.tripeaks_daily import daily_command
 from parlour.cli.tripeaks_options import HINT_STRENGTH_OPTION
 from parlour.cli.tripeaks_review import review_command
 from parlour.cli.tripeaks_solver import RULES_CHOICE, SOLVER_COMMANDS, code_for, numbered_line
-from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import IllegalMove, InvalidCode, InvalidInput
 from parlour.games.tripeaks import hint_text, player_hint
 from parlour.i18n import gettext_for
@@ -338,7 +336,7 @@ class PlaySession:
                 )
                 return
         else:
-            code = DealCode(secrets.randbelow(DEAL_NUMBER_LIMIT), self.game.rules)
+            code = DealCode.secret(self.game.rules)
         self.game = Game.from_code(code)
         self.say(_(self.lang, "New game: {code}").format(code=code), style="bold")
         self.show()
@@ -365,10 +363,7 @@ def _lines(stream: TextIO) -> Iterable[str]:
 @HINT_STRENGTH_OPTION
 def play(code: str | None, rules: str | None, lang: str, no_error_help: bool, hint_strength: str) -> None:
     """Play TriPeaks in the terminal: the deal of CODE, or a random deal."""
-    if code:
-        deal_code = code_for(code, rules)
-    else:
-        deal_code = DealCode(secrets.randbelow(DEAL_NUMBER_LIMIT), Rules.named(rules or "easy"))
+    deal_code = code_for(code, rules) if code else DealCode.secret(Rules.named(rules or "easy"))
     stdin = sys.stdin
     session = PlaySession(
         Game.from_code(deal_code),

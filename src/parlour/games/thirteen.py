@@ -51,7 +51,7 @@ from parlour.games.base import (
 )
 from parlour.games.thirteen_view import NO_SEAT, Fairness, ThirteenBoard, ThirteenSeatView, named_combo
 from parlour.i18n import gettext_for
-from parlour.thirteen import STANDARD, Match, Move, Rules, format_code, parse_code
+from parlour.thirteen import STANDARD, Match, MatchCode, Move, Rules
 from parlour.thirteen.bots import BOTS, make_bot
 from parlour.thirteen.bots.search import choose_search_core
 from parlour.thirteen.combos import is_bomb
@@ -635,7 +635,7 @@ class ThirteenSeated(SeatedGame):
     ) -> tuple[ThirteenTable, RecordSpec]:
         """Deal a match from a fresh secret code, with a fresh fairness salt and computer seed."""
         engine_rules = thirteen_rules(rules)
-        match = Match(secrets.randbelow(26**7), engine_rules)
+        match = Match(MatchCode.secret(), engine_rules)
         bot_seed, salt = secrets.randbits(62), new_salt()
         table = self._table(match, bot_seed, salt, players)
         spec = ThirteenDefinition().prepare(engine_rules, match.code, list(seats), None)
@@ -664,15 +664,15 @@ class ThirteenSeated(SeatedGame):
 
 
 def draw_daily(rules_key: str) -> str:
-    """Return a fresh random match under the standard rules (``rules_key`` ``standard``) as its code,
-    from the operating system's CSPRNG.
+    """Return a fresh secret match under the standard rules (``rules_key`` ``standard``) as its ``TH2``
+    code: a 128-bit seed from the operating system's random source (decision 0059).
 
     Raises:
         ValueError: another rule set (the daily match is played under the standard rules).
     """
     if rules_key != "standard":
         raise ValueError(f"the daily match is played under the standard rules, not {rules_key!r}")
-    return format_code(secrets.randbelow(26**7))
+    return str(MatchCode.secret())
 
 
 def daily_standing(data: Json) -> Standing | None:
@@ -738,8 +738,8 @@ class ThirteenDefinition(GameDefinition):
     terminal = TerminalGame(
         key="h",
         opener="parlour.cli.thirteen_tui:run_thirteen",
-        codes="TH1-…",
-        owns_code=lambda text: text.strip().upper().startswith("TH1-"),
+        codes="TH1-…, TH2-…",
+        owns_code=lambda text: text.strip().upper().startswith(("TH1-", "TH2-")),
     )
     commands = "parlour.cli.thirteen:thirteen"
     daily = DAILY
@@ -755,7 +755,7 @@ class ThirteenDefinition(GameDefinition):
         Raises:
             InvalidCode: not a Thirteen code.
         """
-        match = Match(parse_code(code), STANDARD)
+        match = Match.from_code(code, STANDARD)
         bot_seed, salt = secrets.randbits(62), new_salt()
         table = ThirteenTable(match, DAILY_STRENGTH, bot_seed, DEFAULT_SPEED, salt)
         seats: list[Any] = [{"kind": "human"}] + [
@@ -789,12 +789,12 @@ class ThirteenDefinition(GameDefinition):
         check_settings({"strength": strength, "speed": speed})
         code = options.get("code")
         if code is None or code == "":
-            number = secrets.randbelow(26**7)
+            deals = MatchCode.secret()
         elif isinstance(code, str):
-            number = parse_code(code)
+            deals = MatchCode.parse(code)
         else:
             raise InvalidInput(f"code {code!r} is not text", code="invalid_code")
-        match = Match(number, STANDARD)
+        match = Match(deals, STANDARD)
         # The computer players' randomness is the server's secret, not derived from the (secret) code.
         bot_seed, salt = secrets.randbits(62), new_salt()
         table = ThirteenTable(match, strength, bot_seed, speed, salt)
@@ -838,7 +838,7 @@ class ThirteenDefinition(GameDefinition):
         if len(seats) != SEATS:
             raise InvalidInput(f"Thirteen has {SEATS} seats, not {len(seats)}: {list(seats)!r}")
         key = "standard" if engine_rules == Rules() else "custom"
-        return RecordSpec(engine_rules.to_json(), key, format_code(parse_code(code)), list(seats), None)
+        return RecordSpec(engine_rules.to_json(), key, str(MatchCode.parse(code)), list(seats), None)
 
     def replay(self, spec: RecordSpec) -> ThirteenReplay:
         """Return a replay of the match."""

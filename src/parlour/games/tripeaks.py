@@ -10,7 +10,6 @@ game's verdict and the derived facts the page shows (which refusals are quiet, a
 from __future__ import annotations
 
 import copy
-import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -20,7 +19,6 @@ from typing import Any, Final
 from babel.numbers import format_percent
 
 from parlour.cards import Card
-from parlour.deal import DEAL_NUMBER_LIMIT
 from parlour.errors import GameOver, IllegalMove, InvalidInput
 from parlour.games.base import (
     DAILY_SECRET,
@@ -276,7 +274,7 @@ def numbered_verdict(rules: Rules, numbered: int | None) -> Json | None:
 def numbered_of(code: DealCode) -> int | None:
     """Return the numbered game a deal code is (its number, under Easy or Classic without variants),
     None for any other deal: a pasted code of a numbered deal is that numbered game."""
-    numbered_rules = rules_key(code.rules) in NUMBERED_RULES
+    numbered_rules = rules_key(code.rules) in NUMBERED_RULES and not code.is_secret
     return code.number if numbered_rules and 1 <= code.number <= NUMBERED_GAMES else None
 
 
@@ -290,7 +288,7 @@ def deal_from(text: str, rules: Rules = tp_rules.EASY) -> tuple[DealCode, int | 
     """
     typed = text.strip()
     if not typed:
-        return DealCode(secrets.randbelow(DEAL_NUMBER_LIMIT), rules), None
+        return DealCode.secret(rules), None
     if typed.isascii() and typed.isdigit():
         number = int(typed)
         if not 1 <= number <= NUMBERED_GAMES or rules not in (tp_rules.EASY, tp_rules.CLASSIC):
@@ -480,15 +478,14 @@ and then the moves."""
 
 
 def draw_daily(rules_key: str) -> str:
-    """Return a fresh random deal under the rules ``rules_key`` (``easy``, ``classic``) as its code:
-    a number from the operating system's CSPRNG, past the numbered games (whose census verdicts are
-    public).
+    """Return a fresh secret deal under the rules ``rules_key`` (``easy``, ``classic``) as its ``TP2``
+    code: a 128-bit seed from the operating system's random source (decision 0059), so that nobody can
+    compute its cards from those they see.
 
     Raises:
         ValueError: no such rule set.
     """
-    number = NUMBERED_GAMES + 1 + secrets.randbelow(DEAL_NUMBER_LIMIT - NUMBERED_GAMES - 1)
-    return str(DealCode(number, Rules.named(rules_key)))
+    return str(DealCode.secret(Rules.named(rules_key)))
 
 
 def daily_standing(data: Json) -> Standing | None:
@@ -787,7 +784,7 @@ class TriPeaksDefinition(GameDefinition):
             code = DealCode.parse(code_text if isinstance(code_text, str) else repr(code_text))
             number = numbered_of(code)
         elif number is None:
-            code = DealCode(secrets.randbelow(DEAL_NUMBER_LIMIT), _rules(options))
+            code = DealCode.secret(_rules(options))
         else:
             rules = _rules(options)
             if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= NUMBERED_GAMES:

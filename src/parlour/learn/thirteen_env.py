@@ -32,7 +32,7 @@ from pettingzoo.utils import wrappers
 from parlour.errors import InvalidInput
 from parlour.thirteen.actions import ACTIONS, PASS_ACTION, action_of, play_of
 from parlour.thirteen.bots import PLAYERS, Bot, make_bot
-from parlour.thirteen.codes import parse_code
+from parlour.thirteen.codes import MatchCode
 from parlour.thirteen.game import Match
 from parlour.thirteen.move import Move
 from parlour.thirteen.observation import CARDS, OBSERVATION_SIZE, cards_played
@@ -163,8 +163,8 @@ class ThirteenEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new match: ``options={"code": "TH1-…"}``, else a match drawn from the seeded generator;
-        the computer players' seeds come from the same generator. Other options are ignored.
+        """Deal a new match: ``options={"code": "TH1-…"}`` (or ``TH2-…``), else a match drawn from the
+        seeded generator; the computer players' seeds come from the same generator. Other options are ignored.
 
         Raises:
             InvalidCode: a bad code.
@@ -173,10 +173,10 @@ class ThirteenEnv(AECEnv):  # type: ignore[misc]  # PettingZoo's classes are unt
             self._rng, _ = seeding.np_random(seed)
         # Other options are ignored: PettingZoo's API test passes options of its own.
         options = dict(options or {})
-        number = int(self._rng.integers(MATCH_NUMBERS))
+        deals = MatchCode(number=int(self._rng.integers(MATCH_NUMBERS)))
         if "code" in options:
-            number = parse_code(str(options["code"]))
-        self.match = Match(number, self.rules)
+            deals = MatchCode.parse(str(options["code"]))
+        self.match = Match(deals, self.rules)
         self._played = cards_played(self.match.round.steps)  # an instant win shows its hand at once
         self.bots = {
             seat: make_bot(name, int(self._rng.integers(2**62))) for seat, name in self.opponents.items()

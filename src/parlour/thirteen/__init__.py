@@ -7,7 +7,7 @@ is a ``PlayerView``.
 
 from __future__ import annotations
 
-from parlour.thirteen.codes import format_code, parse_code, round_deal_number
+from parlour.thirteen.codes import MatchCode, format_code, parse_code, round_deal_number
 from parlour.thirteen.combos import KIND_NAMES, Combo, beats, classify
 from parlour.thirteen.game import Match, Record, deal_hands
 from parlour.thirteen.move import PASS, Move
@@ -22,6 +22,7 @@ __all__ = [
     "STANDARD",
     "Combo",
     "Match",
+    "MatchCode",
     "Move",
     "PlayerView",
     "Record",

@@ -2,7 +2,8 @@
 
 At the start the server publishes ``commitment(code, salt)``: the SHA-256 of the canonical match code
 and a secret random salt. The code alone would let a player compute every hand, so it stays secret
-while the match is played; the salt stops anyone from trying all 26^7 codes against the commitment.
+while the match is played; the salt stops anyone from trying codes against the commitment, and a
+secret match's ``TH2`` code holds a 128-bit seed that no search of the cards can find (decision 0059).
 When the match ends, the code and the salt are revealed: anyone recomputes the commitment (``verify``,
 ``parlour thirteen verify CODE SALT COMMITMENT``, or any SHA-256 tool on the text ``CODE|SALT``) and
 replays the match from the code, so the cards cannot have been changed during play.
@@ -11,7 +12,7 @@ replays the match from the code, so the cards cannot have been changed during pl
 from __future__ import annotations
 
 from parlour.fairness import SCHEME, commit, matches, new_salt
-from parlour.thirteen.codes import format_code, parse_code
+from parlour.thirteen.codes import canonical
 
 __all__ = ["SCHEME", "commitment", "new_salt", "verify"]
 
@@ -22,7 +23,7 @@ def commitment(code: str, salt: str) -> str:
     Raises:
         InvalidCode: ``code`` is not a Thirteen code. InvalidInput: ``salt`` is not 32 hex digits.
     """
-    return commit(format_code(parse_code(code)), salt)
+    return commit(canonical(code), salt)
 
 
 def verify(code: str, salt: str, committed: str) -> bool:

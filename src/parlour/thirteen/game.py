@@ -15,19 +15,24 @@ from parlour.cards import Card
 from parlour.copies import shallow_copy
 from parlour.deal import shuffled_deck
 from parlour.errors import GameOver, IllegalMove, InvalidInput
-from parlour.thirteen.codes import format_code, parse_code, round_deal_number
+from parlour.thirteen.codes import MatchCode
 from parlour.thirteen.move import PASS, Move
 from parlour.thirteen.order import mask_of
 from parlour.thirteen.round import SEATS, Round
 from parlour.thirteen.rules import STANDARD, Rules
-from parlour.thirteen.sets import deal_number, rotated, rounds_of, slot
+from parlour.thirteen.sets import rotated, rounds_of, slot
 from parlour.thirteen.views import PlayerView, RoundResult
 
 
 def deal_hands(number: int) -> list[int]:
     """Return the four hands (strength masks) of deal ``number``: cards 0-12 of
     ``shuffled_deck(number)`` to seat 0, 13-25 to seat 1, 26-38 to seat 2, 39-51 to seat 3."""
-    deck = shuffled_deck(number)
+    return hands_of(shuffled_deck(number))
+
+
+def hands_of(deck: Sequence[Card]) -> list[int]:
+    """Return the four hands (strength masks) a dealt deck gives: cards 0-12 to seat 0, 13-25 to seat 1,
+    26-38 to seat 2, 39-51 to seat 3."""
     return [mask_of(deck[13 * seat : 13 * seat + 13]) for seat in range(SEATS)]
 
 
@@ -51,23 +56,24 @@ class Record:
 
 
 class Match:
-    """A game of Thirteen to ``rules.target_points``, by the code ``TH1-XXXXXXX`` of its number; under
-    ``rules.duplicate_deals`` a duplicate set of that many deals (``parlour.thirteen.sets``)."""
+    """A game of Thirteen to ``rules.target_points``, dealt from a code (``TH1-XXXXXXX`` of a number, or a
+    secret ``TH2`` seed); under ``rules.duplicate_deals`` a duplicate set of that many deals
+    (``parlour.thirteen.sets``)."""
 
-    def __init__(self, number: int = 0, rules: Rules = STANDARD) -> None:
-        """Deal round 1 of match ``number``.
+    def __init__(self, number: int | MatchCode = 0, rules: Rules = STANDARD) -> None:
+        """Deal round 1 of match ``number`` (a ``TH1`` number, or a :class:`MatchCode` of either kind).
 
         Raises:
             InvalidCode: the number is outside 0 .. 26^7 - 1.
         """
-        self.code = format_code(number)
-        self.number = number
+        self.deals = number if isinstance(number, MatchCode) else MatchCode(number=number)
+        self.code = str(self.deals)
         self.rules = rules
         self.scores = [0] * SEATS
         self.results: list[RoundResult] = []
         self.moves: list[Move] = []
         self.winners: tuple[int, ...] = ()
-        self.round = Round(1, deal_hands(number), None, rules, opening=True)
+        self.round = Round(1, hands_of(self.deals.round_deck(1)), None, rules, opening=True)
 
     def copy(self) -> Match:
         """Return an independent copy of the match as it is now (moves and results are immutable)."""
@@ -80,12 +86,12 @@ class Match:
 
     @classmethod
     def from_code(cls, code: str, rules: Rules = STANDARD) -> Match:
-        """Start the match of a code such as ``TH1-AAAAAAB``.
+        """Start the match of a code such as ``TH1-AAAAAAB`` or ``TH2-…``.
 
         Raises:
             InvalidCode: the text is not a Thirteen code.
         """
-        return cls(parse_code(code), rules)
+        return cls(MatchCode.parse(code), rules)
 
     @classmethod
     def replay(cls, code: str, moves: Iterable[str | Move], rules: Rules = STANDARD) -> Match:
@@ -200,12 +206,13 @@ class Match:
                 self.winners = leaders_of(self.scores)
                 return
             where = slot(self.rules, number)
-            hands = rotated(deal_hands(deal_number(self.number, where.deal)), where.rotation)
+            # Deal d of a set is dealt as round d + 1 of an ordinary match of the same code.
+            hands = rotated(hands_of(self.deals.round_deck(where.deal + 1)), where.rotation)
             self.round = Round(number, hands, None, self.rules, opening=True)
             return
         self.winners = winners_of(self.scores, self.rules)
         if not self.winners:
-            hands = deal_hands(round_deal_number(self.number, number))
+            hands = hands_of(self.deals.round_deck(number))
             self.round = Round(number, hands, finished.finished[0], self.rules, opening=False)
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from parlour.cards import DECK, JOKER, Card
-from parlour.deal import shuffle, shuffled_deck
+from parlour.deal import secret_shuffle, shuffle, shuffled_deck
 from parlour.errors import InvalidInput
 from parlour.tripeaks.codes import DealCode
 from parlour.tripeaks.layout import TABLEAU_SIZE
@@ -18,6 +18,8 @@ from parlour.tripeaks.rules import EASY, Rules
 
 EMPTY_DISCARD_TEXT: Final = "-"
 """Stands for the empty discard pile in ``Deal.parse`` and ``Deal.to_text``."""
+SECRET_LABEL: Final = "TP2 deal"
+"""Generator 2's label for a TriPeaks deal (decision 0059)."""
 _FULL_DECK: Final = frozenset(DECK)
 _JOKER_DECK: Final = frozenset((*DECK, JOKER))
 
@@ -72,6 +74,21 @@ class Deal:
         deck = shuffled_deck(number)  # also checks the range
         if rules.joker:
             deck = shuffle((*DECK, JOKER), number)
+        return cls._lay_out(deck, rules)
+
+    @classmethod
+    def from_seed(cls, seed: bytes, rules: Rules = EASY) -> Deal:
+        """Return the secret deal of ``seed`` under generator 2 (label ``TP2 deal``): 52 cards, or 53 with
+        the joker appended to the base order, laid out as :meth:`from_number` lays them.
+
+        Raises:
+            ValueError: the seed is not 16 bytes.
+        """
+        cards = (*DECK, JOKER) if rules.joker else DECK
+        return cls._lay_out(secret_shuffle(cards, seed, SECRET_LABEL), rules)
+
+    @classmethod
+    def _lay_out(cls, deck: list[Card], rules: Rules) -> Deal:
         tableau = tuple(deck[:TABLEAU_SIZE])
         if rules.empty_discard:
             return cls(tableau, None, tuple(deck[TABLEAU_SIZE:]))
@@ -86,6 +103,8 @@ class Deal:
         """
         if isinstance(code, str):
             code = DealCode.parse(code)
+        if code.is_secret:
+            return cls.from_seed(code.seed, code.rules)
         return cls.from_number(code.number, code.rules)
 
     @classmethod

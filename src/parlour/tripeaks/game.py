@@ -147,7 +147,7 @@ class Game:
         """
         if isinstance(code, str):
             code = DealCode.parse(code)
-        return cls(Deal.from_number(code.number, code.rules), code.rules, code)
+        return cls(Deal.from_code(code), code.rules, code)
 
     def copy(self) -> Game:
         """Return an independent copy of this game, history included."""
@@ -456,6 +456,12 @@ class Game:
         self.remove_card(card)
         return str(card)
 
+    @property
+    def deal_number(self) -> int | None:
+        """The deal number of a ``TP1`` deal; None for a secret (``TP2``) deal, whose code is its seed,
+        and for an explicit layout."""
+        return None if self.code is None or self.code.is_secret else self.code.number
+
     # ------------------------------------------------------------------------------------------ views
     def view(self, *, ranked: bool = False) -> PlayerView:
         """Return what the player may see now (no face-down card, the stock only as a count);
@@ -463,7 +469,7 @@ class Game:
         return PlayerView(
             code=None if self.code is None else str(self.code),
             rules=self.rules,
-            deal_number=None if self.code is None else self.code.number,
+            deal_number=self.deal_number,
             tableau=tuple(
                 Slot(self._cards[p] if self._up[p] else None, self._up[p], self._removed[p])
                 for p in range(TABLEAU_SIZE)
@@ -499,7 +505,7 @@ class Game:
             "code": None if self.code is None else str(self.code),
             "rules": self.rules.name,
             "variants": list(self.rules.variants),
-            "deal_number": None if self.code is None else self.code.number,
+            "deal_number": self.deal_number,
             "tableau": tableau,
             "discard": [str(card) for card in self._discard],
             "stock": len(self._stock),
