@@ -20,10 +20,9 @@ from parlour.games.tables import FriendsTable
 from parlour.games.thirteen import ThirteenTable
 from parlour.server.app import create_app
 from parlour.store import Store
-from parlour.thirteen.codes import parse_code
-from parlour.thirteen.game import deal_hands
+from parlour.thirteen.codes import MatchCode
+from parlour.thirteen.game import hands_of
 from parlour.thirteen.order import cards_of
-from parlour.thirteen.sets import deal_number
 
 LOBBY = 4  # a Thirteen table's lobby: the seat after its four
 FAST = {"speed": "instant"}
@@ -365,13 +364,14 @@ def test_a_duplicate_set_of_two_deals_gives_every_person_every_hand_once(
     for person in people.values():
         views = [m["view"] for m in person.seen if m.get("view") and "fairness" in m["view"]]
         assert all("code" not in view["fairness"] for view in views if not view["winners"])
-    number = parse_code(final["fairness"]["code"])
+    deals = MatchCode.parse(final["fairness"]["code"])
+    assert deals.is_secret
     for seat, person in people.items():
         held = starting_hands(person)
         assert sorted(held) == list(range(1, 9))
         for deal in range(2):
             dealt = [
-                sorted(str(card) for card in cards_of(hand)) for hand in deal_hands(deal_number(number, deal))
+                sorted(str(card) for card in cards_of(hand)) for hand in hands_of(deals.round_deck(deal + 1))
             ]
             got = [sorted(held[round_]) for round_ in held if (round_ - 1) % 2 == deal]
             assert sorted(got) == sorted(dealt), (seat, deal)  # every hand of the deal, once each

@@ -306,7 +306,7 @@ def test_daily_thirteen_is_todays_match_against_three_experts(client: TestClient
     page = client.get("/thirteen/daily")
     assert page.status_code == 200 and "Thirteen" in page.text
     deal = store.daily_deal("thirteen", "standard", today())
-    assert deal.code.startswith("TH1-") and deal.code not in page.text
+    assert deal.code.startswith("TH2-") and deal.code not in page.text
     player_id = me(client, store)
     form = {"csrf": csrf_of(client.get("/thirteen/daily").text), "rules": "standard"}
     played = client.post("/thirteen/daily/play", data=form, follow_redirects=False)
