@@ -20,7 +20,7 @@ import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, date, datetime, time, timedelta
 from types import MappingProxyType
 from typing import Any, Final, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -339,6 +339,10 @@ class GameRecord(Protocol):
     def status(self) -> str:
         """``open`` while the game is played, else how it ended (:class:`Status`)."""
 
+    @property
+    def ranked_open(self) -> bool:
+        """A ranked game whose deal must still be kept from its player, ended or not (decision 0060)."""
+
 
 @dataclass(frozen=True)
 class RecordSpec:
@@ -555,6 +559,37 @@ DAILY_SECRET: Final = "daily"
 """The key of a record's ``secret`` naming the day (ISO date) of a counted attempt at a daily deal."""
 CHALLENGE_SECRET: Final = "challenge"
 """The key of a record's ``secret`` naming the challenge an attempt answers."""
+
+
+RANKED_OPEN_MESSAGE: Final = (
+    "This deal is still ranked: its review comes when the day is over, or for a "
+    "challenge once your answer has counted."
+)
+"""What a player is told who asks for the review of a ranked game whose deal is still secret (a
+``web`` msgid)."""
+
+
+def day_end(day: date) -> datetime:
+    """Return the moment ``day`` (UTC) is over: the next midnight, UTC."""
+    return datetime.combine(day + timedelta(days=1), time(), tzinfo=UTC)
+
+
+def daily_reveal(secret: Json | None) -> datetime | None:
+    """Return when the deal of a ranked daily attempt (its record's ``secret`` names the day) may be
+    shown: the end of its day (decision 0060). None for a game that is no daily attempt; an unreadable
+    day is kept secret for good rather than shown."""
+    day = (secret or {}).get(DAILY_SECRET)
+    if day is None:
+        return None
+    try:
+        return day_end(date.fromisoformat(str(day)))
+    except ValueError:
+        return datetime.max.replace(tzinfo=UTC)
+
+
+def now_utc() -> datetime:
+    """Return the time now, in UTC (the clock a ranked deal's reveal is read against)."""
+    return datetime.now(UTC)
 
 
 @dataclass(frozen=True)

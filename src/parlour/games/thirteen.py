@@ -21,6 +21,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -48,6 +49,8 @@ from parlour.games.base import (
     Status,
     TableRules,
     TerminalGame,
+    daily_reveal,
+    now_utc,
 )
 from parlour.games.thirteen_view import NO_SEAT, Fairness, ThirteenBoard, ThirteenSeatView, named_combo
 from parlour.i18n import gettext_for
@@ -141,8 +144,12 @@ class ThirteenTable(SeatedMatch[ThirteenSeatView]):
         *,
         people: frozenset[int] = frozenset({PERSON}),
         strengths: Mapping[int, str] | None = None,
+        reveal_at: datetime | None = None,
     ) -> None:
         self.match = match
+        self.reveal_at = reveal_at
+        """When a daily match's code and salt may be shown: the end of its day, not the end of the match
+        (decision 0060). None for any other match."""
         self.strength = strength
         self.bot_seed = bot_seed
         self.speed = speed
@@ -281,9 +288,9 @@ class ThirteenTable(SeatedMatch[ThirteenSeatView]):
     def fairness(self) -> Fairness:
         """Return the match's fairness commitment, and once the match is over its code and salt (for a
         match recorded before commitments, only the code at the end)."""
-        if self.match.over:
+        if self.match.over and (self.reveal_at is None or now_utc() >= self.reveal_at):
             return Fairness(self.commitment, self.match.code, self.salt)
-        return Fairness(self.commitment)
+        return Fairness(self.commitment, later="day" if self.match.over else None)
 
     def legal(self, seat: int) -> list[str]:
         """Return the person's legal moves now (none between rounds)."""
@@ -757,7 +764,9 @@ class ThirteenDefinition(GameDefinition):
         """
         match = Match.from_code(code, STANDARD)
         bot_seed, salt = secrets.randbits(62), new_salt()
-        table = ThirteenTable(match, DAILY_STRENGTH, bot_seed, DEFAULT_SPEED, salt)
+        table = ThirteenTable(
+            match, DAILY_STRENGTH, bot_seed, DEFAULT_SPEED, salt, reveal_at=daily_reveal(secret)
+        )
         seats: list[Any] = [{"kind": "human"}] + [
             {"kind": "bot", "strength": DAILY_STRENGTH} for _ in BOT_SEATS
         ]
@@ -823,6 +832,7 @@ class ThirteenDefinition(GameDefinition):
             strength,
             bot_seed if isinstance(bot_seed, int) else secrets.randbits(62),
             salt=salt if isinstance(salt, str) else None,
+            reveal_at=daily_reveal(secret),
         )
 
     def prepare(self, rules: Any, code: str, seats: Sequence[Any], numbered: int | None) -> RecordSpec:

@@ -78,13 +78,18 @@ class Fairness:
     commitment: str | None
     code: str | None = None
     salt: str | None = None
+    later: str | None = None
+    """``day`` for a daily match that is over before its day is: its code and salt come when the day
+    is over (decision 0060)."""
 
     def to_json(self) -> Json:
-        """Return ``{"scheme", "commitment"}`` plus ``code`` and ``salt`` once revealed."""
+        """Return ``{"scheme", "commitment"}`` plus ``code`` and ``salt`` once revealed, or ``later``."""
         data: Json = {"scheme": SCHEME, "commitment": self.commitment}
         if self.code is not None:
             data["code"] = self.code
             data["salt"] = self.salt
+        if self.later is not None:
+            data["later"] = self.later
         return data
 
 

@@ -21,6 +21,7 @@ from babel.numbers import format_percent
 from parlour.cards import Card
 from parlour.errors import GameOver, IllegalMove, InvalidInput
 from parlour.games.base import (
+    CHALLENGE_SECRET,
     DAILY_SECRET,
     Change,
     DailyDeals,
@@ -41,6 +42,8 @@ from parlour.games.base import (
     StatisticsTable,
     Status,
     TerminalGame,
+    daily_reveal,
+    now_utc,
 )
 from parlour.i18n import gettext_for, ngettext_for
 from parlour.i18n.cards import card_name
@@ -114,9 +117,25 @@ class TriPeaksLive(LiveGame[TriPeaksSeatView]):
     kind = NAME
 
     def __init__(
-        self, game: Game, numbered: int | None = None, *, code_hidden: bool = False, daily: bool = False
+        self,
+        game: Game,
+        numbered: int | None = None,
+        *,
+        code_hidden: bool = False,
+        daily: bool = False,
+        reveal_at: datetime | None = None,
+        ended_secret: bool = False,
+        record_ended: bool = False,
     ) -> None:
         self.game = game
+        self.record_ended = record_ended
+        """Restored from a record that has ended (left, or stuck and ended): shown as it was left."""
+        self.reveal_at = reveal_at
+        """When a ranked daily attempt's deal may be shown, won or not: the end of its day (decision
+        0060). None for any other game."""
+        self.ended_secret = ended_secret
+        """An ended challenge attempt whose deal must still be kept from its player: it was left before
+        its first move, so it does not count as the player's answer (decision 0060)."""
         self.numbered = numbered
         self.verdict = numbered_verdict(game.rules, numbered)
         self.daily = daily
@@ -143,10 +162,18 @@ class TriPeaksLive(LiveGame[TriPeaksSeatView]):
             board=self.game.view(ranked=self.code_hidden),
             numbered=self.numbered,
             winnable=self.verdict,
-            code_hidden=self.code_hidden and not self.finished,
+            code_hidden=self.code_hidden and not self.deal_shown(),
             fitting=tuple(self.game.fitting_positions()),
             daily=self.daily,
         )
+
+    def deal_shown(self) -> bool:
+        """Return whether a ranked game's code may be in its view now: once it is won (a challenge
+        answered) or its record has ended, but a daily attempt's only when its day is over, and never
+        an ended record the store still keeps secret (decision 0060)."""
+        if not (self.finished or self.record_ended) or self.ended_secret:
+            return False
+        return self.reveal_at is None or now_utc() >= self.reveal_at
 
     def legal(self, seat: int) -> list[str]:
         """Return the moves allowed now (``KC`` … then ``draw``)."""
@@ -804,7 +831,12 @@ class TriPeaksDefinition(GameDefinition):
         """
         deal = DealCode.parse(code)
         spec = RecordSpec(deal.rules.as_dict(), rules_key(deal.rules), str(deal), [0], None, dict(secret))
-        live = TriPeaksLive(Game.from_code(deal), code_hidden=True, daily=DAILY_SECRET in secret)
+        live = TriPeaksLive(
+            Game.from_code(deal),
+            code_hidden=True,
+            daily=DAILY_SECRET in secret,
+            reveal_at=daily_reveal(secret),
+        )
         return NewGame(live, spec)
 
     def restore(self, record: GameRecord) -> LiveGame[SeatView]:
@@ -816,10 +848,20 @@ class TriPeaksDefinition(GameDefinition):
         game = Game.from_code(record.code)
         for move in record.moves:
             game.apply(move)
-        # A ranked deal's code stays hidden while its record is open; an ended record shows it.
-        hidden = bool(record.secret) and record.status == Status.OPEN
-        daily = hidden and DAILY_SECRET in (record.secret or {})
-        return TriPeaksLive(game, numbered=record.numbered, code_hidden=hidden, daily=daily)
+        # A ranked deal's code stays hidden while its record is open, and after it has ended while the
+        # store keeps it secret (a daily attempt until its day is over: decision 0060).
+        secret = record.secret or {}
+        ranked = DAILY_SECRET in secret or CHALLENGE_SECRET in secret
+        hidden = ranked and (record.status == Status.OPEN or record.ranked_open)
+        return TriPeaksLive(
+            game,
+            numbered=record.numbered,
+            code_hidden=hidden,
+            daily=hidden and DAILY_SECRET in secret,
+            reveal_at=daily_reveal(secret) if hidden else None,
+            ended_secret=hidden and record.status != Status.OPEN and CHALLENGE_SECRET in secret,
+            record_ended=record.status != Status.OPEN,
+        )
 
     # --- records -----------------------------------------------------------------------------------
 

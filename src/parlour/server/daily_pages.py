@@ -126,7 +126,9 @@ async def _day_page(request: Request, game: str, day: date) -> Response:
             "is_today": day == now,
             "deal": deal,
             "scheme": SCHEME,
-            "shown": over or mine is not None,
+            # Only when the day is over: a player whose attempt counted must not hand the deal to a
+            # fresh player of their own (decision 0060).
+            "shown": over,
             "mine": mine,
             "in_play": in_play and mine is None,
             "board": board,
@@ -198,8 +200,8 @@ async def play_daily(request: Request, game: str) -> Response:
 @router.get("/api/daily/{game}/{rules}/{day}")
 async def daily_json(request: Request, game: str, rules: str, day: str) -> Response:
     """A day's deal as JSON: ``{"game", "rules", "day", "deal": {"scheme", "commitment"[, "code",
-    "salt"]}, "leaderboard": [...], "total", "you"}``; the code and salt only once the day is over or
-    the player's counted attempt has ended. 404 ``no_such_daily_deal`` for a game or rules without
+    "salt"]}, "leaderboard": [...], "total", "you"}``; the code and salt only once the day is over
+    (decision 0060). 404 ``no_such_daily_deal`` for a game or rules without
     daily deals, or a day that is not one of the last 30 or today."""
     definition = parlour_of(request).games.find(game)
     daily = definition.daily if definition is not None else None
@@ -220,7 +222,7 @@ async def daily_json(request: Request, game: str, rules: str, day: str) -> Respo
             "game": game,
             "rules": rules,
             "day": found.isoformat(),
-            "deal": deal_json(deal, deal.revealed(utcnow()) or mine is not None),
+            "deal": deal_json(deal, deal.revealed(utcnow())),
             "leaderboard": [entry_json(entry, daily, lang, me) for entry in board],
             "total": total,
             "you": None if mine is None else entry_json(mine, daily, lang, me),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from parlour.errors import InvalidInput
+from parlour.games.base import RANKED_OPEN_MESSAGE
 from parlour.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -84,6 +85,7 @@ _PROTOCOL_REASONS: Final = {
     "table_unavailable": "The table cannot be reached just now: trying again…",
     "table_moved": "The table moved to another server: reconnecting…",
     "reviews_busy": "Many reviews are being made just now: try again in a moment.",
+    "ranked_open": RANKED_OPEN_MESSAGE,
 }
 
 

@@ -20,7 +20,7 @@ from parlour.games.base import Json
 from parlour.server.i18n import Texts, protocol_reason, supported
 from parlour.server.requests import known_player, parlour_of, render_error_page, request_language
 from parlour.server.review_pool import ReviewsBusy
-from parlour.store import GameOpen, GameRecord, UnknownGame
+from parlour.store import GameOpen, GameRecord, RankedDealOpen, UnknownGame
 
 RETRY_AFTER: Final = 5
 """Seconds a request told that reviews are busy waits before it asks again."""
@@ -76,6 +76,8 @@ async def review_for_page(request: Request, game_id: str, game: str) -> tuple[Ga
         return await review_of(request, player.id, game_id, game)
     except (UnknownGame, NoReview):
         return await render_error_page(request, 404, lang, Texts(lang)("There is no such page."))
+    except RankedDealOpen:
+        return await render_error_page(request, 409, lang, protocol_reason("ranked_open", lang))
     except GameOpen:
         message = Texts(lang)("This game is still being played: its review comes when it is over.")
         return await render_error_page(request, 409, lang, message)
@@ -86,7 +88,8 @@ async def review_for_page(request: Request, game_id: str, game: str) -> tuple[Ga
 @router.get("/api/games/{game_id}/review")
 async def game_review(request: Request, game_id: str) -> Response:
     """The review of a finished game the player played: 200 ``{"game", "review"}`` (the game's own
-    JSON, described with each game); 409 ``game_open`` while it is being played; 404
+    JSON, described with each game); 409 ``game_open`` while it is being played, ``ranked_open`` (with
+    ``message``) while its deal is still ranked (decision 0060); 404
     ``no_such_game`` for an unknown game or one the player did not play, ``no_review`` for a game that
     has no reviews; 503 ``reviews_busy`` (with ``retry_after``) when too many are being computed."""
     player = await known_player(request)
@@ -96,6 +99,9 @@ async def game_review(request: Request, game_id: str) -> Response:
         record, review = await review_of(request, player.id, game_id)
     except UnknownGame:
         return _refused("no_such_game", 404)
+    except RankedDealOpen:
+        lang = supported(request.query_params.get("lang")) or await request_language(request)
+        return _refused("ranked_open", 409, message=protocol_reason("ranked_open", lang))
     except GameOpen:
         return _refused("game_open", 409)
     except NoReview:

@@ -13,8 +13,7 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from parlour.games.base import CHALLENGE_SECRET, DAILY_SECRET, Status
-from parlour.store.daily import day_end
+from parlour.games.base import CHALLENGE_SECRET, DAILY_SECRET, Status, day_end
 from parlour.store.errors import GameOpen, UnknownGame
 from parlour.store.models import ChallengeAttemptRow, ChallengeRow, GameRow, PlayerRow
 from parlour.store.records import insert_ignoring_conflict

@@ -8,7 +8,7 @@ attempt of a player to end is counted by :func:`count_attempt`, inside the trans
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any, Final, NamedTuple
 
 from sqlalchemy import select
@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from parlour.errors import InvalidInput
 from parlour.fairness import new_salt
-from parlour.games.base import DAILY_SECRET, DailyDeals
+from parlour.games.base import DAILY_SECRET, DailyDeals, day_end
 from parlour.store.models import DailyDealRow, DailyResultRow, GameRow, PlayerRow
 from parlour.store.records import insert_ignoring_conflict
 from parlour.store.repository import Repository
@@ -70,11 +70,6 @@ class DailyBoard(NamedTuple):
     entries: list[DailyEntry]
     total: int
     mine: DailyEntry | None
-
-
-def day_end(day: date) -> datetime:
-    """Return the moment ``day`` (UTC) is over: the next midnight, UTC."""
-    return datetime.combine(day + timedelta(days=1), time(), tzinfo=UTC)
 
 
 def today(now: datetime | None = None) -> date:

@@ -60,6 +60,13 @@ class GameOpen(InvalidInput):
     code = "game_open"
 
 
+class RankedDealOpen(GameOpen):
+    """A ranked game whose deal is still secret (today's daily deal until the day is over, a challenge
+    until the player's answer counts): its review would tell the deal, so it waits (decision 0060)."""
+
+    code = "ranked_open"
+
+
 def unavailable(url: URL, cause: BaseException) -> StoreUnavailable:
     """Return the ``StoreUnavailable`` that reports a failure of the database at ``url``: its address
     without the password and the driver's first line (SQLAlchemy's statement, parameters and link to

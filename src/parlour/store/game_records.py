@@ -31,9 +31,10 @@ from parlour.games.base import (
 from parlour.store.append_statements import Expected, at_once_parameters, statements_for
 from parlour.store.challenges import challenge_partner, count_answer
 from parlour.store.daily import count_attempt
-from parlour.store.errors import GameOpen, MoveConflict, UnknownGame
+from parlour.store.errors import GameOpen, MoveConflict, RankedDealOpen, UnknownGame
 from parlour.store.models import GamePlayerRow, GameReviewRow, GameRow, MoveRow
 from parlour.store.numbered import NumberedStore
+from parlour.store.ranked import ranked_open
 from parlour.store.records import NumberedResult, apply_result
 from parlour.store.replays import CorruptRecord, ReplayCache
 from parlour.store.rows import as_utc, player_row, utcnow
@@ -192,7 +193,7 @@ class GameRecordsStore(NumberedStore):
         """
         with self._read() as session:
             row = _game_row(session, game_id, player_id)
-            return _record(row, _moves(session, game_id))
+            return _record(row, _moves(session, game_id), session)
 
     def open_games(self, player_id: int, game: str | None = None) -> list[GameRecord]:
         """Return the player's games still being played (of one game kind if given), oldest first."""
@@ -204,7 +205,7 @@ class GameRecordsStore(NumberedStore):
             if game is not None:
                 query = query.where(GameRow.game == game)
             rows = list(session.scalars(query.order_by(GameRow.created_at, GameRow.id)))
-            return [_record(row, _moves(session, row.id)) for row in rows]
+            return [_record(row, _moves(session, row.id), session) for row in rows]
 
     def finish_game(self, game_id: str, player_id: int) -> Outcome:
         """End the game (finished, or left unfinished) and return what it produced.
@@ -351,9 +352,11 @@ class GameRecordsStore(NumberedStore):
             row = _played_row(session, game_id, player_id)
             if row.status == Status.OPEN:
                 raise GameOpen(f"game {game_id!r} is still being played")
+            if ranked_open(session, player_id, row.secret):
+                raise RankedDealOpen(f"game {game_id!r} is ranked: its deal is not told yet")
             seat = _seat_of(session, row, player_id)
             kept = session.get(GameReviewRow, (game_id, seat))
-            record = _record(row, _moves(session, game_id))
+            record = _record(row, _moves(session, game_id), session)
             return FinishedRecord(record, seat, dict(kept.review) if kept else None)
 
     def stored_match(self, game_id: str) -> FinishedRecord:
@@ -370,7 +373,7 @@ class GameRecordsStore(NumberedStore):
             seat = _seat_of(session, row, row.player_id)
             kept = session.get(GameReviewRow, (game_id, seat))
             return FinishedRecord(
-                _record(row, _moves(session, game_id)), seat, dict(kept.review) if kept else None
+                _record(row, _moves(session, game_id), session), seat, dict(kept.review) if kept else None
             )
 
     def keep_review(self, game_id: str, player_id: int, review: dict[str, Any]) -> None:
@@ -731,7 +734,7 @@ def _spec(row: GameRow) -> RecordSpec:
     return RecordSpec(row.rules, row.rules_key, row.code, list(row.seats), row.numbered, row.secret or {})
 
 
-def _record(row: GameRow, moves: list[str]) -> GameRecord:
+def _record(row: GameRow, moves: list[str], session: Session) -> GameRecord:
     return GameRecord(
         game_id=row.id,
         player_id=row.player_id,
@@ -748,6 +751,7 @@ def _record(row: GameRow, moves: list[str]) -> GameRecord:
         updated_at=as_utc(row.updated_at),
         finished_at=as_utc(row.finished_at) if row.finished_at else None,
         secret=row.secret,
+        ranked_open=ranked_open(session, row.player_id, row.secret),
     )
 
 

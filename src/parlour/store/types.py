@@ -63,6 +63,9 @@ class GameRecord:
     secret: dict[str, Any] | None = field(default=None, repr=False)
     """What only the server knows while the game is played (see ``RecordSpec.secret``); left out of
     ``to_json``."""
+    ranked_open: bool = False
+    """A ranked game whose deal must still be kept from its player, ended or not (decision 0060:
+    today's daily deal until the day is over, a challenge until the player's answer counts)."""
 
     @property
     def id(self) -> str:

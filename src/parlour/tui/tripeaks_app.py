@@ -5,6 +5,7 @@ view and send moves, as the web page does.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import ClassVar, Final
 
 from rich.text import Text
@@ -18,7 +19,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton,
 
 from parlour.cards import Card
 from parlour.errors import IllegalMove, InvalidInput
-from parlour.games.base import DAILY_SECRET
+from parlour.games.base import DAILY_SECRET, RANKED_OPEN_MESSAGE, day_end
 from parlour.games.tripeaks import (
     NAME,
     REASONS,
@@ -43,6 +44,7 @@ from parlour.i18n.tripeaks import (
 )
 from parlour.store import StoreUnavailable
 from parlour.store.daily import today
+from parlour.store.rows import utcnow
 from parlour.tripeaks import DealCode, Game
 from parlour.tripeaks.game import DRAW, UNDO
 from parlour.tripeaks.layout import SLOT_PLACES
@@ -267,6 +269,8 @@ class TriPeaksApp(ParlourApp):
         self.message = ""
         self.played: list[str] = []
         """The moves made since the deal, undos too (a review goes through them all)."""
+        self.secret_until: datetime | None = None
+        """When the daily deal on the board stops being secret (its day's end), None for another deal."""
         self.daily: str | None = None
         """The day (ISO date) of the daily deal being played, whose code stays hidden until its attempt
         is over (decision 0050); None for any other deal."""
@@ -305,7 +309,7 @@ class TriPeaksApp(ParlourApp):
         parts = [f"{page_text(lang, 'Score')}: {view.score}", f"{page_text(lang, 'Moves')}: {view.moves}"]
         if self.daily is not None:
             parts.append(f"{gettext_for(lang, 'store', 'Daily deal')} {self.daily}")
-        elif view.code:
+        elif view.code and not self.deal_secret():
             parts.append(view.code)
         if self.numbered is not None:
             parts.append(page_text(lang, "Game #{number}").format(number=self.numbered))
@@ -427,6 +431,7 @@ class TriPeaksApp(ParlourApp):
             return
         self.game = Game.from_code(deal.code)
         self.played, self.numbered, self.cursor, self.daily = [], None, 0, day.isoformat()
+        self.secret_until = day_end(day)
         said = gettext_for(
             self.lang, "store", "Your first attempt to end is the one that counts; any later one is practice."
         )
@@ -465,7 +470,16 @@ class TriPeaksApp(ParlourApp):
             )
             self.refresh_all()
             return
+        if self.deal_secret():
+            self.message = gettext_for(self.lang, "web", RANKED_OPEN_MESSAGE)
+            self.refresh_all()
+            return
         self.push_screen(ReviewScreen(self.game.code, list(self.played), self.lang))
+
+    def deal_secret(self) -> bool:
+        """Return whether the deal on the board is today's daily deal, whose code and review wait for the
+        day's end even once the attempt is over (decision 0060)."""
+        return self.secret_until is not None and utcnow() < self.secret_until
 
     def action_hint_strength(self) -> None:
         """The next hint strength (Simple, Quick, Thorough), for the hints from now on."""
@@ -498,6 +512,7 @@ class TriPeaksApp(ParlourApp):
             news = self.recorder.start_record(RECORDS, RECORDS.prepare(None, str(code), [0], numbered))
             news += self.streak_words()  # a daily attempt left for a new deal has ended
         self.daily = None
+        self.secret_until = None
         self.game = Game.from_code(code)
         self.played = []
         self.numbered = numbered

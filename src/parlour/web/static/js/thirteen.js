@@ -420,7 +420,11 @@ function renderFairness() {
   commitmentEl.title = fair.commitment ?? "";
   const revealed = Boolean(fair.code);
   document.querySelector('[data-role="code-line"]').hidden = !revealed;
-  document.querySelector('[data-role="fair-note"]').hidden = revealed;
+  const note = document.querySelector('[data-role="fair-note"]');
+  note.hidden = revealed;
+  // A daily match over before its day is: its code waits for the day's end (nobody may play it known).
+  if (note.dataset.ends === undefined) note.dataset.ends = note.textContent;
+  note.textContent = fair.later === "day" ? T("The code and salt are shown when the day is over.") : note.dataset.ends;
   codeEl.textContent = fair.code ?? "";
   const box = resultDialog.querySelector('[data-role="fairness"]');
   box.hidden = !(revealed && fair.salt && fair.commitment);
@@ -503,7 +507,8 @@ function renderResult() {
   // Once the match is over its hands are public: a person who played it may review their decisions.
   const reviewLink = resultDialog.querySelector('[data-role="review"]');
   const reviewed = TABLE ? view.tables?.match : currentGame;
-  reviewLink.hidden = !(over && me !== null && reviewed);
+  // A daily match's review waits for the day's end with its code (fairness.later).
+  reviewLink.hidden = !(over && me !== null && reviewed && !view.fairness?.later);
   if (reviewed) reviewLink.href = `/thirteen/review/${encodeURIComponent(reviewed)}`;
   const readyNote = resultDialog.querySelector('[data-role="ready-note"]');
   readyNote.textContent = TABLE && !over && me !== null && view.tables.seats[me]?.ready

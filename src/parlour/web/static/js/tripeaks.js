@@ -179,6 +179,8 @@ function showEnding() {
   // Today's daily deal cannot be offered as a challenge yet: its end leads to the day's leaderboard.
   $("ending-challenge").hidden = view.daily;
   $("ending-daily").hidden = !view.daily;
+  // ... and its review (every card, and the solver's line) waits for the day's end (decision 0060).
+  if ($("ending-review")) $("ending-review").hidden = view.daily;
   if (ending.hidden) {
     for (const badge of section.querySelectorAll(".celebration")) badge.remove();
     if (won) winCelebration();
