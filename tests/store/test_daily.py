@@ -153,7 +153,7 @@ def hidden_code_texts(code: str) -> list[str]:
     return [code, code.split("-")[-1]]
 
 
-def test_the_daily_page_and_frames_hold_no_code_until_the_attempt_is_over(
+def test_the_daily_page_frames_and_review_hold_no_code_until_the_day_is_over(
     client: TestClient, store: Store
 ) -> None:
     page = client.get("/tripeaks/daily")
@@ -185,10 +185,14 @@ def test_the_daily_page_and_frames_hold_no_code_until_the_attempt_is_over(
     assert not any(text in frames for text in hidden_code_texts(deal.code))
     api = client.get(f"/api/daily/tripeaks/easy/{today().isoformat()}").json()
     assert "code" not in api["deal"] and api["you"] is None
-    store.finish_game(record.id, player_id)  # the attempt ends: it counts, and its player may see the code
+    store.finish_game(
+        record.id, player_id
+    )  # the attempt ends and counts: the code still waits for the day's end
     api = client.get(f"/api/daily/tripeaks/easy/{today().isoformat()}").json()
-    assert api["deal"]["code"] == deal.code and api["you"]["place"] == 1 and api["total"] == 1
-    assert deal.code in client.get("/tripeaks/daily").text
+    assert "code" not in api["deal"] and api["you"]["place"] == 1 and api["total"] == 1
+    assert not any(text in client.get("/tripeaks/daily").text for text in hidden_code_texts(deal.code))
+    refused = client.get(f"/api/games/{record.id}/review")
+    assert refused.status_code == 409 and refused.json()["code"] == "ranked_open"
     stranger = TestClient(client.app)
     assert "code" not in stranger.get(f"/api/daily/tripeaks/easy/{today().isoformat()}").json()["deal"]
     assert deal.code not in stranger.get("/tripeaks/daily").text

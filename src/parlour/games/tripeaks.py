@@ -851,8 +851,7 @@ class TriPeaksDefinition(GameDefinition):
         # A ranked deal's code stays hidden while its record is open, and after it has ended while the
         # store keeps it secret (a daily attempt until its day is over: decision 0060).
         secret = record.secret or {}
-        ranked = DAILY_SECRET in secret or CHALLENGE_SECRET in secret
-        hidden = ranked and (record.status == Status.OPEN or record.ranked_open)
+        hidden = bool(secret) and (record.status == Status.OPEN or record.ranked_open)
         return TriPeaksLive(
             game,
             numbered=record.numbered,

@@ -352,7 +352,7 @@ class GameRecordsStore(NumberedStore):
             row = _played_row(session, game_id, player_id)
             if row.status == Status.OPEN:
                 raise GameOpen(f"game {game_id!r} is still being played")
-            if ranked_open(session, player_id, row.secret):
+            if ranked_open(session, row.player_id, row.secret):
                 raise RankedDealOpen(f"game {game_id!r} is ranked: its deal is not told yet")
             seat = _seat_of(session, row, player_id)
             kept = session.get(GameReviewRow, (game_id, seat))
