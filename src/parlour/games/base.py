@@ -362,6 +362,10 @@ class RecordSpec:
     secret: Json = field(default_factory=dict)
     table: str | None = None
     """The friends' table the game is played at (None for a player's own game)."""
+    deal_drawn: bool = False
+    """The server drew the deal from a secret seed for this game (a random deal): nobody knew it before,
+    so a challenge of it is ranked. False for a code typed in, a numbered game, a daily deal (public
+    once its day is over) (decision 0060)."""
 
 
 @dataclass(frozen=True)

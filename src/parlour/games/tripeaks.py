@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from types import MappingProxyType
 from typing import Any, Final
@@ -807,11 +807,12 @@ class TriPeaksDefinition(GameDefinition):
             return NewGame(TriPeaksLive(game), None)
         code_text = options.get("code")
         number = options.get("number")
+        drawn = False
         if code_text is not None:
             code = DealCode.parse(code_text if isinstance(code_text, str) else repr(code_text))
             number = numbered_of(code)
         elif number is None:
-            code = DealCode.secret(_rules(options))
+            code, drawn = DealCode.secret(_rules(options)), True
         else:
             rules = _rules(options)
             if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= NUMBERED_GAMES:
@@ -819,7 +820,7 @@ class TriPeaksDefinition(GameDefinition):
                     f"game number {number!r} is not 1 … {NUMBERED_GAMES}", code="invalid_number"
                 )
             code = DealCode(number, rules)
-        spec = self.prepare(code.rules, str(code), [0], number)
+        spec = replace(self.prepare(code.rules, str(code), [0], number), deal_drawn=drawn)
         return NewGame(TriPeaksLive(Game.from_code(code), numbered=number), spec)
 
     def ranked(self, code: str, secret: Json) -> NewGame:

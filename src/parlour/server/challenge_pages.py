@@ -10,6 +10,7 @@ domain's.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -48,7 +49,8 @@ def _refused(code: str, status: int) -> JSONResponse:
 
 @router.post("/api/games/{game_id}/challenge")
 async def make_challenge(request: Request, game_id: str) -> Response:
-    """Offer one of the player's finished games as a challenge: 201 ``{"challenge", "url"}`` (the same
+    """Offer one of the player's finished games as a challenge: 201 ``{"challenge", "url", "ranked"}``
+    (``ranked`` false for an open challenge of a public deal: decision 0060; the same
     challenge again for a game offered already); 404 ``no_such_game``; 409 ``game_open`` while it is
     played (leave it first) or ``not_challengeable`` (its game has no challenges, or it was left
     before its first move)."""
@@ -64,7 +66,8 @@ async def make_challenge(request: Request, game_id: str) -> Response:
         return _refused("game_open", 409)
     except UnknownGame:
         return _refused("no_such_game", 404)
-    return JSONResponse({"challenge": challenge.id, "url": challenge_url(challenge)}, status_code=201)
+    body = {"challenge": challenge.id, "url": challenge_url(challenge), "ranked": challenge.ranked}
+    return JSONResponse(body, status_code=201)
 
 
 class ChallengeForm(BaseModel):
@@ -133,6 +136,7 @@ async def challenge_page(request: Request, game: str, challenge_id: str) -> Resp
         "definition": definition,
         "daily": definition.daily,
         "challenge_id": challenge.id,
+        "ranked": challenge.ranked,
         "challenger": challenge.challenger_name,
         "is_challenger": is_challenger,
         "mine": mine,
@@ -160,6 +164,8 @@ async def play_challenge(request: Request, game: str, challenge_id: str) -> Resp
     parlour = parlour_of(request)
     try:
         ranked = definition.ranked(challenge.code, {CHALLENGE_SECRET: challenge.id})
+        if ranked.spec is not None:  # a challenge of this attempt is ranked as this one is
+            ranked = replace(ranked, spec=replace(ranked.spec, deal_drawn=challenge.ranked))
         await parlour.start(definition, player.id, {}, ranked)
     except EDGE_ERRORS:
         raise

@@ -37,8 +37,8 @@ from parlour.server.requests import (
     read_form,
     request_language,
 )
-from parlour.store.daily import DailyDeal, DailyEntry, today
-from parlour.store.rows import utcnow
+from parlour.store.daily import NEW_PLAYERS_PER_ADDRESS, UNRANKED, DailyDeal, DailyEntry, address_key, today
+from parlour.store.rows import as_utc, utcnow
 
 router = APIRouter()
 
@@ -89,6 +89,7 @@ def entry_json(entry: DailyEntry, daily: DailyDeals, lang: str, me: int | None) 
         "you": entry.player_id == me,
         "result": entry.result,
         "said": daily.describe(entry.result, StoreTexts(lang)),
+        "new": entry.new,
     }
 
 
@@ -114,6 +115,11 @@ async def _day_page(request: Request, game: str, day: date) -> Response:
     lang = await request_language(request)
     now = today()
     over = deal.revealed(utcnow())
+    # A new player from an address that has ranked its new players of the day is told before playing.
+    capped = False
+    if day == now and mine is None and (player is None or as_utc(player.created_at).date() >= now):
+        address = address_key(day, request.client.host if request.client else "unknown")
+        capped = await parlour.call(parlour.store.address_full, game, day, address)
     return await _page(
         request,
         "daily.html",
@@ -131,6 +137,8 @@ async def _day_page(request: Request, game: str, day: date) -> Response:
             "shown": over,
             "mine": mine,
             "in_play": in_play and mine is None,
+            "capped": capped,
+            "new_players_cap": NEW_PLAYERS_PER_ADDRESS,
             "board": board,
             "total": total,
             "me": me,
@@ -185,9 +193,11 @@ async def play_daily(request: Request, game: str) -> Response:
     deal = await parlour.write(parlour.store.daily_deal, game, rules, day)
     try:
         if day == today():
-            await parlour.start(
-                definition, player.id, {}, definition.ranked(deal.code, {DAILY_SECRET: day.isoformat()})
-            )
+            secret: dict[str, Any] = {DAILY_SECRET: day.isoformat()}
+            address = address_key(day, request.client.host if request.client else "unknown")
+            if not await parlour.write(parlour.store.admit_daily_player, game, day, address, player.id):
+                secret[UNRANKED] = "address"  # played with its code hidden, but not ranked
+            await parlour.start(definition, player.id, {}, definition.ranked(deal.code, secret))
         else:
             await parlour.start(definition, player.id, {"code": deal.code})
     except EDGE_ERRORS:

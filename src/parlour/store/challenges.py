@@ -47,6 +47,10 @@ class Challenge:
     game_id: str
     result: dict[str, Any]
     created_at: datetime
+    ranked: bool = False
+    """The challenger's deal was drawn from a secret seed for their game: nobody can look it up, so the
+    results are ranked. A numbered game or a code typed in is public: an open challenge, not ranked
+    (decision 0060)."""
 
 
 @dataclass(frozen=True)
@@ -143,6 +147,7 @@ def _challenge(session: Session, row: ChallengeRow) -> Challenge:
         game_id=row.game_id,
         result=result,
         created_at=as_utc(row.created_at),
+        ranked=bool(game.deal_drawn),
     )
 
 

@@ -7,23 +7,30 @@ attempt of a player to end is counted by :func:`count_attempt`, inside the trans
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, Final, NamedTuple
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from parlour.errors import InvalidInput
 from parlour.fairness import new_salt
 from parlour.games.base import DAILY_SECRET, DailyDeals, day_end
-from parlour.store.models import DailyDealRow, DailyResultRow, GameRow, PlayerRow
+from parlour.store.models import DailyDealRow, DailyPlayerRow, DailyResultRow, GameRow, PlayerRow
 from parlour.store.records import insert_ignoring_conflict
 from parlour.store.repository import Repository
-from parlour.store.rows import as_utc, utcnow
+from parlour.store.rows import as_utc, player_row, utcnow
 
 BOARD_LIMIT: Final = 100
 """The most entries of a leaderboard one call reads."""
+NEW_PLAYERS_PER_ADDRESS: Final = 3
+"""How many players new on the day one address may rank at a game's daily deal that day (decision 0060):
+a household or an office, not a script making fresh players to try a line found by another."""
+UNRANKED: Final = "unranked"
+"""The key of a daily attempt's record ``secret`` saying why it is played but not ranked (``address``:
+the address had ranked its new players of the day already)."""
 
 
 class NoDailyDeals(InvalidInput):
@@ -61,6 +68,9 @@ class DailyEntry:
     standing: tuple[int, ...]
     result: dict[str, Any]
     made_at: datetime
+    new: bool = False
+    """The player's first game was on that day: an anonymous newcomer the board cannot vouch for (one
+    person may make many players) (decision 0060)."""
 
 
 class DailyBoard(NamedTuple):
@@ -206,10 +216,59 @@ class DailyStore(Repository):
                 days[day] = days.get(day, False) or daily.won(dict(result))
         return streaks(days, now or today())
 
+    def admit_daily_player(self, game: str, day: date, address: str, player_id: int) -> bool:
+        """Return whether a ranked attempt of the player at ``game``'s deal of ``day`` may count, as far
+        as its address goes: a player made before that day always may; a player new on the day may when
+        the address (as :func:`address_key` spells it) has ranked fewer than
+        :data:`NEW_PLAYERS_PER_ADDRESS` new players at that deal, or this one already. An admitted new
+        player is remembered.
+
+        Raises:
+            UnknownPlayer: no such player.
+        """
+        with self._write() as session:
+            player = player_row(session, player_id)
+            if as_utc(player.created_at).date() < day:
+                return True
+            key = (game, day, address, player_id)
+            if session.get(DailyPlayerRow, key) is not None:
+                return True
+            ranked = session.scalar(
+                select(func.count())
+                .select_from(DailyPlayerRow)
+                .where(
+                    DailyPlayerRow.game == game, DailyPlayerRow.day == day, DailyPlayerRow.address == address
+                )
+            )
+            if (ranked or 0) >= NEW_PLAYERS_PER_ADDRESS:
+                return False
+            values = {
+                "game": game,
+                "day": day,
+                "address": address,
+                "player_id": player_id,
+                "made_at": utcnow(),
+            }
+            insert_ignoring_conflict(session, DailyPlayerRow.__table__, values)
+            return True
+
+    def address_full(self, game: str, day: date, address: str) -> bool:
+        """Return whether the address has ranked its :data:`NEW_PLAYERS_PER_ADDRESS` new players at
+        ``game``'s deal of ``day`` already (a new player's attempt from it is then not ranked)."""
+        with self._read() as session:
+            ranked = session.scalar(
+                select(func.count())
+                .select_from(DailyPlayerRow)
+                .where(
+                    DailyPlayerRow.game == game, DailyPlayerRow.day == day, DailyPlayerRow.address == address
+                )
+            )
+        return (ranked or 0) >= NEW_PLAYERS_PER_ADDRESS
+
     def _board(self, game: str, rules_key: str, day: date) -> list[DailyEntry]:
         with self._read() as session:
             rows = session.execute(
-                select(DailyResultRow, PlayerRow.name)
+                select(DailyResultRow, PlayerRow.name, PlayerRow.created_at)
                 .join(PlayerRow, PlayerRow.id == DailyResultRow.player_id)
                 .where(
                     DailyResultRow.game == game,
@@ -221,14 +280,13 @@ class DailyStore(Repository):
             rows, key=lambda found: (tuple(found[0].standing), found[0].made_at, found[0].player_id)
         )
         entries: list[DailyEntry] = []
-        for index, (row, name) in enumerate(ordered):
+        for index, (row, name, created_at) in enumerate(ordered):
             standing = tuple(int(value) for value in row.standing)
             tied = entries and entries[-1].standing == standing
             place = entries[-1].place if tied else index + 1
+            made_at, new = as_utc(row.made_at), as_utc(created_at).date() >= day
             entries.append(
-                DailyEntry(
-                    place, row.player_id, name, row.game_id, standing, dict(row.result), as_utc(row.made_at)
-                )
+                DailyEntry(place, row.player_id, name, row.game_id, standing, dict(row.result), made_at, new)
             )
         return entries
 
@@ -246,6 +304,8 @@ def count_attempt(
         day = None
     if day is None or now >= day_end(day):
         return False  # after the day is over its deal is public: nothing counts any more
+    if (row.secret or {}).get(UNRANKED):
+        return False  # played, not ranked: its address had ranked its new players of the day
     seconds = max(0, round((now - as_utc(row.created_at)).total_seconds()))
     result = {**data, "seconds": seconds}
     standing = daily.standing_of(result)
@@ -262,3 +322,9 @@ def count_attempt(
         "made_at": now,
     }
     return insert_ignoring_conflict(session, DailyResultRow.__table__, values)
+
+
+def address_key(day: date, address: str) -> str:
+    """Return how an address is kept for the cap on new players (:class:`DailyPlayerRow`): a SHA-256
+    of the day and the address, so that the table holds no address and no key joins two days."""
+    return hashlib.sha256(f"{day.isoformat()}|{address}".encode()).hexdigest()

@@ -116,6 +116,7 @@ class GameRecordsStore(NumberedStore):
                     updated_at=now,
                     finished_at=None,
                     table_id=spec.table,
+                    deal_drawn=spec.deal_drawn,
                 )
             )
             session.flush()  # the game's row first: its other people's rows refer to it

@@ -98,6 +98,9 @@ class GameRow(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     table_id: Mapped[str | None] = mapped_column(String(32), index=True)
     """The friends' table the match was played at (None for a player's own game)."""
+    deal_drawn: Mapped[bool | None] = mapped_column(Boolean)
+    """The server drew the deal from a secret seed for this game (a random deal, not a code typed in nor
+    a numbered game): a challenge of it is ranked (decision 0060). None for a record made before."""
 
 
 class GamePlayerRow(Base):
@@ -227,6 +230,19 @@ class DailyResultRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     standing: Mapped[list[int]] = mapped_column(JSON)
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DailyPlayerRow(Base):
+    """A player new on the day who started a ranked attempt at a game's daily deal, and the address
+    (hashed) it came from: how many new players one address ranks a day is capped (decision 0060)."""
+
+    __tablename__ = "daily_players"
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    address: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
     made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
