@@ -136,10 +136,12 @@ def test_the_redaction_filter_blanks_every_secret_shape() -> None:
     record = logging.LogRecord(
         "parlour.server", logging.WARNING, __file__, 1,
         "cookie parlour_token=abcDEF123_-xyz0987 code K7QX2-9MZTB-4HRWD-PE8NA url "
-        "postgresql+psycopg://parlour:s3cret@db/parlour path /tripeaks?code=TP1-E-AAAAAAB", None, None,
+        "postgresql+psycopg://parlour:s3cret@db/parlour path /tripeaks?code=TP1-E-AAAAAAB "
+        "match TH2-AAAQEAYEAUDAOCAJBIFQYDIOB4Y deal TP2-C-AAAQEAYEAUDAOCAJBIFQYDIOB4Y-JO", None, None,
     )  # fmt: skip
     assert Redact().filter(record)
     text = record.getMessage()
-    for secret in ("abcDEF123_-xyz0987", "K7QX2-9MZTB-4HRWD-PE8NA", "s3cret", "TP1-E-AAAAAAB"):
+    for secret in ("abcDEF123_-xyz0987", "K7QX2-9MZTB-4HRWD-PE8NA", "s3cret", "TP1-E-AAAAAAB", "AAAQEAYEAU"):
         assert secret not in text
+    assert "match TH2-[hidden] deal TP2-C-[hidden]-JO" in text
     assert "postgresql+psycopg://parlour:[hidden]@db/parlour" in text and "/tripeaks?[hidden]" in text

@@ -33,6 +33,8 @@ SECRETS: Final = (
     (re.compile(r"(://[^:/@\s]+:)[^@\s]+@"), r"\1[hidden]@"),
     # a query string, which may carry a deal code or a table code
     (re.compile(r"(/[^\s?\"']*)\?[^\s\"']+"), r"\1?[hidden]"),
+    # a secret deal's code (generator 2: its seed gives every hidden card)
+    (re.compile(r"(?i)\b(T[HP]2-(?:[EC]-)?)[A-Z2-7]{27}\b"), r"\1[hidden]"),
 )
 
 START_LOGGER: Final = "parlour.server.start"
@@ -40,7 +42,8 @@ access = logging.getLogger("parlour.access")
 
 
 class Redact(logging.Filter):
-    """Blank tokens, recovery codes, URL passwords and query strings in every record's text."""
+    """Blank tokens, recovery codes, URL passwords, query strings and secret deal codes in every
+    record's text."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         text = record.getMessage()
