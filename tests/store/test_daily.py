@@ -232,6 +232,7 @@ def test_the_command_line_prints_the_days_commitment_and_only_a_past_days_code(s
             day = (today() - timedelta(days=back)).isoformat()
             said = json.loads(CliRunner().invoke(main, [*args, "--date", day, "--rules", rules]).stdout)
             assert verify(said["code"], said["salt"], said["commitment"])
+            assert said["code"].startswith(f"TP2-{rules[0].upper()}-")  # a secret deal (decision 0059)
             codes.add(said["code"])
     assert len(codes) == 4
     future = CliRunner().invoke(main, [*args, "--date", (today() + timedelta(days=1)).isoformat()])

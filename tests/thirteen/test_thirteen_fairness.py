@@ -62,3 +62,19 @@ def test_the_command_line_checks_a_finished_match() -> None:
     assert bad.exit_code == 1 and "NOT" in bad.output
     broken = runner.invoke(main, ["thirteen", "verify", "TH1-AAAAAAB", "salt", made])
     assert broken.exit_code == 2 and "not a salt" in broken.output and "Traceback" not in broken.output
+
+
+def test_the_command_line_checks_a_secret_match_of_generator_2() -> None:
+    from parlour.thirteen import MatchCode
+
+    code, salt = str(MatchCode.secret()), new_salt()
+    made = commitment(code, salt)
+    runner = CliRunner()
+    good = runner.invoke(main, ["thirteen", "verify", code.lower(), salt, made])
+    assert good.exit_code == 0 and f"dealt from {code}" in good.output
+    other = str(MatchCode.secret())
+    assert runner.invoke(main, ["thirteen", "verify", other, salt, made]).exit_code == 1
+    typo = code[:-1] + ("A" if code[-1] != "A" else "B")
+    broken = runner.invoke(main, ["thirteen", "verify", typo, salt, made])
+    assert broken.exit_code == 2 and "check character" in broken.output and "Traceback" not in broken.output
+
