@@ -146,6 +146,7 @@ function render(next, message) {
   $("score").textContent = String(view.score);
   $("moves").textContent = String(view.moves);
   $("deal-code").textContent = view.code ?? "";
+  $("deal-code").title = view.code ?? "";  // whole, where a long code is cut on a phone
   section.querySelector(".deal-code-box").hidden = !view.code;
   $("ranked-note").hidden = !view.ranked;  // a ranked deal: why undo may be greyed
   const number = $("game-number");
