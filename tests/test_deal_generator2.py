@@ -78,7 +78,8 @@ def test_published_vectors(vector: dict[str, object]) -> None:
     assert [str(c) for c in deal.stock] == expected[29:] == str(vector["stock"]).split()
     match = Match.from_code(str(vector["thirteen"]))
     assert match.code == vector["thirteen"] == "TH2-" + other.seed_text(seed)
-    for round_number, hands in enumerate(vector["thirteen_rounds"], start=1):  # type: ignore[arg-type]
+    rounds: list[list[str]] = vector["thirteen_rounds"]  # type: ignore[assignment]
+    for round_number, hands in enumerate(rounds, start=1):
         cards = other.deck(seed, f"TH2 round {round_number}")
         assert [" ".join(sorted(cards[13 * s : 13 * s + 13])) for s in range(4)] == hands
         made = match.deals.round_deck(round_number)

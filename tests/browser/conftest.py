@@ -80,7 +80,11 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     store = Store(f"sqlite:///{database}")
     # Every browser of the session opens table pages from 127.0.0.1: the per-address limit on table
     # lookups (against guessing codes) is raised for this one test server; test_tables.py checks it.
-    app = create_app(store, games=_test_games(), limits=RateLimits({"find_table": "1000/minute"}))
+    app = create_app(
+        store,
+        games=_test_games(),
+        limits=RateLimits({"find_table": "1000/minute", "daily_new_players": "1000/day"}),
+    )
     listener = bind("127.0.0.1", 0)
     port = listener.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))

@@ -77,4 +77,3 @@ def test_the_command_line_checks_a_secret_match_of_generator_2() -> None:
     typo = code[:-1] + ("A" if code[-1] != "A" else "B")
     broken = runner.invoke(main, ["thirteen", "verify", typo, salt, made])
     assert broken.exit_code == 2 and "check character" in broken.output and "Traceback" not in broken.output
-

@@ -37,7 +37,7 @@ from parlour.server.requests import (
     read_form,
     request_language,
 )
-from parlour.store.daily import NEW_PLAYERS_PER_ADDRESS, UNRANKED, DailyDeal, DailyEntry, address_key, today
+from parlour.store.daily import UNRANKED, DailyDeal, DailyEntry, address_key, today
 from parlour.store.rows import as_utc, utcnow
 
 router = APIRouter()
@@ -119,7 +119,8 @@ async def _day_page(request: Request, game: str, day: date) -> Response:
     capped = False
     if day == now and mine is None and (player is None or as_utc(player.created_at).date() >= now):
         address = address_key(day, request.client.host if request.client else "unknown")
-        capped = await parlour.call(parlour.store.address_full, game, day, address)
+        cap = parlour.limits.amount("daily_new_players")
+        capped = await parlour.call(parlour.store.address_full, game, day, address, cap)
     return await _page(
         request,
         "daily.html",
@@ -138,7 +139,7 @@ async def _day_page(request: Request, game: str, day: date) -> Response:
             "mine": mine,
             "in_play": in_play and mine is None,
             "capped": capped,
-            "new_players_cap": NEW_PLAYERS_PER_ADDRESS,
+            "new_players_cap": parlour.limits.amount("daily_new_players"),
             "board": board,
             "total": total,
             "me": me,
@@ -195,7 +196,8 @@ async def play_daily(request: Request, game: str) -> Response:
         if day == today():
             secret: dict[str, Any] = {DAILY_SECRET: day.isoformat()}
             address = address_key(day, request.client.host if request.client else "unknown")
-            if not await parlour.write(parlour.store.admit_daily_player, game, day, address, player.id):
+            cap = parlour.limits.amount("daily_new_players")
+            if not await parlour.write(parlour.store.admit_daily_player, game, day, address, player.id, cap):
                 secret[UNRANKED] = "address"  # played with its code hidden, but not ranked
             await parlour.start(definition, player.id, {}, definition.ranked(deal.code, secret))
         else:

@@ -34,10 +34,13 @@ DEFAULT_LIMITS: Final = {
     "new_table": "10/minute;60/hour",
     "find_table": "30/minute;300/hour",
     "chat": "5/10second;40/minute",
+    "daily_new_players": "3/day",
 }
 """Each rule's limits (``limits`` notation), by what is counted: new players per address, new games,
 hints, reviews computed and new tables per player, table codes tried per address (codes are short:
-guessing them takes many tries), chat per table seat. Generous for people, tight for a script."""
+guessing them takes many tries), chat per table seat; and players new on the day that one address may
+rank at a game's daily deal (its amount only: counted in the database, decision 0060). Generous for
+people, tight for a script."""
 MAX_SOCKETS: Final = 8
 """Connections one game accepts at once (a player's tabs and devices)."""
 MAX_TABLE_SOCKETS: Final = 24
@@ -91,6 +94,10 @@ class RateLimits:
         self._items: dict[str, list[RateLimitItem]] = {
             name: [parse(part) for part in text.split(";")] for name, text in chosen.items()
         }
+
+    def amount(self, rule: str) -> int:
+        """Return how many ``rule`` allows in its first window (``daily_new_players``: 3)."""
+        return int(self._items[rule][0].amount)
 
     async def hit(self, rule: str, key: str) -> None:
         """Count one request of ``rule`` by ``key`` (an address, a player id).

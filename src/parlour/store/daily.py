@@ -26,8 +26,9 @@ from parlour.store.rows import as_utc, player_row, utcnow
 BOARD_LIMIT: Final = 100
 """The most entries of a leaderboard one call reads."""
 NEW_PLAYERS_PER_ADDRESS: Final = 3
-"""How many players new on the day one address may rank at a game's daily deal that day (decision 0060):
-a household or an office, not a script making fresh players to try a line found by another."""
+"""How many players new on the day one address may rank at a game's daily deal that day by default
+(decision 0060): a household or an office, not a script making fresh players to try a line found by
+another. The server's rate limit ``daily_new_players`` sets it."""
 UNRANKED: Final = "unranked"
 """The key of a daily attempt's record ``secret`` saying why it is played but not ranked (``address``:
 the address had ranked its new players of the day already)."""
@@ -216,12 +217,13 @@ class DailyStore(Repository):
                 days[day] = days.get(day, False) or daily.won(dict(result))
         return streaks(days, now or today())
 
-    def admit_daily_player(self, game: str, day: date, address: str, player_id: int) -> bool:
+    def admit_daily_player(
+        self, game: str, day: date, address: str, player_id: int, cap: int = NEW_PLAYERS_PER_ADDRESS
+    ) -> bool:
         """Return whether a ranked attempt of the player at ``game``'s deal of ``day`` may count, as far
         as its address goes: a player made before that day always may; a player new on the day may when
-        the address (as :func:`address_key` spells it) has ranked fewer than
-        :data:`NEW_PLAYERS_PER_ADDRESS` new players at that deal, or this one already. An admitted new
-        player is remembered.
+        the address (as :func:`address_key` spells it) has ranked fewer than ``cap`` new players at
+        that deal, or this one already. An admitted new player is remembered.
 
         Raises:
             UnknownPlayer: no such player.
@@ -240,7 +242,7 @@ class DailyStore(Repository):
                     DailyPlayerRow.game == game, DailyPlayerRow.day == day, DailyPlayerRow.address == address
                 )
             )
-            if (ranked or 0) >= NEW_PLAYERS_PER_ADDRESS:
+            if (ranked or 0) >= cap:
                 return False
             values = {
                 "game": game,
@@ -252,9 +254,9 @@ class DailyStore(Repository):
             insert_ignoring_conflict(session, DailyPlayerRow.__table__, values)
             return True
 
-    def address_full(self, game: str, day: date, address: str) -> bool:
-        """Return whether the address has ranked its :data:`NEW_PLAYERS_PER_ADDRESS` new players at
-        ``game``'s deal of ``day`` already (a new player's attempt from it is then not ranked)."""
+    def address_full(self, game: str, day: date, address: str, cap: int = NEW_PLAYERS_PER_ADDRESS) -> bool:
+        """Return whether the address has ranked its ``cap`` new players at ``game``'s deal of ``day``
+        already (a new player's attempt from it is then not ranked)."""
         with self._read() as session:
             ranked = session.scalar(
                 select(func.count())
@@ -263,7 +265,7 @@ class DailyStore(Repository):
                     DailyPlayerRow.game == game, DailyPlayerRow.day == day, DailyPlayerRow.address == address
                 )
             )
-        return (ranked or 0) >= NEW_PLAYERS_PER_ADDRESS
+        return (ranked or 0) >= cap
 
     def _board(self, game: str, rules_key: str, day: date) -> list[DailyEntry]:
         with self._read() as session:

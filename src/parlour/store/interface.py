@@ -150,11 +150,11 @@ class GameStore(Protocol):
     def daily_streaks(self, game: str, player_id: int | None, now: date | None = None) -> DailyStreaks:
         """Return the player's streaks at a game's daily deals."""
 
-    def admit_daily_player(self, game: str, day: date, address: str, player_id: int) -> bool:
+    def admit_daily_player(self, game: str, day: date, address: str, player_id: int, cap: int = 3) -> bool:
         """Return whether the player's attempt at a day's deal may be ranked, as far as its address
         goes (the cap on new players a day), remembering an admitted new player."""
 
-    def address_full(self, game: str, day: date, address: str) -> bool:
+    def address_full(self, game: str, day: date, address: str, cap: int = 3) -> bool:
         """Return whether the address has ranked its new players of the day at the game's deal."""
 
     def stored_match(self, game_id: str) -> FinishedRecord:
