@@ -9,6 +9,7 @@ import re
 import secrets
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -194,3 +195,52 @@ def test_the_nodejs_program_of_the_docs_deals_the_same(vector: dict[str, object]
     ).stdout.splitlines()
     rounds: list[list[str]] = vector["thirteen_rounds"]  # type: ignore[assignment]
     assert thirteen == [f"round {r} seat {s}: {rounds[r - 1][s]}" for r in (1, 2) for s in range(4)]
+
+
+def test_every_kind_of_secret_deal_follows_from_16_bytes_of_the_systems_source(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each place the server deals a secret deal: its seed is the 16 bytes ``secrets.token_bytes`` gave,
+    and its cards are exactly what the second implementation makes of them."""
+    from parlour.games.base import Players
+    from parlour.games.thirteen import ThirteenDefinition, ThirteenSeated
+    from parlour.games.thirteen import draw_daily as thirteen_daily
+    from parlour.games.tripeaks import TriPeaksDefinition
+    from parlour.games.tripeaks import draw_daily as tripeaks_daily
+    from parlour.thirteen.rules import Rules as ThirteenRules
+
+    given: list[bytes] = []
+
+    def spy(n: int) -> bytes:
+        made = secrets.SystemRandom().getrandbits(8 * n).to_bytes(n, "big")
+        if sys._getframe(1).f_code.co_name == "new_seed":  # not a salt (token_hex asks it too)
+            given.append(made)
+        return made
+
+    monkeypatch.setattr(secrets, "token_bytes", spy)
+    players = Players(frozenset({0}), {1: "greedy", 2: "greedy", 3: "greedy"}, "greedy", "normal")
+    seated = ThirteenSeated()
+    made = {
+        "a match at home": ThirteenDefinition().new({}).spec.code,  # type: ignore[union-attr]
+        "a friends' table": seated.deal(ThirteenRules().to_json(), players, [0, 1, 2, 3])[1].code,
+        "a duplicate set": seated.deal(ThirteenRules(duplicate_deals=2).to_json(), players, [0, 1, 2, 3])[
+            1
+        ].code,
+        "Daily Thirteen": thirteen_daily("standard"),
+        "a random TriPeaks deal": TriPeaksDefinition().new({}).spec.code,  # type: ignore[union-attr]
+        "a classic random deal": TriPeaksDefinition().new({"rules": "classic"}).spec.code,  # type: ignore[union-attr]
+        "the daily TriPeaks deal": tripeaks_daily("classic"),
+    }
+    assert len(given) == len(made)
+    for (kind, code), seed in zip(made.items(), given, strict=True):
+        text = other.seed_text(seed)
+        assert code.endswith(text) or f"-{text}" in code, kind
+        if code.startswith("TH2-"):
+            for round_number in (1, 2, 5):
+                dealt = [str(card) for card in MatchCode.parse(code).round_deck(round_number)]
+                assert dealt == other.deck(seed, f"TH2 round {round_number}"), kind
+        else:
+            deal = Deal.from_code(code)
+            assert [str(c) for c in (*deal.tableau, deal.discard, *deal.stock)] == other.deck(
+                seed, "TP2 deal"
+            )
