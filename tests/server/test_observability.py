@@ -109,6 +109,12 @@ def test_metrics_and_json_logs_count_routes_and_keep_secrets_out(served: Served)
     assert not [r for r in records if r["level"] in ("ERROR", "CRITICAL")], log
     requests = [r for r in records if r.get("event") == "request"]
     assert {"GET", "POST"} <= {r["method"] for r in requests}
+    # Times in ISO 8601 with the zone; no line for the probe answered well (HEAD /healthz).
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", r["time"]) for r in records)
+    assert not [r for r in requests if r["route"] == "/healthz"]
+    assert any(r["route"] == "/static/css/parlour.css" for r in requests)
+    # The standard process and Python series are scraped beside Parlour's own.
+    assert "process_cpu_seconds_total" in text and "python_gc_collections_total" in text
     assert all({"time", "level", "logger", "route", "status", "ms", "client"} <= set(r) for r in requests)
     assert any(r["route"] == "/thirteen/t/{code}" for r in requests)
     [session] = [r for r in records if r.get("event") == "socket"]
@@ -120,16 +126,31 @@ def test_metrics_and_json_logs_count_routes_and_keep_secrets_out(served: Served)
 def test_the_text_log_has_a_line_a_request_and_the_level_quiets_it(tmp_path: Path) -> None:
     loud = Served(tmp_path)
     try:
+        httpx.get(f"{loud.url}/rules/tripeaks", timeout=10)
         httpx.get(f"{loud.url}/healthz", timeout=10)
+        httpx.get(f"{loud.url}/readyz", timeout=10)
+        httpx.get(f"{loud.url}/static/css/parlour.css", timeout=10)
     finally:
         loud_log = loud.stopped_log()
     quiet = Served(tmp_path, "--log-level", "warning")
     try:
-        httpx.get(f"{quiet.url}/healthz", timeout=10)
+        httpx.get(f"{quiet.url}/rules/tripeaks", timeout=10)
     finally:
         quiet_log = quiet.stopped_log()
-    assert re.search(r"INFO parlour\.access GET /healthz 200 [\d.]+ ms 127\.0\.0\.1", loud_log), loud_log
-    assert "/healthz" not in quiet_log and "Parlour is running" in quiet_log
+    debug = Served(tmp_path, "--log-level", "debug")
+    try:
+        httpx.get(f"{debug.url}/readyz", timeout=10)
+    finally:
+        debug_log = debug.stopped_log()
+    iso = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00"
+    line = rf"^{iso} INFO parlour\.access GET /rules/{{game}} 200 [\d.]+ ms 127\.0\.0\.1$"
+    assert re.search(line, loud_log, re.MULTILINE), loud_log
+    # The probes a load balancer makes every few seconds, answered well, are debug lines only.
+    assert "/healthz" not in loud_log and "/readyz" not in loud_log
+    assert re.search(r"DEBUG parlour\.access GET /readyz 200", debug_log), debug_log
+    # A static file is named by its path in the log (the metrics count it under its mount).
+    assert re.search(r"INFO parlour\.access GET /static/css/parlour\.css 200", loud_log), loud_log
+    assert "/rules/" not in quiet_log and "Parlour is running" in quiet_log
 
 
 def test_the_redaction_filter_blanks_every_secret_shape() -> None:
@@ -145,3 +166,19 @@ def test_the_redaction_filter_blanks_every_secret_shape() -> None:
         assert secret not in text
     assert "match TH2-[hidden] deal TP2-C-[hidden]-JO" in text
     assert "postgresql+psycopg://parlour:[hidden]@db/parlour" in text and "/tripeaks?[hidden]" in text
+
+
+def test_the_api_description_is_not_public_unless_asked(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from parlour.server.app import create_app
+    from parlour.store import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'api.db'}")
+    with TestClient(create_app(store)) as client:
+        assert client.get("/openapi.json").status_code == 404
+        assert client.get("/docs").status_code == 404
+    with TestClient(create_app(store, api_docs=True)) as client:
+        described = client.get("/openapi.json")
+        assert described.status_code == 200 and "/api/games/{game_id}/review" in described.json()["paths"]
+        assert client.get("/docs").status_code == 404  # its page would load a script from the internet

@@ -99,6 +99,13 @@ def bind(host: str, port: int) -> socket.socket:
     help="Load balancers whose X-Forwarded-For and X-Forwarded-Proto are believed (comma-separated "
     "addresses or networks; '*' for any): the client's address is what rate limits count.",
 )
+@click.option(
+    "--api-docs/--no-api-docs",
+    default=False,
+    envvar="PARLOUR_API_DOCS",
+    show_envvar=True,
+    help="Serve the API's OpenAPI description at /openapi.json [default: not public].",
+)
 def serve(
     host: str,
     port: int,
@@ -109,6 +116,7 @@ def serve(
     metrics_port: int | None,
     metrics_host: str,
     forwarded_allow_ips: str,
+    api_docs: bool,
 ) -> None:
     """Start the Parlour web app; open the address it prints in a browser."""
     import uvicorn
@@ -143,7 +151,7 @@ def serve(
         limits = RateLimits(limits_from_text(os.environ.get("PARLOUR_RATE_LIMITS")), redis_url=redis_url)
     except ValueError as error:
         raise click.ClickException(f"PARLOUR_RATE_LIMITS: {error}") from error
-    app = create_app(store, redis_url=redis_url, limits=limits)
+    app = create_app(store, redis_url=redis_url, limits=limits, api_docs=api_docs)
     stop_metrics = None
     if metrics_port is not None:
         try:

@@ -200,6 +200,7 @@ def create_app(
     routers: Sequence[APIRouter] | None = None,
     limits: RateLimits | None = None,
     redis_url: str | None = None,
+    api_docs: bool = False,
 ) -> FastAPI:
     """Build the web app.
 
@@ -209,7 +210,8 @@ def create_app(
     (default: the rules, statistics and player pages); ``limits`` the rate limits (default: the
     defaults of ``parlour.server.limits``). The store's migrations are applied at start. With
     ``redis_url`` the process serves friends' tables together with every other process using the same
-    Redis and database (``parlour.server.cluster``).
+    Redis and database (``parlour.server.cluster``). With ``api_docs`` the framework's description of
+    the API is served (``/openapi.json``); by default it is not public.
     """
     the_store: GameStore = store if store is not None else Store(database_url, games=games)
     served = games if games is not None else the_store.games
@@ -244,7 +246,14 @@ def create_app(
 
     # A malformed form is the client's mistake, answered 400: not worth the operator's warning log.
     logging.getLogger("python_multipart").setLevel(logging.ERROR)
-    app = FastAPI(title="Parlour", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(
+        title="Parlour",
+        version=__version__,
+        lifespan=lifespan,
+        openapi_url="/openapi.json" if api_docs else None,
+        docs_url=None,  # the framework's docs pages load their script from the internet: never served
+        redoc_url=None,
+    )
     app.state.parlour = parlour
     app.add_middleware(HeadAsGet)  # innermost: the others see HEAD, the routes GET
     app.add_middleware(PlayerCookie)

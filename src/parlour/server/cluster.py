@@ -46,6 +46,7 @@ from parlour.games.base import GameDefinition
 from parlour.games.registry import Registry
 from parlour.server.batching import Batcher
 from parlour.server.limits import MAX_TABLE_SOCKETS
+from parlour.server.logs import table_tag
 from parlour.server.metrics import Metrics
 from parlour.server.outbox import Item, Outbox, Prepared, encode_json
 from parlour.server.protocol import CLOSE_MOVED, CLOSE_REFUSED
@@ -464,7 +465,12 @@ class Cluster:
                     with contextlib.suppress(RedisError, OSError):
                         await self.redis.eval(RELEASE_SCRIPT, 1, lease_key(table_id), self.node)
                     await self._drop(table_id)
-                handed += owner is not None
+                if owner is not None:
+                    handed += 1
+                    log.info(
+                        "table %s: handed over (draining): its pages go to another process",
+                        table_tag(table_id),
+                    )
         return handed
 
     async def evict_idle(self, older_than: float) -> int:

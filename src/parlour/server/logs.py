@@ -10,10 +10,12 @@ say).
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 import sys
 import time
+from datetime import UTC, datetime
 from typing import Any, Final
 
 from pythonjsonlogger.json import JsonFormatter
@@ -37,6 +39,10 @@ SECRETS: Final = (
     (re.compile(r"(?i)\b(T[HP]2-(?:[EC]-)?)[A-Z2-7]{27}\b"), r"\1[hidden]"),
 )
 
+PROBES: Final = frozenset({"/healthz", "/readyz"})
+"""Routes a load balancer or an orchestrator asks every few seconds: logged at debug when answered well."""
+STATIC_PREFIX: Final = "/static"
+"""The mount of the static files: their lines name the file."""
 START_LOGGER: Final = "parlour.server.start"
 access = logging.getLogger("parlour.access")
 
@@ -55,6 +61,33 @@ class Redact(logging.Filter):
         return True
 
 
+def table_tag(table_id: str) -> str:
+    """Return how an info line names a friends' table: the first 10 hex digits of SHA-256 of its id
+    (the id opens the table's socket, so it stays out of the logs; the tag still matches the lines of
+    one table, here and on other processes)."""
+    return hashlib.sha256(table_id.encode()).hexdigest()[:10]
+
+
+def iso_time(record: logging.LogRecord) -> str:
+    """Return when a record was made in ISO 8601 with its zone, UTC, to the millisecond
+    (``2026-12-04T21:43:00.123+00:00``): what log collectors read without guessing."""
+    return datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds")
+
+
+class IsoFormatter(logging.Formatter):
+    """The text log's lines, their time in ISO 8601 with the zone."""
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
+        return iso_time(record)
+
+
+class IsoJsonFormatter(JsonFormatter):
+    """The JSON log's objects, their ``time`` in ISO 8601 with the zone."""
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
+        return iso_time(record)
+
+
 def configure(level: str = "info", form: str = "text") -> logging.Handler:
     """Send Parlour's logs (and the warnings of the libraries it runs on) to standard error at
     ``level``, as ``form`` (``text``: time, level, logger, message; ``json``: one object a line with
@@ -69,13 +102,13 @@ def configure(level: str = "info", form: str = "text") -> logging.Handler:
     handler = logging.StreamHandler(sys.stderr)
     if form == "json":
         handler.setFormatter(
-            JsonFormatter(
+            IsoJsonFormatter(
                 "%(asctime)s %(levelname)s %(name)s %(message)s",
                 rename_fields={"asctime": "time", "levelname": "level", "name": "logger"},
             )
         )
     else:
-        handler.setFormatter(logging.Formatter(TEXT_FORMAT))
+        handler.setFormatter(IsoFormatter(TEXT_FORMAT))
     handler.addFilter(Redact())
     parlour = logging.getLogger("parlour")
     parlour.handlers = [handler]
@@ -142,12 +175,16 @@ class AccessLog:
             route, method = _route(scope), scope["method"]
             self.metrics.requests.labels(route, method, str(status)).inc()
             self.metrics.request_seconds.labels(route).observe(seconds)
+            # A static file is named in the log (its path is no secret), not in the metrics' labels.
+            shown = scope.get("path", route) if route == STATIC_PREFIX else route
             fields = {
-                "event": "request", "method": method, "route": route, "status": status,
+                "event": "request", "method": method, "route": shown, "status": status,
                 "ms": round(seconds * 1000, 1), "client": _client(scope),
             }  # fmt: skip
-            access.info("%s %s %d %.1f ms %s", method, route, status, fields["ms"], fields["client"],
-                        extra=fields)  # fmt: skip
+            # A load balancer's probes, answered well, are most of an idle process's lines: debug only.
+            level = logging.DEBUG if route in PROBES and status < 400 else logging.INFO
+            access.log(level, "%s %s %d %.1f ms %s", method, shown, status, fields["ms"], fields["client"],
+                       extra=fields)  # fmt: skip
 
     async def _socket(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.monotonic()

@@ -13,7 +13,16 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Final
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+from prometheus_client import (
+    GC_COLLECTOR,
+    PLATFORM_COLLECTOR,
+    PROCESS_COLLECTOR,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    start_http_server,
+)
 
 LATENCY_BUCKETS: Final = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 """Seconds: from a millisecond (an action without a write) to the database's own deadline and beyond."""
@@ -25,6 +34,10 @@ class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
         r = self.registry
+        # The standard series every Prometheus user looks for (process_cpu_seconds_total,
+        # process_resident_memory_bytes, python_gc_collections_total, python_info), beside Parlour's own.
+        for standard in (PROCESS_COLLECTOR, PLATFORM_COLLECTOR, GC_COLLECTOR):
+            r.register(standard)
         self.requests = Counter(
             "parlour_http_requests", "HTTP requests answered", ["route", "method", "status"], registry=r
         )

@@ -22,6 +22,7 @@ from parlour.games.registry import Registry
 from parlour.games.tables import FriendsTable, TableRecord
 from parlour.server.cluster import Cluster
 from parlour.server.group_commit import GroupCommitter, Item
+from parlour.server.logs import table_tag
 from parlour.server.metrics import Metrics
 from parlour.server.tables import Tables
 from parlour.store.async_appends import AsyncAppends
@@ -157,7 +158,14 @@ class Persistence:
             match = None
             if record.game_id is not None:
                 match = await self.call(self.store.game_record, record.game_id, record.host)
-            return FriendsTable.restore(definition, record, match)
+            restored = FriendsTable.restore(definition, record, match)
+            # An operator reads here where a table went after its process stopped or died (epoch 1 is a
+            # table's first owner; a higher one took it over).
+            log.info(
+                "table %s: this process owns it now (owner epoch %d), restored with %d moves",
+                table_tag(table_id), record.epoch, len(match.moves) if match is not None else 0,
+            )  # fmt: skip
+            return restored
         except StoreUnavailable:
             raise
         except ParlourError:
