@@ -8,6 +8,7 @@ import os
 import re
 import shlex
 import signal
+import socket
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -134,6 +135,22 @@ def test_each_example_runs(shown: Shown, tmp_path: Path) -> None:
 SERVES = [s for s in SHOWN if not s.synopsis and s.words[:2] == ["parlour", "serve"]]
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def on_free_ports(words: list[str]) -> list[str]:
+    """Return a serve example's words with its ports (the docs' 8000, 8001, 9100 …) on free ones, and a
+    free ``--port`` where it names none: the suite passes while ``make run`` serves on 8000."""
+    moved = list(words)
+    for option in ("--port", "--metrics-port"):
+        if option in moved:
+            moved[moved.index(option) + 1] = str(free_port())
+    return moved if "--port" in moved else [*moved, "--port", str(free_port())]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("shown", SERVES, ids=lambda s: s.where)
 def test_each_serve_example_starts_and_stops_cleanly(shown: Shown, tmp_path: Path) -> None:
@@ -141,7 +158,7 @@ def test_each_serve_example_starts_and_stops_cleanly(shown: Shown, tmp_path: Pat
     if why:
         pytest.skip(why)
     process = subprocess.Popen(
-        [PARLOUR, *shown.words[1:]], stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+        [PARLOUR, *on_free_ports(shown.words[1:])], stderr=subprocess.PIPE, text=True, cwd=tmp_path,
         env={**{k: v for k, v in os.environ.items() if k != "PARLOUR_REDIS_URL"},
              "PARLOUR_DATABASE_URL": f"sqlite:///{tmp_path}/serve.db", "XDG_DATA_HOME": str(tmp_path)},
     )  # fmt: skip
