@@ -28,6 +28,11 @@ SMALL_CONTROLS = """() => [...document.querySelectorAll('a, button, select, inpu
   .map(e => (e.textContent || e.name || e.tagName).trim().slice(0, 20))"""
 
 
+HIDDEN_SHOWN = """() => [...document.querySelectorAll('[hidden]')]
+  .filter(e => getComputedStyle(e).display !== 'none')
+  .map(e => `${e.tagName.toLowerCase()}.${e.className} ${(e.textContent || '').trim().slice(0, 30)}`)"""
+"""Elements the page has hidden that a style shows all the same."""
+
 # True once no animation or transition runs on the page (finished ones leave getAnimations()).
 SETTLED = "() => document.getAnimations().length === 0"
 
@@ -60,12 +65,14 @@ def test_every_page_fits_the_phone(browser: Any, live_server: Any, size: tuple[i
             page.wait_for_load_state("networkidle")
             assert page.evaluate(OVERFLOW) <= width, f"{lang} {path} is wider than {width} px"
             assert page.evaluate(SMALL_CONTROLS) == [], f"{lang} {path}: controls under 44 px"
+            assert page.evaluate(HIDDEN_SHOWN) == [], f"{lang} {path}: hidden elements shown"
         # A friends' table, gathering its players: the seats and the host's tools.
         made = page.request.post(f"{live_server.url}/api/tables", data={"name": "Ana"}).json()
         page.goto(f"{live_server.url}{made['url']}")
         page.wait_for_selector('[data-role="seating"]:not([hidden])')
         assert page.evaluate(OVERFLOW) <= width, f"{lang} a friends' table is wider than {width} px"
         assert page.evaluate(SMALL_CONTROLS) == [], f"{lang} a friends' table: controls under 44 px"
+        assert page.evaluate(HIDDEN_SHOWN) == [], f"{lang} a friends' table: hidden elements shown"
         page.goto(f"{live_server.url}/tripeaks")
         page.locator("#new-game-button").click()
         for box in page.locator("dialog[open] button").all():
