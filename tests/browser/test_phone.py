@@ -19,13 +19,21 @@ PAGES = (
     "/tripeaks/numbered/leaders",
 )  # fmt: skip
 OVERFLOW = "() => document.documentElement.scrollWidth"
-SMALL_CONTROLS = """() => [...document.querySelectorAll('a, button, select, input')]
-  .filter(e => !e.closest('p, li, td, figcaption, .card-slot, .th-hand, .skip-link, dd')
-    && !e.classList.contains('skip-link') && !e.classList.contains('card-slot'))
+SMALL_CONTROLS = """() => [...document.querySelectorAll('a, button, select, input, summary')]
+  .filter(e => !e.classList.contains('skip-link') && !e.classList.contains('card-slot')
+    && !e.closest('.card-slot, .th-hand'))
   .filter(e => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
-    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden'
-      && !['checkbox', 'radio', 'hidden'].includes(e.type) && (r.height < 43.5 || r.width < 43.5); })
-  .map(e => (e.textContent || e.name || e.tagName).trim().slice(0, 20))"""
+    if (!(r.width > 0 && r.height > 0 && s.visibility !== 'hidden') || e.type === 'hidden') return false;
+    if (e.type === 'checkbox' || e.type === 'radio') {  // 24 px, in a label row a finger can hit (44 px)
+      const row = (e.closest('label') || e).getBoundingClientRect();
+      return r.width < 23.5 || r.height < 23.5 || row.height < 43.5;
+    }
+    // A link in a sentence is sized by its line (WCAG 2.2's inline exception); any other target: 44 px.
+    const block = e.closest('p, li, td, dd, figcaption');
+    const inSentence = e.tagName === 'A' && s.display === 'inline' && block
+      && block.textContent.trim().length > e.textContent.trim().length + 2;
+    return !inSentence && (r.height < 43.5 || r.width < 43.5); })
+  .map(e => `${e.tagName} ${(e.textContent || e.name || '').trim().slice(0, 20)}`)"""
 
 
 HIDDEN_SHOWN = """() => [...document.querySelectorAll('[hidden]')]
