@@ -186,3 +186,20 @@ def test_a_body_of_the_wrong_shape_is_told_which_field_and_nothing_changes(
     for sent in ("yes", "oracle", "x" * 80, "warp", "Mallory"):
         assert sent not in refused["detail"]
     assert store.preferences(store.all_players()[0].player_id) == before
+
+
+def test_a_database_failure_is_logged_with_the_route_not_the_path(
+    served: tuple[TestClient, Store], monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A path can hold a table's code: the operator's line names the route's template instead."""
+    client, store = served
+
+    def failing(*_: Any, **__: Any) -> Any:
+        raise StoreUnavailable("the database did not answer")
+
+    monkeypatch.setattr(store, "table_by_code", failing)
+    with caplog.at_level(logging.ERROR, logger="parlour.server"):
+        answer = client.get("/thirteen/t/HJ3TW2")
+    assert answer.status_code == 503
+    [line] = [r.getMessage() for r in caplog.records if "database failed" in r.getMessage()]
+    assert "HJ3TW2" not in line and "/thirteen/t/{code}" in line

@@ -49,7 +49,7 @@ from parlour.server.head import HeadAsGet
 from parlour.server.i18n import Texts, choose_language, protocol_reason, supported
 from parlour.server.limits import RateLimited, RateLimits
 from parlour.server.live import IDLE_SECONDS
-from parlour.server.logs import AccessLog
+from parlour.server.logs import AccessLog, route_of
 from parlour.server.player_cookie import PlayerCookie
 from parlour.server.requests import INVALID_REQUEST, render_error_page
 from parlour.server.security import CrossSite, Guard
@@ -127,7 +127,8 @@ async def _too_many(request: Request, error: Exception) -> Response:
 
 async def _unavailable(request: Request, error: Exception) -> Response:
     """The database failed: 503 ``not_saved`` (nothing was changed), logged for the operator."""
-    log.error("the database failed during %s %s: %s", request.method, request.url.path, error)
+    # The route's template, not the path: a path can hold a table's code.
+    log.error("the database failed during %s %s: %s", request.method, route_of(request.scope), error)
     return _error(503, error)
 
 
@@ -188,7 +189,7 @@ async def _http_error(request: Request, error: Exception) -> Response:
 async def _hung_up(request: Request, error: Exception) -> Response:
     """The client went away before its request's body arrived: nothing was done, nobody reads the
     answer, and it is no error of the server's."""
-    log.debug("a client hung up during %s %s", request.method, request.url.path)
+    log.debug("a client hung up during %s %s", request.method, route_of(request.scope))
     return Response(status_code=400)
 
 

@@ -124,7 +124,7 @@ def configure(level: str = "info", form: str = "text") -> logging.Handler:
     return handler
 
 
-def _route(scope: Scope) -> str:
+def route_of(scope: Scope) -> str:
     """The template of the route that served ``scope``: a route's path, a mount's prefix (the static
     files), or ``unmatched`` when nothing did."""
     route = scope.get("route")
@@ -172,7 +172,7 @@ class AccessLog:
             await self.app(scope, receive, sending)
         finally:
             seconds = time.perf_counter() - started
-            route, method = _route(scope), scope["method"]
+            route, method = route_of(scope), scope["method"]
             self.metrics.requests.labels(route, method, str(status)).inc()
             self.metrics.request_seconds.labels(route).observe(seconds)
             # A static file is named in the log (its path is no secret), not in the metrics' labels.
@@ -206,7 +206,7 @@ class AccessLog:
             kind = message["type"]
             if kind == "websocket.accept" and not opened:
                 opened = True
-                self.metrics.sockets_open.labels(_route(scope)).inc()
+                self.metrics.sockets_open.labels(route_of(scope)).inc()
             elif kind == "websocket.send":
                 frames_out += 1
             elif kind == "websocket.close" and close is None:
@@ -216,7 +216,7 @@ class AccessLog:
         try:
             await self.app(scope, receiving, sending)
         finally:
-            route = _route(scope)  # the router set it before the socket was accepted
+            route = route_of(scope)  # the router set it before the socket was accepted
             if opened:
                 self.metrics.sockets_open.labels(route).dec()
             code = close if close is not None else (1006 if opened else 403)
