@@ -198,8 +198,40 @@ def test_a_database_failure_is_logged_with_the_route_not_the_path(
         raise StoreUnavailable("the database did not answer")
 
     monkeypatch.setattr(store, "table_by_code", failing)
-    with caplog.at_level(logging.ERROR, logger="parlour.server"):
-        answer = client.get("/thirteen/t/HJ3TW2")
+    logger = logging.getLogger("parlour.server")  # "parlour" may not propagate: listen on it directly
+    logger.addHandler(caplog.handler)
+    try:
+        with caplog.at_level(logging.ERROR, logger="parlour.server"):
+            answer = client.get("/thirteen/t/HJ3TW2")
+    finally:
+        logger.removeHandler(caplog.handler)
     assert answer.status_code == 503
-    [line] = [r.getMessage() for r in caplog.records if "database failed" in r.getMessage()]
+    # (a record reaches the capture once or twice, as "parlour" propagates or not)
+    [line] = {r.getMessage() for r in caplog.records if "database failed" in r.getMessage()}
     assert "HJ3TW2" not in line and "/thirteen/t/{code}" in line
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "code"),
+    [
+        ("GET", "/api/games/nosuchgame0000000000/review", 404, "no_such_game"),
+        ("GET", "/api/games/nosuchgame0000000000/outcome", 404, "no_such_game"),
+        ("POST", "/api/games/nosuchgame0000000000/leave", 404, "no_such_game"),
+        ("POST", "/api/games/nosuchgame0000000000/challenge", 404, "no_such_game"),
+        ("GET", "/api/daily/tripeaks/easy/2020-01-01", 404, "no_such_daily_deal"),
+        ("GET", "/api/numbered/tripeaks/easy/999999", 404, "no_such_numbered_game"),
+        ("POST", "/api/games/nosuchkind", 404, "no_such_game_kind"),
+    ],
+)
+def test_every_api_refusal_says_why_in_the_players_language(
+    served: tuple[TestClient, Store], method: str, path: str, status: int, code: str
+) -> None:
+    client, _ = served
+    for lang, word in (("en", "no"), ("fr", "")):
+        answer = client.request(method, f"{path}?lang={lang}", json={} if method == "POST" else None)
+        assert answer.status_code == status and answer.json()["code"] == code, answer.text
+        message = answer.json()["message"]
+        assert isinstance(message, str) and len(message) > 10 and word in message.lower(), message
+    english = client.request(method, f"{path}?lang=en", json={} if method == "POST" else None).json()
+    french = client.request(method, f"{path}?lang=fr", json={} if method == "POST" else None).json()
+    assert english["message"] != french["message"]  # translated, not the English text again

@@ -44,7 +44,16 @@ def test_head_changes_nothing_a_get_would_not_and_keeps_its_errors(
 
 
 def test_the_access_log_says_head(site_client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
-    with caplog.at_level(logging.INFO, logger="parlour.access"):
-        site_client.head("/healthz")
-    [line] = [r.getMessage() for r in caplog.records if r.name == "parlour.access"]
-    assert line.startswith("HEAD /healthz 200")
+    logger = logging.getLogger("parlour.access")  # "parlour" may not propagate: listen on it directly
+    logger.addHandler(caplog.handler)
+    try:
+        with caplog.at_level(logging.DEBUG, logger="parlour.access"):
+            site_client.head("/healthz")
+            site_client.head("/rules/tripeaks")
+    finally:
+        logger.removeHandler(caplog.handler)
+    # (a record reaches the capture once or twice, as "parlour" propagates or not)
+    records = list({id(r): r for r in caplog.records if r.name == "parlour.access"}.values())
+    [probe, page] = records
+    assert probe.getMessage().startswith("HEAD /healthz 200") and probe.levelno == logging.DEBUG
+    assert page.getMessage().startswith("HEAD /rules/{game} 200") and page.levelno == logging.INFO

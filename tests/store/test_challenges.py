@@ -73,7 +73,7 @@ def test_a_friend_sees_the_challengers_result_only_after_their_own_attempt(
     assert "a card you have seen stays seen" in invited.text  # the attempt is ranked: undo cannot peek
     assert f"/tripeaks/review/{offered}" not in invited.text and CODE not in invited.text
     assert "Cards left" not in invited.text and "Won, score" not in invited.text  # no result of Ada's yet
-    assert bea.get(f"/api/games/{offered}/review").json() == {"code": "no_such_game"}
+    assert bea.get(f"/api/games/{offered}/review").json()["code"] == "no_such_game"
     started = bea.post(f"{url}/play", data={"csrf": csrf_of(invited.text)}, follow_redirects=False)
     assert started.status_code == 303 and started.headers["location"] == "/tripeaks"
     bea_id = store.player_by_token(bea.cookies["parlour_token"]).player_id  # type: ignore[union-attr]
@@ -89,7 +89,7 @@ def test_a_friend_sees_the_challengers_result_only_after_their_own_attempt(
             while (message := socket.receive_json())["type"] != "ack":
                 seen.append(message)
     assert CODE.split("-")[-1] not in json.dumps(seen)
-    assert bea.get(f"/api/games/{offered}/review").json() == {"code": "no_such_game"}  # not over yet
+    assert bea.get(f"/api/games/{offered}/review").json()["code"] == "no_such_game"  # not over yet
     store.finish_game(attempt.id, bea_id)
 
     answered = bea.get(url)
@@ -101,8 +101,8 @@ def test_a_friend_sees_the_challengers_result_only_after_their_own_attempt(
     assert client.get(f"/api/games/{attempt.id}/review").status_code == 200
     assert f"/tripeaks/review/{attempt.id}" in client.get(url).text
     eve = friend_of(client, store, "Eve")
-    assert eve.get(f"/api/games/{offered}/review").json() == {"code": "no_such_game"}
-    assert eve.get(f"/api/games/{attempt.id}/review").json() == {"code": "no_such_game"}
+    assert eve.get(f"/api/games/{offered}/review").json()["code"] == "no_such_game"
+    assert eve.get(f"/api/games/{attempt.id}/review").json()["code"] == "no_such_game"
     assert f"/tripeaks/review/{offered}" not in eve.get(url).text
     [answer] = store.challenge_answers(url.rsplit("/", 1)[-1])
     assert answer.game_id == attempt.id and answer.result["moves"] == 4
@@ -112,13 +112,13 @@ def test_only_a_finished_game_of_ones_own_is_offered(client: TestClient, store: 
     ada = me(client, store)
     playing = store.start_game(ada, "tripeaks", None, CODE, ["human"])
     store.append_moves(playing, ada, 0, line(2))
-    assert client.post(f"/api/games/{playing}/challenge").json() == {"code": "game_open"}
+    assert client.post(f"/api/games/{playing}/challenge").json()["code"] == "game_open"
     store.finish_game(playing, ada)
     empty = finished(store, ada, [])
-    assert client.post(f"/api/games/{empty}/challenge").json() == {"code": "not_challengeable"}
+    assert client.post(f"/api/games/{empty}/challenge").json()["code"] == "not_challengeable"
     theirs = finished(store, store.create_player("Eve").player_id, line(3))
     for game_id in (theirs, "no-such-game", "x" * 300):
-        assert client.post(f"/api/games/{game_id}/challenge").json() == {"code": "no_such_game"}
+        assert client.post(f"/api/games/{game_id}/challenge").json()["code"] == "no_such_game"
     assert TestClient(client.app).post(f"/api/games/{playing}/challenge").status_code == 404
     deal = store.daily_deal("tripeaks", "easy", today())
     from parlour.games.tripeaks import TriPeaksDefinition
@@ -129,7 +129,7 @@ def test_only_a_finished_game_of_ones_own_is_offered(client: TestClient, store: 
     store.append_moves(daily, ada, 0, ["draw"])
     store.finish_game(daily, ada)
     # Today's daily deal stays unknown to those who have not played it: no challenge before tomorrow.
-    assert client.post(f"/api/games/{daily}/challenge").json() == {"code": "not_challengeable"}
+    assert client.post(f"/api/games/{daily}/challenge").json()["code"] == "not_challengeable"
     for bad in ("/tripeaks/challenge/nope", "/thirteen/challenge/nope"):
         assert client.get(bad).status_code == 404
 

@@ -83,7 +83,7 @@ def test_numbered_picker_shows_records_and_my_best(client: TestClient, store: St
     assert record["record"]["best_left"] == 0 and record["record"]["won"] is True
     assert record["mine"]["best_moves"] == 10 and record["mine"]["standing"][1] == 10
     assert client.get("/api/numbered/tripeaks/easy/50001").status_code == 404
-    assert client.get("/api/numbered/thirteen/easy/6").json() == {"code": "no_such_numbered_game"}
+    assert client.get("/api/numbered/thirteen/easy/6").json()["code"] == "no_such_numbered_game"
     # the address from before several games had numbered deals leads to the same record
     moved = client.get("/api/numbered/easy/6", follow_redirects=False)
     assert moved.status_code == 308 and moved.headers["location"] == "/api/numbered/tripeaks/easy/6"
@@ -104,7 +104,7 @@ def test_outcome_endpoint_tells_the_news_and_refuses_others(client: TestClient, 
     theirs = finish(store, eve.player_id, 7, ["draw"])
     assert client.get(f"/api/games/{theirs}/outcome").status_code == 404
     open_game = store.start_game(player_id, "tripeaks", None, code_of(9), ["human"])
-    assert client.get(f"/api/games/{open_game}/outcome").json() == {"code": "game_open"}
+    assert client.get(f"/api/games/{open_game}/outcome").json()["code"] == "game_open"
 
 
 def test_player_page_name_recovery_and_preferences(client: TestClient, store: Store) -> None:

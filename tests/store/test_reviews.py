@@ -60,11 +60,11 @@ def test_no_review_of_a_game_in_play_nor_of_anyone_elses(client: TestClient, sto
     playing = store.start_game(player_id, "tripeaks", "easy", code_of(5), ["human"], numbered=5)
     store.append_moves(playing, player_id, 0, stuck_line(code_of(5))[:3])
     refused = client.get(f"/api/games/{playing}/review")
-    assert refused.status_code == 409 and refused.json() == {"code": "game_open"}
+    assert refused.status_code == 409 and refused.json()["code"] == "game_open"
     other = store.create_player("Eve")
     theirs = finish(store, other.player_id, 6, stuck_line(code_of(6)))
     for game_id in (theirs, "no-such-game", "x" * 200):
-        assert client.get(f"/api/games/{game_id}/review").json() == {"code": "no_such_game"}
+        assert client.get(f"/api/games/{game_id}/review").json()["code"] == "no_such_game"
     stranger = TestClient(client.app)
     assert stranger.get(f"/api/games/{theirs}/review").status_code == 404
     with pytest.raises(Exception, match="still being played"):
@@ -77,7 +77,7 @@ def test_a_game_without_reviews_says_so_and_busy_reviews_ask_to_come_back(
     player_id = me(client, store)
     thirteen = client.post("/api/games/thirteen", json={}).json()["game"]
     client.post(f"/api/games/{thirteen}/leave")
-    assert client.get(f"/api/games/{thirteen}/review").json() == {"code": "no_review"}
+    assert client.get(f"/api/games/{thirteen}/review").json()["code"] == "no_review"
     game_id = finish(store, player_id, 7, stuck_line(code_of(7)))
 
     async def busy(*_: Any) -> Any:

@@ -31,6 +31,7 @@ from parlour.server.requests import (
     known_player,
     parlour_of,
     read_form,
+    refused,
 )
 from parlour.store import GameOpen, UnknownGame
 from parlour.store.challenges import Challenge, NotChallengeable, UnknownChallenge
@@ -43,10 +44,6 @@ def challenge_url(challenge: Challenge) -> str:
     return f"/{challenge.game}/challenge/{challenge.id}"
 
 
-def _refused(code: str, status: int) -> JSONResponse:
-    return JSONResponse({"code": code}, status_code=status)
-
-
 @router.post("/api/games/{game_id}/challenge")
 async def make_challenge(request: Request, game_id: str) -> Response:
     """Offer one of the player's finished games as a challenge: 201 ``{"challenge", "url", "ranked"}``
@@ -56,16 +53,16 @@ async def make_challenge(request: Request, game_id: str) -> Response:
     before its first move)."""
     player = await known_player(request)
     if player is None:
-        return _refused("no_such_game", 404)
+        return await refused(request, "no_such_game", 404)
     parlour = parlour_of(request)
     try:
         challenge = await parlour.write(parlour.store.make_challenge, game_id, player.id)
     except NotChallengeable:
-        return _refused("not_challengeable", 409)
+        return await refused(request, "not_challengeable", 409)
     except GameOpen:
-        return _refused("game_open", 409)
+        return await refused(request, "game_open", 409)
     except UnknownGame:
-        return _refused("no_such_game", 404)
+        return await refused(request, "no_such_game", 404)
     body = {"challenge": challenge.id, "url": challenge_url(challenge), "ranked": challenge.ranked}
     return JSONResponse(body, status_code=201)
 

@@ -35,6 +35,7 @@ from parlour.server.requests import (
     known_player,
     parlour_of,
     read_form,
+    refused,
     request_language,
 )
 from parlour.store.daily import UNRANKED, DailyDeal, DailyEntry, address_key, today
@@ -222,7 +223,7 @@ async def daily_json(request: Request, game: str, rules: str, day: str) -> Respo
     except HTTPException:
         found = None
     if daily is None or rules not in daily.rules or found is None:
-        return JSONResponse({"code": "no_such_daily_deal"}, status_code=404)
+        return await refused(request, "no_such_daily_deal", 404)
     parlour = parlour_of(request)
     player = await known_player(request)
     me = player.id if player else None

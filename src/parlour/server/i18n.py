@@ -86,6 +86,15 @@ _PROTOCOL_REASONS: Final = {
     "table_moved": "The table moved to another server: reconnecting…",
     "reviews_busy": "Many reviews are being made just now: try again in a moment.",
     "ranked_open": RANKED_OPEN_MESSAGE,
+    "no_such_game": "There is no such game of yours.",
+    "game_open": "This game is still being played.",
+    "no_review": "This game has no review.",
+    "not_challengeable": "This game cannot be offered as a challenge (today's daily deal can be tomorrow).",
+    "no_such_daily_deal": "There is no daily deal of that game, rule set and day.",
+    "no_such_numbered_game": "There is no such numbered game.",
+    "unsupported_language": "That language is not offered.",
+    "no_such_rules": "There is no rules page for that game.",
+    "no_such_game_kind": "There is no such game.",
 }
 
 

@@ -29,6 +29,7 @@ from parlour.server.requests import (
     known_player,
     parlour_of,
     read_form,
+    refused,
     request_language,
 )
 from parlour.store.messages import record_messages
@@ -163,7 +164,7 @@ async def numbered_record_json(request: Request, game: str, rules: str, number: 
     definition = parlour_of(request).games.find(game)
     numbered = definition.numbered if definition is not None else None
     if numbered is None or rules not in numbered.rules or not 1 <= number <= numbered.count:
-        return JSONResponse({"code": "no_such_numbered_game"}, status_code=404)
+        return await refused(request, "no_such_numbered_game", 404)
     player = await known_player(request)
     me = player.id if player else None
     parlour = parlour_of(request)
@@ -188,4 +189,4 @@ async def numbered_record_before_games(request: Request, rules: str, number: int
         if definition.numbered is not None and rules in definition.numbered.rules:
             url = f"/api/numbered/{definition.name}/{rules}/{number}"
             return RedirectResponse(url, status_code=308)
-    return JSONResponse({"code": "no_such_numbered_game"}, status_code=404)
+    return await refused(request, "no_such_numbered_game", 404)

@@ -21,6 +21,7 @@ from parlour.server.requests import (
     current_player,
     parlour_of,
     read_body,
+    refused,
     render,
     request_language,
 )
@@ -58,7 +59,7 @@ async def switch_language(request: Request, lang: str, next: str | None = None) 
     """
     chosen = supported(lang)
     if chosen is None:
-        return JSONResponse({"code": "unsupported_language", "lang": lang}, status_code=404)
+        return await refused(request, "unsupported_language", 404, lang=lang)
     response = RedirectResponse(safe_next(next), status_code=303)
     response.set_cookie(LANG_COOKIE, chosen, max_age=COOKIE_AGE, samesite="lax", path="/")
     return response
@@ -90,7 +91,7 @@ async def create_game(request: Request, kind_name: str) -> Response:
     parlour = parlour_of(request)
     kind = parlour.games.find(kind_name)
     if kind is None:
-        return JSONResponse({"code": "no_such_game_kind", "message": kind_name}, status_code=404)
+        return await refused(request, "no_such_game_kind", 404, kind=kind_name[:40])
     player = await current_player(request)
     lang = supported(request.query_params.get("lang")) or "en"
     try:

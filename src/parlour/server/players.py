@@ -29,6 +29,7 @@ from parlour.server.requests import (
     known_player,
     parlour_of,
     read_form,
+    refused,
     render,
     request_language,
 )
@@ -136,14 +137,14 @@ async def game_outcome(request: Request, game_id: str) -> Response:
     """
     player = await known_player(request)
     if player is None:
-        return JSONResponse({"code": "no_such_game"}, status_code=404)
+        return await refused(request, "no_such_game", 404)
     parlour = parlour_of(request)
     try:
         outcome = await parlour.call(parlour.store.game_outcome, game_id, player.id)
     except UnknownGame:
-        return JSONResponse({"code": "no_such_game"}, status_code=404)
+        return await refused(request, "no_such_game", 404)
     if outcome is None:
-        return JSONResponse({"code": "game_open"}, status_code=409)
+        return await refused(request, "game_open", 409)
     lang = await request_language(request)
     return JSONResponse({"outcome": outcome.to_json(), "messages": record_messages(outcome, lang)})
 
@@ -158,7 +159,7 @@ async def leave_game(request: Request, game_id: str) -> Response:
     """
     player = await known_player(request)
     if player is None:
-        return JSONResponse({"code": "no_such_game"}, status_code=404)
+        return await refused(request, "no_such_game", 404)
     parlour = parlour_of(request)
     owner = parlour.live.get(game_id)
     if owner is not None and owner.player_id == player.id:
@@ -166,7 +167,7 @@ async def leave_game(request: Request, game_id: str) -> Response:
     try:
         outcome = await parlour.write(parlour.store.finish_game, game_id, player.id)
     except UnknownGame:
-        return JSONResponse({"code": "no_such_game"}, status_code=404)
+        return await refused(request, "no_such_game", 404)
     lang = await request_language(request)
     return JSONResponse({"outcome": outcome.to_json(), "messages": record_messages(outcome, lang)})
 

@@ -20,7 +20,7 @@ from parlour import __version__
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
 from parlour.server.context import Parlour
-from parlour.server.i18n import Texts, choose_language, language_choices, protocol_reason
+from parlour.server.i18n import Texts, choose_language, language_choices, protocol_reason, supported
 from parlour.server.limits import RateLimited
 from parlour.server.player_cookie import NEW_TOKEN, TOKEN_COOKIE
 from parlour.server.security import CrossSite, check_csrf, csrf_token, set_csrf_cookie
@@ -109,6 +109,14 @@ async def checked_form(request: Request) -> FormData:
     form = await request.form()
     check_csrf(request, form)
     return form
+
+
+async def refused(request: Request, code: str, status: int, **extra: Any) -> JSONResponse:
+    """Return an API refusal: ``{"code", "message", …extra}``, its message the reason's text in the
+    request's language (``?lang=`` first), as every error of the API has."""
+    lang = supported(request.query_params.get("lang")) or await request_language(request)
+    message = protocol_reason(code, lang)
+    return JSONResponse({"code": code, "message": message, **extra}, status_code=status)
 
 
 def parlour_of(request: Request) -> Parlour:

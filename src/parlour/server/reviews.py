@@ -9,7 +9,7 @@ the same computation; when too many are waiting, a request is told to come back 
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
@@ -17,8 +17,8 @@ from starlette.responses import Response
 
 from parlour.errors import ParlourError
 from parlour.games.base import Json
-from parlour.server.i18n import Texts, protocol_reason, supported
-from parlour.server.requests import known_player, parlour_of, render_error_page, request_language
+from parlour.server.i18n import Texts, protocol_reason
+from parlour.server.requests import known_player, parlour_of, refused, render_error_page, request_language
 from parlour.server.review_pool import ReviewsBusy
 from parlour.store import GameOpen, GameRecord, RankedDealOpen, UnknownGame
 
@@ -26,10 +26,6 @@ RETRY_AFTER: Final = 5
 """Seconds a request told that reviews are busy waits before it asks again."""
 
 router = APIRouter()
-
-
-def _refused(code: str, status: int, **extra: Any) -> JSONResponse:
-    return JSONResponse({"code": code, **extra}, status_code=status)
 
 
 class NoReview(ParlourError):
@@ -94,22 +90,19 @@ async def game_review(request: Request, game_id: str) -> Response:
     has no reviews; 503 ``reviews_busy`` (with ``retry_after``) when too many are being computed."""
     player = await known_player(request)
     if player is None:
-        return _refused("no_such_game", 404)
+        return await refused(request, "no_such_game", 404)
     try:
         record, review = await review_of(request, player.id, game_id)
     except UnknownGame:
-        return _refused("no_such_game", 404)
+        return await refused(request, "no_such_game", 404)
     except RankedDealOpen:
-        lang = supported(request.query_params.get("lang")) or await request_language(request)
-        return _refused("ranked_open", 409, message=protocol_reason("ranked_open", lang))
+        return await refused(request, "ranked_open", 409)
     except GameOpen:
-        return _refused("game_open", 409)
+        return await refused(request, "game_open", 409)
     except NoReview:
-        return _refused("no_review", 404)
+        return await refused(request, "no_review", 404)
     except ReviewsBusy:
-        lang = supported(request.query_params.get("lang")) or await request_language(request)
-        message = protocol_reason("reviews_busy", lang)
-        response = _refused("reviews_busy", 503, message=message, retry_after=RETRY_AFTER)
+        response = await refused(request, "reviews_busy", 503, retry_after=RETRY_AFTER)
         response.headers["Retry-After"] = str(RETRY_AFTER)
         return response
     return JSONResponse({"game": record.game, "review": review})

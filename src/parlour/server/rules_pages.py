@@ -12,14 +12,13 @@ from collections.abc import Callable
 from typing import Final
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
 from markupsafe import Markup, escape
 from starlette.responses import Response
 
 from parlour.cards import Card
 from parlour.i18n import gettext_for
 from parlour.i18n.cards import card_name, rank_letters
-from parlour.server.requests import parlour_of, render, request_language
+from parlour.server.requests import parlour_of, refused, render, request_language
 
 DOMAIN: Final = "rules"
 
@@ -66,7 +65,7 @@ async def rules_page(request: Request, game: str) -> Response:
     definition = games.find(game)
     rules = definition.rules if definition is not None else None
     if definition is None or rules is None:
-        return JSONResponse({"code": "no_such_rules", "game": game}, status_code=404)
+        return await refused(request, "no_such_rules", 404, game=game[:40])
     lang = await request_language(request)
     t = translator(lang)
     others = [(other.name, other.rules) for other in games if other.rules is not None and other.name != game]
