@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import secrets
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -54,6 +55,7 @@ def test_page_views_make_no_player_and_new_players_per_address_are_limited(tmp_p
         body = refused.json()
         assert body["code"] == "rate_limited" and body["message"].startswith("Trop de demandes")
         assert body["retry_after"] == int(refused.headers["retry-after"])
+        assert f"dans {body['retry_after']} s." in body["message"]
     assert len(store.all_players()) == 3
 
 
@@ -91,6 +93,9 @@ def test_hints_are_limited_with_a_translated_reason(tmp_path: Path) -> None:
             socket.send_json({"type": "hint", "ref": 2})
             refused = socket.receive_json()
             assert refused["code"] == "rate_limited" and refused["message"].startswith("Trop de demandes")
+            # It says when to ask again: within the minute of the limit.
+            seconds = re.search(r"réessayez dans (\d+) s\.", refused["message"])
+            assert seconds is not None and 1 <= int(seconds.group(1)) <= 60, refused["message"]
 
 
 def test_a_game_takes_a_bounded_number_of_sockets(tmp_path: Path) -> None:

@@ -46,7 +46,7 @@ from parlour.server import (
 from parlour.server.cluster import Cluster
 from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour
 from parlour.server.head import HeadAsGet
-from parlour.server.i18n import Texts, choose_language, protocol_reason, supported
+from parlour.server.i18n import Texts, choose_language, supported, wait_reason
 from parlour.server.limits import RateLimited, RateLimits
 from parlour.server.live import IDLE_SECONDS
 from parlour.server.logs import AccessLog, route_of
@@ -114,11 +114,11 @@ async def _too_many(request: Request, error: Exception) -> Response:
     """Too many requests: 429 with ``Retry-After``, a page in the visitor's language for a browser
     asking for a page, else ``{"code": "rate_limited", "message", "retry_after"}`` (message translated)."""
     lang = _language(request)
-    message = protocol_reason("rate_limited", lang)
+    wait = error.retry_after if isinstance(error, RateLimited) else 60
+    message = wait_reason(wait, lang)
     if _wants_page(request):
         response = await render_error_page(request, 429, lang, message)
     else:
-        wait = error.retry_after if isinstance(error, RateLimited) else 60
         response = JSONResponse({"code": "rate_limited", "message": message, "retry_after": wait}, 429)
     if isinstance(error, RateLimited):
         response.headers["Retry-After"] = str(error.retry_after)

@@ -101,3 +101,8 @@ _PROTOCOL_REASONS: Final = {
 def protocol_reason(code: str, lang: str) -> str:
     """Return the translated text of a generic reason code (the games explain their own codes)."""
     return gettext_for(lang, DOMAIN, _PROTOCOL_REASONS.get(code, "That move is not allowed now."))
+
+
+def wait_reason(seconds: int, lang: str) -> str:
+    """Return "Too many requests: try again in 12 s." in ``lang``: a refusal that says when."""
+    return gettext_for(lang, DOMAIN, "Too many requests: try again in {seconds} s.").format(seconds=seconds)

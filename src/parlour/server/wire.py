@@ -12,7 +12,8 @@ from pydantic import ValidationError
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
 from parlour.games.registry import Registry
-from parlour.server.i18n import protocol_reason
+from parlour.server.i18n import protocol_reason, wait_reason
+from parlour.server.limits import RateLimited
 from parlour.server.live import Owner
 from parlour.server.outbox import Item, Prepared, encode_json
 from parlour.server.protocol import INCOMING, ErrorMessage, IncomingMessage
@@ -127,6 +128,8 @@ def error_message(games: Registry, owner: Owner, error: ParlourError, lang: str,
     with the page's ``ref``."""
     definition = games.find(owner.game.kind)
     text = definition.explain(error.code, lang) if definition is not None else None
+    if isinstance(error, RateLimited):  # a hint asked for too often: say when to ask again
+        text = wait_reason(error.retry_after, lang)
     return ErrorMessage(
         type="error",
         code=error.code,
