@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -207,7 +208,6 @@ def test_every_kind_of_secret_deal_follows_from_16_bytes_of_the_systems_source(
     from parlour.games.thirteen import draw_daily as thirteen_daily
     from parlour.games.tripeaks import TriPeaksDefinition
     from parlour.games.tripeaks import draw_daily as tripeaks_daily
-    from parlour.thirteen.rules import Rules as ThirteenRules
 
     given: list[bytes] = []
 
@@ -220,12 +220,11 @@ def test_every_kind_of_secret_deal_follows_from_16_bytes_of_the_systems_source(
     monkeypatch.setattr(secrets, "token_bytes", spy)
     players = Players(frozenset({0}), {1: "greedy", 2: "greedy", 3: "greedy"}, "greedy", "normal")
     seated = ThirteenSeated()
+    seats: list[dict[str, Any]] = [{"kind": "human"}] + [{"kind": "bot", "strength": "greedy"}] * 3
     made = {
         "a match at home": ThirteenDefinition().new({}).spec.code,  # type: ignore[union-attr]
-        "a friends' table": seated.deal(ThirteenRules().to_json(), players, [0, 1, 2, 3])[1].code,
-        "a duplicate set": seated.deal(ThirteenRules(duplicate_deals=2).to_json(), players, [0, 1, 2, 3])[
-            1
-        ].code,
+        "a friends' table": seated.deal(seated.rules(None), players, seats)[1].code,
+        "a duplicate set": seated.deal(seated.rules({"duplicate_deals": 2}), players, seats)[1].code,
         "Daily Thirteen": thirteen_daily("standard"),
         "a random TriPeaks deal": TriPeaksDefinition().new({}).spec.code,  # type: ignore[union-attr]
         "a classic random deal": TriPeaksDefinition().new({"rules": "classic"}).spec.code,  # type: ignore[union-attr]

@@ -7,6 +7,7 @@ import faulthandler
 import gc
 import logging
 import os
+import resource
 import signal
 import socket
 from typing import Final
@@ -123,6 +124,7 @@ def serve(
 
     from parlour.server.app import create_app
     from parlour.server.drain import CLOSE_SECONDS, DrainingServer
+    from parlour.server.guarded_http import GuardedHttp
     from parlour.server.limits import RateLimits, limits_from_text
     from parlour.server.logs import configure
     from parlour.store import Store, StoreUnavailable
@@ -168,6 +170,7 @@ def serve(
     # per connection) to save little on the wire.
     config = uvicorn.Config(
         app,
+        http=GuardedHttp,  # bounded heads, a deadline for them, connections per address capped
         log_config=None,  # the logging set up above is kept
         access_log=False,  # parlour.access logs each request and socket session instead
         ws_max_size=65536,
@@ -179,6 +182,7 @@ def serve(
         server_header=False,  # no "Server: uvicorn": what runs behind the pages is nobody else's business
     )
     tune_collector()
+    raise_open_files()
     # uvicorn stops on Ctrl+C and then raises it again for whoever called it: a stop asked for, from the
     # moment the address is shown, is a clean exit (status 0), not click's "Aborted!".
     with contextlib.suppress(KeyboardInterrupt):
@@ -206,6 +210,16 @@ def tune_collector() -> None:
     time. (What start-up loaded is frozen out of the collector's sight by the app itself.)
     """
     gc.set_threshold(*GC_THRESHOLD)
+
+
+def raise_open_files() -> None:
+    """Raise this process's open-files limit to its hard limit: every page's socket is a file, and the
+    usual soft limit of 1,024 is a few hundred players (the image and docs/deploy.md raise the hard one)."""
+    with contextlib.suppress(ValueError, OSError):
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if hard == resource.RLIM_INFINITY or hard > soft:
+            wanted = 1_048_576 if hard == resource.RLIM_INFINITY else hard
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 def check_redis(url: str) -> None:
