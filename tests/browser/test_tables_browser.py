@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from thirteen_play import POLL, play_until
 
 from parlour.games.tables import FriendsTable
@@ -246,3 +247,17 @@ def test_a_watcher_of_a_deserted_table_is_told_why_nothing_moves(
     status = "document.querySelector('[data-role=status]').textContent"
     friend.wait_for_function(f"() => {status}.startsWith('Senki sincs az asztalnál')")
     assert friend.locator(".th-chip-turn").count() == 0  # nobody is shown thinking
+
+
+def test_a_table_says_its_own_target_and_set_before_the_first_deal(page: Any, live_server: Any) -> None:
+    """The note under the points says the table's chosen rules from the start, not the default 10."""
+    for settings, said in (
+        ({"rules": {"target_points": 6}}, "First to 6 points wins."),
+        ({"rules": {"duplicate_deals": 2}}, "Duplicate: 2 deals, each played four times"),
+    ):
+        made = page.request.post(
+            f"{live_server.url}/api/tables", data={"name": "Ana", "settings": settings}
+        ).json()
+        page.goto(f"{live_server.url}{made['url']}")
+        page.wait_for_selector('[data-role="seating"]:not([hidden])')
+        expect(page.locator('[data-role="target-note"]')).to_have_text(said)

@@ -80,6 +80,7 @@ SCRIPT_TEXTS: Final = (
     "Nobody is at the table: the game waits for its players to come back.",
     "{name} is away: a computer player takes their turns if they do not come back soon.",
     "The code and salt are shown when the day is over.",
+    "Duplicate: 1 deal, played four times", "Duplicate: {n} deals, each played four times",
 )  # fmt: skip
 """Texts thirteen.js shows, sent to the page translated."""
 

@@ -364,12 +364,21 @@ function renderScores() {
   [...scoresEl.tFoot.rows[0].cells].slice(1).forEach((cell, seat) => {
     cell.textContent = String(view.scores[seat]);
   });
-  // The target is the match's own (a friends' table chooses it); a duplicate set says where it is.
-  const target = view.rules?.target_points ?? 10;
+  renderFairness();
+}
+
+// The note under the points: the target, or where a duplicate set is (before the first deal too).
+function renderTarget() {
+  // The target is the match's own, or before the first deal the table's chosen rules (a friends' table
+  // chooses them); a duplicate set says where it is, or before it starts how many deals it has.
+  const chosen = view.rules ?? view.tables?.settings?.rules ?? {};
+  const target = chosen.target_points ?? 10;
+  const deals = chosen.duplicate_deals ?? 0;
   document.querySelector('[data-role="target-note"]').textContent = view.duplicate
     ? duplicateNote(view.duplicate)
+    : deals === 1 ? T("Duplicate: 1 deal, played four times")
+    : deals > 1 ? fill(T("Duplicate: {n} deals, each played four times"), { n: deals })
     : target === 1 ? T("First to 1 point wins.") : fill(T("First to {n} points wins."), { n: target });
-  renderFairness();
 }
 
 // Where a duplicate set is: the deal, the rotation of the hands, and the hand this seat holds.
@@ -526,6 +535,7 @@ function render() {
   table.dataset.phase = phase;
   renderSeats();
   if (TABLE) renderTable();
+  renderTarget();
   if (!inMatch()) {
     renderControls();
     return;
