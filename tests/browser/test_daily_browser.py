@@ -141,3 +141,18 @@ def test_the_end_of_an_attempt_leads_to_the_days_leaderboard(page: Any, live_ser
     page.wait_for_url(f"{base}/tripeaks/daily?rules=classic")
     expect(page.locator("#share-text")).to_be_visible()  # a stuck attempt was ended first: it counts
     assert page.locator(".daily-table tr.highlight").count() == 1
+
+
+def test_daily_thirteen_offers_no_strength_nor_new_game_while_it_counts(page: Any, live_server: Any) -> None:
+    base = live_server.url
+    page.goto(f"{base}/thirteen")  # an ordinary match: both offered
+    expect(page.locator('[data-role="side-new"]')).to_be_visible()
+    expect(page.locator('[data-setting="strength"]')).to_be_visible()
+    page.goto(f"{base}/thirteen/daily")
+    page.locator('form[action="/thirteen/daily/play"] button').click()
+    page.wait_for_url(f"{base}/thirteen")
+    page.wait_for_selector(".th-hand .card")
+    expect(page.locator('[data-role="side-new"]')).to_be_hidden()
+    expect(page.locator('[data-setting="strength"]')).to_be_hidden()
+    expect(page.locator('[data-role="strength-note"]')).to_be_hidden()
+    expect(page.locator('[data-setting="speed"]')).to_be_visible()  # the pace stays the player's

@@ -283,6 +283,7 @@ class ThirteenTable(SeatedMatch[ThirteenSeatView]):
             speed=self.speed,
             strength=self.strength,
             played_for=tuple(len(self.played_for.get(n, ())) for n in range(SEATS)),
+            daily=self.reveal_at is not None,
         )
 
     def fairness(self) -> Fairness:

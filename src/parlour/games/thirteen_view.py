@@ -106,6 +106,8 @@ class ThirteenBoard:
         between_rounds: a round has ended and the next waits for the people to be ready.
         speed, strength: the computer players' pace and strength.
         played_for: for each seat, in how many rounds a computer player moved for it.
+        daily: the match is an attempt at the daily match (the page offers no strength nor new game
+            while it is played).
     """
 
     public: PlayerView
@@ -115,6 +117,8 @@ class ThirteenBoard:
     speed: str
     strength: str
     played_for: tuple[int, ...]
+    daily: bool = False
+    """A ranked daily match: its computer players and its deal are the day's, not the person's to change."""
 
     @property
     def turn(self) -> int | None:
@@ -191,6 +195,7 @@ class ThirteenBoard:
             data["last_round"] = self.last_round
         data["between_rounds"] = self.between_rounds
         data["settings"] = {"speed": self.speed, "strength": self.strength}
+        data["daily"] = self.daily
         data["played_for"] = list(self.played_for)
         duplicate = self.duplicate
         if duplicate is not None:

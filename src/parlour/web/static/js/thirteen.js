@@ -381,6 +381,18 @@ function renderTarget() {
     : target === 1 ? T("First to 1 point wins.") : fill(T("First to {n} points wins."), { n: target });
 }
 
+// A counted daily match is the day's: its computer players' strength and its deal are nobody's to
+// change while it is played, so neither the strength nor "New game" is offered until it is over.
+function renderDaily() {
+  const playing = Boolean(view.daily) && !(view.winners ?? []).length;
+  const strength = document.querySelector('[data-setting="strength"]')?.closest("label");
+  if (strength) strength.hidden = playing;
+  const strengthNote = document.querySelector('[data-role="strength-note"]');
+  if (strengthNote) strengthNote.hidden = playing;
+  const fresh = document.querySelector('[data-role="side-new"]');
+  if (fresh) fresh.hidden = playing;
+}
+
 // Where a duplicate set is: the deal, the rotation of the hands, and the hand this seat holds.
 function duplicateNote(set) {
   const where = fill(T("Duplicate: deal {deal} of {deals}, rotation {rotation} of 4."), set);
@@ -536,6 +548,7 @@ function render() {
   renderSeats();
   if (TABLE) renderTable();
   renderTarget();
+  renderDaily();
   if (!inMatch()) {
     renderControls();
     return;
