@@ -4,6 +4,7 @@ and sees the first person's result only once their own attempt has ended."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,8 +13,10 @@ from playwright.sync_api import expect
 from tripeaks_play import play_moves
 
 from parlour.tripeaks import DealCode, Game
+from parlour.tripeaks.game import PLAYING
 from parlour.tripeaks.rules import EASY
 from parlour.tripeaks.solver import numbered_result, solve
+from parlour.tripeaks.solver.players import greedy_move
 
 pytestmark = pytest.mark.browser
 
@@ -65,5 +68,51 @@ def test_a_friend_plays_the_challenge_and_then_sees_both_results(page: Any, frie
     review = sides.nth(0).get_by_role("link", name="Review")
     friend.goto(f"{page.base_url}{review.get_attribute('href')}")
     friend.wait_for_selector("#moves li")  # the friend may open the challenger's review
+    page.goto(link)
+    expect(page.locator(".challenge-side")).to_have_count(2)
+
+
+def greedy_to_the_end(code: str) -> list[str]:
+    """Greedy play of a deal to its end (won or, more often, stuck)."""
+    game, moves = Game.from_code(code), []
+    while game.status == PLAYING:
+        moves.append(game.apply(greedy_move(game)))
+    return moves
+
+
+def test_a_ranked_challenge_both_sides_to_a_stuck_end(browser: Any, page: Any, friend: Any) -> None:
+    """A random deal (drawn in secret: a ranked challenge) played to its end by both, the friend to a
+    stuck end: each end window leads on, the link is copied with one button, and the results show."""
+    base = page.base_url
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    page.goto(f"{base}/tripeaks")  # a new player's first game: a random deal
+    expect(page.locator(".tripeaks")).to_have_attribute("data-state", "playing")
+    expect(page.locator("#deal-code")).to_have_attribute("title", re.compile(r"^TP2-E-"))
+    code = page.locator("#deal-code").get_attribute("title") or ""
+    assert code.startswith("TP2-E-")
+    play_moves(page, greedy_to_the_end(code))
+    expect(page.locator("#ending")).to_be_visible()
+    page.locator("#ending-challenge").click()  # a stuck game is ended first, then offered
+    page.wait_for_url("**/tripeaks/challenge/*")
+    expect(page.locator(".challenge-kind")).to_contain_text("A ranked challenge")
+    expect(page.locator(".challenge-results")).to_contain_text("No friend has finished it yet")
+    assert "Nobody has finished" not in (page.text_content("main") or "")
+    page.locator("#copy-link-button").click()
+    expect(page.locator("#copy-link-status")).to_have_text("Copied: paste it anywhere.")
+    link = page.evaluate("() => navigator.clipboard.readText()")
+    assert link == page.locator("#challenge-link").input_value() and code.split("-")[2] not in link
+
+    friend.goto(link)
+    friend.get_by_role("button", name="Accept the challenge").click()
+    expect(friend.locator(".tripeaks")).to_have_attribute("data-state", "playing")
+    play_moves(friend, greedy_to_the_end(code))
+    expect(friend.locator("#ending")).to_be_visible()
+    expect(friend.locator("#ending-challenge")).to_be_hidden()
+    friend.locator("#ending-answer").click()  # the stuck answer is ended, so that it counts
+    friend.wait_for_url(link)
+    sides = friend.locator(".challenge-side")
+    expect(sides).to_have_count(2)
+    assert "Your attempt is in play" not in (friend.text_content("main") or "")
+    assert code.split("-")[2] not in friend.content()  # the friend's own deal: still named nowhere here
     page.goto(link)
     expect(page.locator(".challenge-side")).to_have_count(2)

@@ -94,6 +94,8 @@ class TriPeaksSeatView:
     code_hidden: bool
     fitting: tuple[int, ...]
     daily: bool = False
+    challenge: str | None = None
+    """The id of the challenge this game answers (its end window leads to the challenge's results)."""
 
     def to_json(self) -> Json:
         """Return the view as ``docs/protocol.md`` describes it: the board, with the rules' switches
@@ -103,6 +105,7 @@ class TriPeaksSeatView:
             data["code"] = data["deal_number"] = None
         data["ranked"] = self.code_hidden  # a ranked deal in play: its undo never hides a card seen
         data["daily"] = self.daily
+        data["challenge"] = self.challenge
         data["numbered"] = self.numbered
         data["winnable"] = self.winnable
         data["rules_switches"] = self.board.rules.as_dict()
@@ -126,8 +129,11 @@ class TriPeaksLive(LiveGame[TriPeaksSeatView]):
         reveal_at: datetime | None = None,
         ended_secret: bool = False,
         record_ended: bool = False,
+        challenge: str | None = None,
     ) -> None:
         self.game = game
+        self.challenge = challenge
+        """The id of the challenge the game answers, None for any other game."""
         self.record_ended = record_ended
         """Restored from a record that has ended (left, or stuck and ended): shown as it was left."""
         self.reveal_at = reveal_at
@@ -165,6 +171,7 @@ class TriPeaksLive(LiveGame[TriPeaksSeatView]):
             code_hidden=self.code_hidden and not self.deal_shown(),
             fitting=tuple(self.game.fitting_positions()),
             daily=self.daily,
+            challenge=self.challenge,
         )
 
     def deal_shown(self) -> bool:
@@ -832,11 +839,13 @@ class TriPeaksDefinition(GameDefinition):
         """
         deal = DealCode.parse(code)
         spec = RecordSpec(deal.rules.as_dict(), rules_key(deal.rules), str(deal), [0], None, dict(secret))
+        challenge = secret.get(CHALLENGE_SECRET)
         live = TriPeaksLive(
             Game.from_code(deal),
             code_hidden=True,
             daily=DAILY_SECRET in secret,
             reveal_at=daily_reveal(secret),
+            challenge=challenge if isinstance(challenge, str) else None,
         )
         return NewGame(live, spec)
 
@@ -861,6 +870,7 @@ class TriPeaksDefinition(GameDefinition):
             reveal_at=daily_reveal(secret) if hidden else None,
             ended_secret=hidden and record.status != Status.OPEN and CHALLENGE_SECRET in secret,
             record_ended=record.status != Status.OPEN,
+            challenge=answered if isinstance(answered := secret.get(CHALLENGE_SECRET), str) else None,
         )
 
     # --- records -----------------------------------------------------------------------------------

@@ -8,6 +8,11 @@ export async function copyText(text, shown) {
     await navigator.clipboard.writeText(text);
     return true;
   } catch {
+    if (shown instanceof HTMLInputElement || shown instanceof HTMLTextAreaElement) {
+      shown.focus();
+      shown.select();
+      return false;
+    }
     const range = document.createRange();
     range.selectNodeContents(shown);
     getSelection().removeAllRanges();

@@ -178,8 +178,10 @@ function showEnding() {
   $("ending-text").textContent = T("Final score: {score}").replace("{score}", view.score);
   $("ending-undo").hidden = won || !view.can_undo;
   // Today's daily deal cannot be offered as a challenge yet: its end leads to the day's leaderboard.
-  $("ending-challenge").hidden = view.daily;
+  // An answer to a challenge leads to the challenge's results (both sides, once it has counted).
+  $("ending-challenge").hidden = view.daily || Boolean(view.challenge);
   $("ending-daily").hidden = !view.daily;
+  $("ending-answer").hidden = !view.challenge;
   // ... and its review (every card, and the solver's line) waits for the day's end (decision 0060).
   if ($("ending-review")) $("ending-review").hidden = view.daily;
   if (ending.hidden) {
@@ -508,6 +510,7 @@ $("ending-new").addEventListener("click", openNewGame);
 $("ending-review")?.addEventListener("click", reviewGame);
 $("ending-challenge")?.addEventListener("click", challengeGame);
 $("ending-daily").addEventListener("click", dailyBoard);
+$("ending-answer").addEventListener("click", challengeResults);
 
 // A game that is over but stuck could still be taken back: the review and a challenge, which see or
 // share its deal, end it first (as dealing a new one would). Returns false for a game still in play.
@@ -531,6 +534,12 @@ async function reviewGame() {
 // counts and the page shows its place (as leaving it by dealing another game would).
 async function dailyBoard() {
   if (await endGameFirst()) location.assign(`/tripeaks/daily?rules=${encodeURIComponent(view.rules)}`);
+}
+
+// A stuck answer is ended first, so that it counts and the challenge's page shows both results.
+async function challengeResults() {
+  const challenge = view?.challenge;
+  if (challenge && (await endGameFirst())) location.assign(`/tripeaks/challenge/${encodeURIComponent(challenge)}`);
 }
 
 // A challenge offers the finished game's deal to friends by a link. Today's daily deal cannot be
