@@ -156,3 +156,27 @@ def test_daily_thirteen_offers_no_strength_nor_new_game_while_it_counts(page: An
     expect(page.locator('[data-setting="strength"]')).to_be_hidden()
     expect(page.locator('[data-role="strength-note"]')).to_be_hidden()
     expect(page.locator('[data-setting="speed"]')).to_be_visible()  # the pace stays the player's
+
+
+@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fr"])
+def test_the_days_leaderboard_shows_the_time_that_breaks_ties_and_fits_a_phone(
+    browser: Any, live_server: Any, lang: str
+) -> None:
+    base = live_server.url
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/language/{lang}?next=/tripeaks/daily")
+        deal = live_server.store.daily_deal("tripeaks", "easy", today())
+        play_attempt(page, base, list(solve(Game.from_code(deal.code)).line or [])[:3])
+        page.goto(f"{base}/tripeaks/daily?rules=easy")
+        times = page.locator(".daily-table time")
+        expect(times.first).to_be_visible()
+        assert re.fullmatch(r"\d+:\d\d", times.first.text_content() or "")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360, lang
+        for cell in page.locator(".daily-table td").all():
+            box = cell.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, lang
+    finally:
+        context.close()
