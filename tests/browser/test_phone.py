@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from thirteen_play import lead_lowest_card
+from thirteen_play import lead_lowest_card, play_until
 
 pytestmark = pytest.mark.browser
 
@@ -489,3 +489,29 @@ def test_numbered_games_and_statistics_need_no_sideways_scrolling_on_a_phone(
             page.evaluate("getComputedStyle(document.querySelector('.numbered-table tr')).display")
             == "table-row"
         )
+
+
+@pytest.mark.parametrize(
+    ("lang", "size"), [("hu", (360, 740)), ("fr", (360, 740)), ("hu", (390, 844)), ("hi", (360, 740))]
+)
+def test_the_thirteen_result_window_fits_the_phone_in_every_language(
+    browser: Any, live_server: Any, lang: str, size: tuple[int, int]
+) -> None:
+    """The round's results ("Cards left" and the longest names of the language) stay inside the screen."""
+    width = size[0]
+    with window(browser, size, has_touch=True) as page:
+        base = live_server.url
+        page.goto(f"{base}/language/{lang}?next=/")
+        assert page.request.post(f"{base}/api/thirteen/settings", data={"speed": "instant"}).ok
+        assert page.request.post(f"{base}/api/games/thirteen", data={"strength": "greedy"}).status == 201
+        page.goto(f"{base}/thirteen")
+        page.wait_for_selector(".th-hand .card")
+        play_until(page, "!!document.querySelector('[data-role=result][open]')", "the round")
+        dialog = page.locator('[data-role="result"]')
+        box = dialog.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (lang, box)
+        for cell in dialog.locator("th, td").all():
+            cell_box = cell.bounding_box()
+            assert cell_box is not None and cell_box["x"] + cell_box["width"] <= box["x"] + box["width"] + 0.5
+        assert page.evaluate(OVERFLOW) <= width, lang
+        assert page.evaluate(SMALL_CONTROLS) == [], f"{lang}: controls under 44 px in the result window"
