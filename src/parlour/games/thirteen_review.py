@@ -15,6 +15,7 @@ from parlour.cards import Card
 from parlour.games.base import Json
 from parlour.grades import names
 from parlour.i18n import decimal, gettext_for
+from parlour.i18n.cards import card_text
 from parlour.thirteen.review import GRADES
 from parlour.thirteen.sets import HAND_NAMES, Slot
 
@@ -68,10 +69,11 @@ def set_lines(review: Json, lang: str) -> list[str]:
 
 
 def _pretty(move: str, lang: str) -> str:
-    """Return a move as people read it: its cards (``7♠ 7♥``), or "Passed" in ``lang``."""
+    """Return a move as people read it: its cards with the language's letters (``7♠ R♥``), or "Passed"
+    in ``lang``."""
     if move == "pass":
         return gettext_for(lang, "thirteen_web", "Passed")
-    return " ".join(Card.parse(text).pretty() for text in move.split())
+    return " ".join(card_text(Card.parse(text), lang) for text in move.split())
 
 
 def review_positions(review: Json) -> list[Json]:

@@ -46,7 +46,7 @@ from parlour.games.base import (
     now_utc,
 )
 from parlour.i18n import gettext_for, ngettext_for
-from parlour.i18n.cards import card_name
+from parlour.i18n.cards import card_name, card_text
 from parlour.i18n.tripeaks import ERROR_HELP_REASONS, describe, reason_text
 from parlour.tripeaks import Deal, DealCode, Game, Rules
 from parlour.tripeaks import rules as tp_rules
@@ -428,6 +428,17 @@ def verdict_words(winnable: bool | None, fewest: int | None, lang: str) -> str:
     return gettext_for(lang, "solver", "win in {moves}").format(moves=fewest)
 
 
+def move_words(move: str, lang: str) -> str:
+    """Return a recorded move (``KC``, ``draw``, ``undo``) as a player of ``lang`` reads it: the card
+    with the language's letters (``R♣``), or the action's word (``Piocher``)."""
+    if move in (DRAW, UNDO):
+        return gettext_for(lang, "solver", "Draw" if move == DRAW else "Undo")
+    try:
+        return card_text(Card.parse(move), lang)
+    except InvalidInput:
+        return move
+
+
 def review_texts(review: Json, lang: str) -> dict[str, list[str]]:
     """Return what a review (:meth:`TriPeaksDefinition.review`'s JSON) says in ``lang`` (``solver``
     catalog): ``head``, the result, the deal's verdict and the move that lost the game with the shortest
@@ -462,10 +473,9 @@ def review_texts(review: Json, lang: str) -> dict[str, list[str]]:
     losing = review["first_losing_move"]
     if losing is not None:
         lost = next(move for move in review["moves"] if move["index"] == losing)
-        head.append(s(LOST_AT).format(index=lost["index"], move=lost["move"]))
-        head.append(
-            s("The shortest win from before it: {line}").format(line=" ".join(review["winning_line"]))
-        )
+        head.append(s(LOST_AT).format(index=lost["index"], move=move_words(lost["move"], lang)))
+        line = " ".join(move_words(step, lang) for step in review["winning_line"])
+        head.append(s("The shortest win from before it: {line}").format(line=line))
     foot = []
     summary = review["summary"]
     if summary["choices"]:
@@ -476,16 +486,17 @@ def review_texts(review: Json, lang: str) -> dict[str, list[str]]:
         ]
     steps = [verdict(review["winnable_at_start"], fewest)]
     for move in review["moves"]:
-        parts = [f"{move['index']}. {move['move']}"]
+        parts = [f"{move['index']}. {move_words(move['move'], lang)}"]
         if move["grade"] is not None:
             parts.append(s(move["grade"]))
             parts.append(f"{s('Played')} {format_percent(move['played_chance'], locale=lang)}")
             if move["best_move"] != move["move"]:
                 best = format_percent(move["best_chance"], locale=lang)
-                parts.append(f"{s('Best')} {best} ({move['best_move']})")
+                parts.append(f"{s('Best')} {best} ({move_words(move['best_move'], lang)})")
         parts.append(f"{s('After it')}: {verdict(move['winnable_after'], move['fewest_left_after'])}")
         steps.append(" · ".join(parts))
-    return {"head": head, "foot": foot, "steps": steps}
+    line_words = [move_words(step, lang) for step in review["winning_line"] or []]
+    return {"head": head, "foot": foot, "steps": steps, "line": line_words}
 
 
 def census_verdict(rules_key: str, number: int) -> bool | None:

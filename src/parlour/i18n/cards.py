@@ -42,3 +42,15 @@ def card_name(card: Card, lang: str) -> str:
     if card.suit is None:
         return pgettext_for(lang, "cards", "card", "joker")
     return card_pattern(card.rank, lang).format(suit=suit_name(card.suit, lang))
+
+
+def card_text(card: Card, lang: str) -> str:
+    """Return a card as a player of ``lang`` reads it on a card's corner: its rank with the language's
+    letters and its suit's symbol (``K♣`` in English, ``R♣`` in French and Hungarian, ``10♥``)."""
+    if card.suit is None:
+        return card.pretty()
+    engine = str(card)[0]
+    rank = (
+        rank_letters(lang).get(engine, card.pretty()[:-1]) if engine in FACE_LETTERS else card.pretty()[:-1]
+    )
+    return rank + card.suit.symbol

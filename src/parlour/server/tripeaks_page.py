@@ -227,6 +227,7 @@ async def review_page(request: Request, game_id: str) -> Response:
             "script_data": {
                 "review": review,
                 "steps": steps,
+                "line": said["line"],
                 "slots": [list(place) for place in SLOT_PLACES],
                 "rankLetters": rank_letters(lang),
                 "texts": {message: page_text(lang, message) for message in (*SCRIPT_TEXTS, *REVIEW_TEXTS)},

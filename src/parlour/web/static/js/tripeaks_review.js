@@ -70,7 +70,7 @@ function show(next) {
   slider.value = String(step);
   if (showingLine) {
     draw(step === 0 ? positions[lineStart] : linePositions[step - 1]);
-    const moves = review.winning_line.slice(0, step).join(" ");
+    const moves = data.line.slice(0, step).join(" ");  // in the page's language, not the engine's codes
     $("step-text").textContent = `${T("Show the shortest win")}: ${step}/${count()} ${moves}`;
   } else {
     draw(positions[step]);
