@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 PAGES = (
     "/", "/tripeaks", "/thirteen", "/stats", "/player", "/tripeaks/numbered", "/rules/tripeaks",
     "/thirteen/tables", "/thirteen/t/ZZZZZZ", "/tripeaks/daily",
-    "/tripeaks/numbered/leaders",
+    "/tripeaks/numbered/leaders", "/thirteen/daily", "/rules/thirteen", "/tripeaks/daily?rules=classic",
 )  # fmt: skip
 OVERFLOW = "() => document.documentElement.scrollWidth"
 SMALL_CONTROLS = """() => [...document.querySelectorAll('a, button, select, input, summary')]
