@@ -50,6 +50,7 @@ from parlour.server.i18n import Texts, choose_language, supported, wait_reason
 from parlour.server.limits import RateLimited, RateLimits
 from parlour.server.live import IDLE_SECONDS
 from parlour.server.logs import AccessLog, route_of
+from parlour.server.persistence import RequestBudget
 from parlour.server.player_cookie import PlayerCookie
 from parlour.server.requests import INVALID_REQUEST, render_error_page
 from parlour.server.security import CrossSite, Guard
@@ -256,7 +257,8 @@ def create_app(
         redoc_url=None,
     )
     app.state.parlour = parlour
-    app.add_middleware(HeadAsGet)  # innermost: the others see HEAD, the routes GET
+    app.add_middleware(RequestBudget)  # innermost: a request's store calls share one time budget
+    app.add_middleware(HeadAsGet)  # the others see HEAD, the routes GET
     app.add_middleware(PlayerCookie)
     app.add_middleware(Guard)
     app.add_middleware(AccessLog, metrics=parlour.metrics)  # outermost: it sees every answer

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import Any, Final, TypeVar
 
 from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition, LiveGame, RecordSpec, SeatView
@@ -36,6 +38,48 @@ STORE_SECONDS: Final = 2.5
 then it fails, and the page is told, instead of waiting for the stall to end."""
 RETRY_SECONDS: Final = 2.0
 """A failed write is tried again only while this much time has not passed since its first try."""
+REQUEST_SECONDS: Final = 3.0
+"""The most time all the store calls of one HTTP request may take together: a page that makes several
+calls to a stalled database is answered within it, not after each call's own deadline in turn."""
+
+_request_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar(
+    "request_deadline", default=None
+)
+
+
+class RequestBudget:
+    """ASGI middleware: give each HTTP request :data:`REQUEST_SECONDS` for its store calls together
+    (a socket's session has none: each of its actions has its own call deadlines)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        token = _request_deadline.set(time.monotonic() + REQUEST_SECONDS)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            _request_deadline.reset(token)
+
+
+def call_seconds() -> float:
+    """Return how long the next store call may take: :data:`STORE_SECONDS`, or what is left of the
+    request's budget when that is less.
+
+    Raises:
+        StoreUnavailable: the request's budget is spent (its earlier calls waited on the database).
+    """
+    deadline = _request_deadline.get()
+    if deadline is None:
+        return STORE_SECONDS
+    left = deadline - time.monotonic()
+    if left <= 0.05:
+        raise StoreUnavailable("the database did not answer within the request's time")
+    return min(STORE_SECONDS, left)
+
 
 log = logging.getLogger("parlour.server")
 
@@ -206,8 +250,10 @@ class Persistence:
             StoreUnavailable: the database failed, or did not answer in time.
         """
 
+        seconds = call_seconds()
+
         def bounded() -> T:
-            with self.store.within(STORE_SECONDS):
+            with self.store.within(seconds):
                 return function(*args, **kwargs)
 
         return await run_in_threadpool(bounded)
