@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import secrets
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -35,7 +36,8 @@ def test_the_record_is_the_best_result_and_the_first_win_is_the_first(
     sqlite_store: Store, plays: list[tuple[int, int, int]]
 ) -> None:
     store = sqlite_store
-    players = [store.create_player(f"P{index}").player_id for index in range(4)]
+    run = secrets.token_hex(4)  # the store outlives one example: names of its own each time
+    players = [store.create_player(f"P{index} {run}").player_id for index in range(4)]
     number = next(_numbers)
     start = datetime(2026, 1, 1, tzinfo=UTC)
     news = []

@@ -238,7 +238,10 @@ def test_a_challenge_of_a_public_deal_says_it_is_open(client: TestClient, store:
         store.finish_game(game_id, ada)
         made = client.post(f"/api/games/{game_id}/challenge").json()
         assert made["ranked"] is False
-        assert "An open challenge" in friend_of(client, store, "Cy").get(made["url"]).text
+        assert (
+            "An open challenge"
+            in friend_of(client, store, f"Cy {len(made['url'])}{game_id[:4]}").get(made["url"]).text
+        )
 
 
 def test_one_address_ranks_a_few_new_players_a_day_and_the_board_marks_them(

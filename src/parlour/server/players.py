@@ -243,6 +243,13 @@ class PreferencesForm(BaseModel):
     card_back: str | None = None
 
 
+NAME_PROBLEMS: Final = {
+    "name_taken": "Another player has that name, or one that reads the same: choose another.",
+    "mixed_scripts": "A name is written in one alphabet, with no hidden characters.",
+}
+"""What the player page says of a refused name, by its reason (``store`` msgids)."""
+
+
 @router.post("/player/name", include_in_schema=False)
 async def set_name(request: Request) -> Response:
     """Set the display name (form field ``name``)."""
@@ -253,9 +260,9 @@ async def set_name(request: Request) -> Response:
         await parlour.write(parlour.store.rename, player.id, form.name)
     except EDGE_ERRORS:
         raise
-    except ParlourError:
+    except ParlourError as error:
         lang = await request_language(request)
-        problem = StoreTexts(lang)("A name has 1 to 40 characters.")
+        problem = StoreTexts(lang)(NAME_PROBLEMS.get(error.code, "A name has 1 to 40 characters."))
         return await _player_page(request, problem=problem, status=400)
     return RedirectResponse("/player?saved=name", status_code=303)
 

@@ -47,6 +47,8 @@ class PlayerRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str | None] = mapped_column(String(40))
+    name_key: Mapped[str | None] = mapped_column(String(64), unique=True, index=True)
+    """The name's skeleton (``parlour.store.names``): no two players hold names read as the same."""
     recovery_hash: Mapped[str] = mapped_column(String(64), unique=True)
     preferences: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -3,16 +3,20 @@ their display names and preferences. Secrets are kept as SHA-256 hashes only."""
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import timedelta
 from typing import Any, Final
 
 from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from parlour.errors import InvalidInput
 from parlour.store import preferences as prefs
 from parlour.store import secrets
 from parlour.store.errors import InvalidRecoveryCode
 from parlour.store.models import PlayerRow, TokenRow
+from parlour.store.names import JOINERS, check_scripts, skeleton
 from parlour.store.repository import Repository
 from parlour.store.rows import as_utc, player_of, player_row, utcnow
 from parlour.store.types import NewPlayer, Player
@@ -25,19 +29,21 @@ TOKEN_RENEWAL: Final = timedelta(days=1)
 
 
 def clean_name(name: str) -> str:
-    """Return a display name trimmed and checked.
+    """Return a display name trimmed, in NFKC form, and checked.
 
     Raises:
-        InvalidInput: empty, longer than 40 characters, or holding control characters.
+        InvalidInput: empty, longer than 40 characters, holding control or invisible characters, or
+            mixing alphabets (``parlour.store.names``).
     """
-    cleaned = " ".join(name.split())
+    cleaned = unicodedata.normalize("NFKC", " ".join(name.split()))
     if not cleaned:
         raise InvalidInput(f"a display name cannot be empty: {name!r}", code="invalid_name")
     if len(cleaned) > NAME_LENGTH:
         raise InvalidInput(
             f"a display name has at most {NAME_LENGTH} characters: {name!r}", code="invalid_name"
         )
-    if any(not char.isprintable() for char in cleaned):
+    check_scripts(cleaned)  # first: an invisible character is said to be one
+    if any(not char.isprintable() and char not in JOINERS for char in cleaned):
         raise InvalidInput(f"a display name cannot hold control characters: {name!r}", code="invalid_name")
     return cleaned
 
@@ -52,9 +58,14 @@ class PlayersStore(Repository):
             InvalidInput: an unacceptable display name.
         """
         display = clean_name(name) if name is not None else None
+        key = skeleton(display) if display is not None else None
         token, code, now = secrets.new_token(), secrets.new_recovery_code(), utcnow()
         with self._write() as session:
-            row = PlayerRow(name=display, recovery_hash=secrets.digest(code), preferences={}, created_at=now)
+            if key is not None:
+                _refuse_taken(session, key, None, display or "")
+            row = PlayerRow(
+                name=display, name_key=key, recovery_hash=secrets.digest(code), preferences={}, created_at=now
+            )
             session.add(row)
             session.flush()
             session.add(TokenRow(token_hash=secrets.digest(token), player_id=row.id, created_at=now))
@@ -118,13 +129,19 @@ class PlayersStore(Repository):
         """Set the player's display name and return the player.
 
         Raises:
-            InvalidInput: an unacceptable name. UnknownPlayer: no such player.
+            InvalidInput: an unacceptable name. NameTaken: another player's name reads the same.
+            UnknownPlayer: no such player.
         """
         display = clean_name(name)
-        with self._write() as session:
-            row = player_row(session, player_id)
-            row.name = display
-            return player_of(row)
+        key = skeleton(display)
+        try:
+            with self._write() as session:
+                row = player_row(session, player_id)
+                _refuse_taken(session, key, player_id, display)
+                row.name, row.name_key = display, key
+                return player_of(row)
+        except IntegrityError:  # another player took a name of that skeleton at the same moment
+            raise NameTaken(f"another player is called {display!r}, or a name read the same") from None
 
     def new_recovery_code(self, player_id: int) -> str:
         """Give the player a new recovery code (the old one stops working) and return it in clear.
@@ -213,3 +230,16 @@ class PlayersStore(Repository):
             row = player_row(session, player_id)
             row.preferences = {**prefs.with_defaults(row.preferences, self.games), **clean}
             return dict(row.preferences)
+
+
+class NameTaken(InvalidInput):
+    """Another player holds a name that people would read as this one (its skeleton is the same)."""
+
+    code = "name_taken"
+
+
+def _refuse_taken(session: Session, key: str, player_id: int | None, display: str) -> None:
+    """Raise :class:`NameTaken` when another player's name has the skeleton ``key``."""
+    holder = session.scalar(select(PlayerRow.id).where(PlayerRow.name_key == key))
+    if holder is not None and holder != player_id:
+        raise NameTaken(f"another player is called {display!r}, or a name read the same")

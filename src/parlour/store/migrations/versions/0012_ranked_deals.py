@@ -18,8 +18,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as games:
-        games.add_column(sa.Column("deal_drawn", sa.Boolean(), nullable=True))
+    op.add_column("games", sa.Column("deal_drawn", sa.Boolean(), nullable=True))
     op.create_table(
         "daily_players",
         sa.Column("game", sa.String(length=32), nullable=False),
@@ -36,5 +35,6 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("daily_players")
-    with op.batch_alter_table("games") as games:
-        games.drop_column("deal_drawn")
+    # Not a batch: on SQLite that copies the table, and dropping the old copy would cascade to every
+    # row that refers to it. SQLite (3.35 and later) drops a plain column in place.
+    op.drop_column("games", "deal_drawn")
