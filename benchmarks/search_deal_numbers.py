@@ -12,9 +12,10 @@ T being ``thirteen`` (the default), ``tripeaks``, ``control`` or ``tripeaks-cont
 - ``control``: seat 0's cards of a ``TH1`` match of a random number below the limit: the search must
   find that number; ``tripeaks-control`` the same with a ``TP1`` TriPeaks deal.
 
-The search loop is C (SplitMix64, the unbiased draws and Fisher–Yates of docs/deals.md, compiled here
-with the system's C compiler), spread over ``--threads`` threads. It prints the numbers tried, the
-candidates found and the rate; nothing is asserted. Not part of the test suite: it takes minutes.
+The search loop is C (the project's own SplitMix64 header, ``src/parlour/native/splitmix64.h``, and
+Fisher–Yates as docs/deals.md gives it, compiled here with the system's C compiler), spread over
+``--threads`` threads. It prints the numbers tried, the candidates found and the rate; nothing is
+asserted. Not part of the test suite: it takes minutes.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ SEARCH_C = r"""
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "splitmix64.h" /* generator 1's SplitMix64 and unbiased draws, as the compiled cores use them */
+
 static uint64_t limit_n, chunk = 1u << 20, next_start = 0;
 static int mode;                      /* 0: a seat's 13 cards as a set, 1: positions 18..28 exactly */
 static uint64_t want_mask;            /* mode 0 */
@@ -44,27 +47,12 @@ static int want[52];                  /* mode 1: the card each position must hol
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t found[64]; static int found_count = 0;
 
-static inline uint64_t splitmix(uint64_t *s) {
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static inline int uniform(uint64_t *s, uint64_t k) {
-    uint64_t r = (0 - k) % k;         /* 2^64 mod k */
-    for (;;) {
-        uint64_t x = splitmix(s);
-        if (r == 0 || x < 0 - r) return (int)(x % k);
-    }
-}
-
 static int fits(uint64_t number) {
     int deck[52];
     for (int i = 0; i < 52; i++) deck[i] = i;
     uint64_t s = number;
     for (int i = 51; i >= 1; i--) {
-        int j = uniform(&s, (uint64_t)i + 1);
+        int j = (int)splitmix64_uniform(&s, (uint64_t)i + 1);
         int t = deck[i]; deck[i] = deck[j]; deck[j] = t;
         if (mode == 0) {
             if ((want_mask >> deck[i]) & 1) return 0;   /* a seat-0 card dealt to another seat */
@@ -117,7 +105,8 @@ def compile_search(folder: Path) -> Path:
     """Compile the search loop with the system's C compiler; return the program's path."""
     source, program = folder / "search.c", folder / "search"
     source.write_text(SEARCH_C)
-    subprocess.run(["cc", "-O2", "-pthread", "-o", str(program), str(source)], check=True)
+    native = Path(__file__).resolve().parents[1] / "src" / "parlour" / "native"
+    subprocess.run(["cc", "-O2", "-pthread", "-I", str(native), "-o", str(program), str(source)], check=True)
     return program
 
 
