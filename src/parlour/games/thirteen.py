@@ -571,7 +571,7 @@ REASONS: Final = {
     "empty_play": "Choose at least one card.",
     "duplicate_card": "A card was named twice.",
     "invalid_card": "That is not a card.",
-    "invalid_code": "That is not a Thirteen code (TH1- and 7 letters).",
+    "invalid_code": "That is not a Thirteen code (TH1- and 7 letters, or TH2- and 27 characters).",
     "bad_action": "The move is not understood.",
     "bad_option": "That setting is not available.",
     "not_between_rounds": "The round is still being played.",
