@@ -235,3 +235,32 @@ def test_every_api_refusal_says_why_in_the_players_language(
     english = client.request(method, f"{path}?lang=en", json={} if method == "POST" else None).json()
     french = client.request(method, f"{path}?lang=fr", json={} if method == "POST" else None).json()
     assert english["message"] != french["message"]  # translated, not the English text again
+
+
+def test_a_requests_budget_counts_only_its_time_waiting_on_the_database() -> None:
+    """Computing (a review, say) between store calls does not spend the budget; waiting on the database
+    does, and a request whose calls have waited it out is refused at once."""
+    import asyncio
+    import contextvars
+    import time as clock
+
+    from parlour.server import persistence
+
+    async def request() -> None:
+        assert persistence.call_seconds() == persistence.STORE_SECONDS
+        clock.sleep(0.2)  # other work
+        assert persistence.call_seconds() == persistence.STORE_SECONDS
+        with persistence._counted():
+            clock.sleep(0.2)  # a call that waited
+        spent = persistence._request_spent.get()
+        assert spent is not None and spent[0] == pytest.approx(0.2, abs=0.05)
+        spent[0] = persistence.REQUEST_SECONDS - 1.0  # most of it waited already: one second left
+        assert persistence.call_seconds() == pytest.approx(1.0)
+        spent[0] = persistence.REQUEST_SECONDS
+        with pytest.raises(StoreUnavailable):
+            persistence.call_seconds()
+
+    context = contextvars.copy_context()
+    context.run(persistence._request_spent.set, [0.0])
+    context.run(asyncio.run, request())
+    assert persistence.call_seconds() == persistence.STORE_SECONDS  # outside a request: no budget

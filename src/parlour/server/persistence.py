@@ -39,17 +39,18 @@ then it fails, and the page is told, instead of waiting for the stall to end."""
 RETRY_SECONDS: Final = 2.0
 """A failed write is tried again only while this much time has not passed since its first try."""
 REQUEST_SECONDS: Final = 3.0
-"""The most time all the store calls of one HTTP request may take together: a page that makes several
-calls to a stalled database is answered within it, not after each call's own deadline in turn."""
+"""The most time all the store calls of one HTTP request may spend waiting on the database together: a
+page that makes several calls to a stalled database is answered within it, not after each call's own
+deadline in turn. (Time the request spends on other work, such as computing a review, does not count.)"""
 
-_request_deadline: contextvars.ContextVar[float | None] = contextvars.ContextVar(
-    "request_deadline", default=None
+_request_spent: contextvars.ContextVar[list[float] | None] = contextvars.ContextVar(
+    "request_spent", default=None
 )
 
 
 class RequestBudget:
-    """ASGI middleware: give each HTTP request :data:`REQUEST_SECONDS` for its store calls together
-    (a socket's session has none: each of its actions has its own call deadlines)."""
+    """ASGI middleware: give each HTTP request :data:`REQUEST_SECONDS` of store calls in all (a socket's
+    session has none: each of its actions has its own call deadlines)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -58,11 +59,11 @@ class RequestBudget:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        token = _request_deadline.set(time.monotonic() + REQUEST_SECONDS)
+        token = _request_spent.set([0.0])
         try:
             await self.app(scope, receive, send)
         finally:
-            _request_deadline.reset(token)
+            _request_spent.reset(token)
 
 
 def call_seconds() -> float:
@@ -72,13 +73,25 @@ def call_seconds() -> float:
     Raises:
         StoreUnavailable: the request's budget is spent (its earlier calls waited on the database).
     """
-    deadline = _request_deadline.get()
-    if deadline is None:
+    spent = _request_spent.get()
+    if spent is None:
         return STORE_SECONDS
-    left = deadline - time.monotonic()
+    left = REQUEST_SECONDS - spent[0]
     if left <= 0.05:
         raise StoreUnavailable("the database did not answer within the request's time")
     return min(STORE_SECONDS, left)
+
+
+@contextlib.contextmanager
+def _counted() -> Iterator[None]:
+    """Add the time of a store call to its request's budget (none outside a request)."""
+    spent = _request_spent.get()
+    started = time.monotonic()
+    try:
+        yield
+    finally:
+        if spent is not None:
+            spent[0] += time.monotonic() - started
 
 
 log = logging.getLogger("parlour.server")
@@ -256,7 +269,8 @@ class Persistence:
             with self.store.within(seconds):
                 return function(*args, **kwargs)
 
-        return await run_in_threadpool(bounded)
+        with _counted():
+            return await run_in_threadpool(bounded)
 
     async def write(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call that writes, in a worker thread, and return its result.
