@@ -240,13 +240,12 @@ def test_every_api_refusal_says_why_in_the_players_language(
 def test_a_requests_budget_counts_only_its_time_waiting_on_the_database() -> None:
     """Computing (a review, say) between store calls does not spend the budget; waiting on the database
     does, and a request whose calls have waited it out is refused at once."""
-    import asyncio
     import contextvars
     import time as clock
 
     from parlour.server import persistence
 
-    async def request() -> None:
+    def request() -> None:
         assert persistence.call_seconds() == persistence.STORE_SECONDS
         clock.sleep(0.2)  # other work
         assert persistence.call_seconds() == persistence.STORE_SECONDS
@@ -262,5 +261,5 @@ def test_a_requests_budget_counts_only_its_time_waiting_on_the_database() -> Non
 
     context = contextvars.copy_context()
     context.run(persistence._request_spent.set, [0.0])
-    context.run(asyncio.run, request())
+    context.run(request)
     assert persistence.call_seconds() == persistence.STORE_SECONDS  # outside a request: no budget
