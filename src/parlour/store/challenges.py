@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from parlour.games.base import CHALLENGE_SECRET, DAILY_SECRET, Status, day_end
+from parlour.games.base import CHALLENGE_SECRET, Status, daily_reveal
 from parlour.store.errors import GameOpen, UnknownGame
 from parlour.store.models import ChallengeAttemptRow, ChallengeRow, GameRow, PlayerRow
 from parlour.store.records import insert_ignoring_conflict
@@ -84,8 +84,8 @@ class ChallengesStore(Repository):
             definition = self.games.find(row.game)
             if definition is None or not definition.challenges or (row.result or {}).get("empty", True):
                 raise NotChallengeable(f"game {game_id!r} cannot be offered as a challenge")
-            day = (row.secret or {}).get(DAILY_SECRET)
-            if isinstance(day, str) and not _day_over(day):
+            reveal = daily_reveal(row.secret)
+            if reveal is not None and utcnow() < reveal:
                 # Today's daily deal must stay unknown to whoever has not played it yet.
                 raise NotChallengeable(f"game {game_id!r} is today's daily deal: challenge it tomorrow")
             found = session.scalar(select(ChallengeRow).where(ChallengeRow.game_id == game_id))
@@ -122,14 +122,6 @@ class ChallengesStore(Repository):
             ChallengeAnswer(row.player_id, name, row.game_id, dict(row.result), as_utc(row.made_at))
             for row, name in rows
         ]
-
-
-def _day_over(day: str) -> bool:
-    """Return whether the day (ISO date) of a daily deal is over (an unreadable day counts as not)."""
-    try:
-        return utcnow() >= day_end(date.fromisoformat(day))
-    except ValueError:
-        return False
 
 
 def _challenge(session: Session, row: ChallengeRow) -> Challenge:

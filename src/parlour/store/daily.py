@@ -235,14 +235,7 @@ class DailyStore(Repository):
             key = (game, day, address, player_id)
             if session.get(DailyPlayerRow, key) is not None:
                 return True
-            ranked = session.scalar(
-                select(func.count())
-                .select_from(DailyPlayerRow)
-                .where(
-                    DailyPlayerRow.game == game, DailyPlayerRow.day == day, DailyPlayerRow.address == address
-                )
-            )
-            if (ranked or 0) >= cap:
+            if _new_players_ranked(session, game, day, address) >= cap:
                 return False
             values = {
                 "game": game,
@@ -258,14 +251,7 @@ class DailyStore(Repository):
         """Return whether the address has ranked its ``cap`` new players at ``game``'s deal of ``day``
         already (a new player's attempt from it is then not ranked)."""
         with self._read() as session:
-            ranked = session.scalar(
-                select(func.count())
-                .select_from(DailyPlayerRow)
-                .where(
-                    DailyPlayerRow.game == game, DailyPlayerRow.day == day, DailyPlayerRow.address == address
-                )
-            )
-        return (ranked or 0) >= cap
+            return _new_players_ranked(session, game, day, address) >= cap
 
     def _board(self, game: str, rules_key: str, day: date) -> list[DailyEntry]:
         with self._read() as session:
@@ -291,6 +277,12 @@ class DailyStore(Repository):
                 DailyEntry(place, row.player_id, name, row.game_id, standing, dict(row.result), made_at, new)
             )
         return entries
+
+
+def _new_players_ranked(session: Session, game: str, day: date, address: str) -> int:
+    """Return how many players new on ``day`` the address has ranked at ``game``'s deal of that day."""
+    where = (DailyPlayerRow.game == game, DailyPlayerRow.day == day, DailyPlayerRow.address == address)
+    return session.scalar(select(func.count()).select_from(DailyPlayerRow).where(*where)) or 0
 
 
 def count_attempt(
