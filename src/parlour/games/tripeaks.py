@@ -295,6 +295,12 @@ class TriPeaksLive(LiveGame[TriPeaksSeatView]):
         return Change("undo", public=data, moves=[UNDO])
 
 
+def _challenge_of(secret: Json) -> str | None:
+    """Return the id of the challenge a ranked record answers (its ``secret``), None for another."""
+    challenge = secret.get(CHALLENGE_SECRET)
+    return challenge if isinstance(challenge, str) else None
+
+
 def numbered_verdict(rules: Rules, numbered: int | None) -> Json | None:
     """Return ``{"winnable": bool, "moves": n}`` from the solver's census for a numbered game, or None."""
     if numbered is None:
@@ -470,12 +476,12 @@ def review_texts(review: Json, lang: str) -> dict[str, list[str]]:
         head.append(
             s("Not winnable from the deal.") if review["winnable_at_start"] is False else s("unknown")
         )
+    line_words = [move_words(step, lang) for step in review["winning_line"] or []]
     losing = review["first_losing_move"]
     if losing is not None:
         lost = next(move for move in review["moves"] if move["index"] == losing)
         head.append(s(LOST_AT).format(index=lost["index"], move=move_words(lost["move"], lang)))
-        line = " ".join(move_words(step, lang) for step in review["winning_line"])
-        head.append(s("The shortest win from before it: {line}").format(line=line))
+        head.append(s("The shortest win from before it: {line}").format(line=" ".join(line_words)))
     foot = []
     summary = review["summary"]
     if summary["choices"]:
@@ -495,7 +501,6 @@ def review_texts(review: Json, lang: str) -> dict[str, list[str]]:
                 parts.append(f"{s('Best')} {best} ({move_words(move['best_move'], lang)})")
         parts.append(f"{s('After it')}: {verdict(move['winnable_after'], move['fewest_left_after'])}")
         steps.append(" · ".join(parts))
-    line_words = [move_words(step, lang) for step in review["winning_line"] or []]
     return {"head": head, "foot": foot, "steps": steps, "line": line_words}
 
 
@@ -850,13 +855,12 @@ class TriPeaksDefinition(GameDefinition):
         """
         deal = DealCode.parse(code)
         spec = RecordSpec(deal.rules.as_dict(), rules_key(deal.rules), str(deal), [0], None, dict(secret))
-        challenge = secret.get(CHALLENGE_SECRET)
         live = TriPeaksLive(
             Game.from_code(deal),
             code_hidden=True,
             daily=DAILY_SECRET in secret,
             reveal_at=daily_reveal(secret),
-            challenge=challenge if isinstance(challenge, str) else None,
+            challenge=_challenge_of(secret),
         )
         return NewGame(live, spec)
 
@@ -881,7 +885,7 @@ class TriPeaksDefinition(GameDefinition):
             reveal_at=daily_reveal(secret) if hidden else None,
             ended_secret=hidden and record.status != Status.OPEN and CHALLENGE_SECRET in secret,
             record_ended=record.status != Status.OPEN,
-            challenge=answered if isinstance(answered := secret.get(CHALLENGE_SECRET), str) else None,
+            challenge=_challenge_of(secret),
         )
 
     # --- records -----------------------------------------------------------------------------------

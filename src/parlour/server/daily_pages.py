@@ -30,6 +30,7 @@ from parlour.server.requests import (
     EDGE_ERRORS,
     BadBody,
     checked_form,
+    client_address,
     current_player,
     game_having,
     known_player,
@@ -117,10 +118,9 @@ async def _day_page(request: Request, game: str, day: date) -> Response:
     now = today()
     over = deal.revealed(utcnow())
     # A new player from an address that has ranked its new players of the day is told before playing.
-    capped = False
+    cap, capped = parlour.limits.amount("daily_new_players"), False
     if day == now and mine is None and (player is None or as_utc(player.created_at).date() >= now):
-        address = address_key(day, request.client.host if request.client else "unknown")
-        cap = parlour.limits.amount("daily_new_players")
+        address = address_key(day, client_address(request))
         capped = await parlour.call(parlour.store.address_full, game, day, address, cap)
     return await _page(
         request,
@@ -140,7 +140,7 @@ async def _day_page(request: Request, game: str, day: date) -> Response:
             "mine": mine,
             "in_play": in_play and mine is None,
             "capped": capped,
-            "new_players_cap": parlour.limits.amount("daily_new_players"),
+            "new_players_cap": cap,
             "board": board,
             "total": total,
             "me": me,
@@ -196,7 +196,7 @@ async def play_daily(request: Request, game: str) -> Response:
     try:
         if day == today():
             secret: dict[str, Any] = {DAILY_SECRET: day.isoformat()}
-            address = address_key(day, request.client.host if request.client else "unknown")
+            address = address_key(day, client_address(request))
             cap = parlour.limits.amount("daily_new_players")
             if not await parlour.write(parlour.store.admit_daily_player, game, day, address, player.id, cap):
                 secret[UNRANKED] = "address"  # played with its code hidden, but not ranked

@@ -119,6 +119,12 @@ async def refused(request: Request, code: str, status: int, **extra: Any) -> JSO
     return JSONResponse({"code": code, "message": message, **extra}, status_code=status)
 
 
+def client_address(request: Request) -> str:
+    """Return the visitor's address as the server sees it (behind a trusted load balancer, the one it
+    forwarded): what rate limits and the daily deal's cap on new players count."""
+    return request.client.host if request.client else "unknown"
+
+
 def parlour_of(request: Request) -> Parlour:
     """Return the server state of the app serving ``request``."""
     state: Parlour = request.app.state.parlour
@@ -163,7 +169,7 @@ async def current_player(request: Request) -> Player:
     player = await known_player(request)
     if player is None:
         parlour = parlour_of(request)
-        await parlour.limits.hit("new_player", request.client.host if request.client else "unknown")
+        await parlour.limits.hit("new_player", client_address(request))
         created = await parlour.write(parlour.store.create_player)
         setattr(request.state, NEW_TOKEN, created.token)  # PlayerCookie gives it with the answer
         player = await parlour.call(parlour.store.player_by_token, created.token)

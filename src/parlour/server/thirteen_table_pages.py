@@ -19,7 +19,7 @@ from parlour.games.tables import (
     table_phrases,
 )
 from parlour.games.thirteen import MAX_TABLE_DEALS, NAME, STRENGTH_NAMES, strength_name
-from parlour.server.requests import known_player, parlour_of, render, request_language
+from parlour.server.requests import client_address, known_player, parlour_of, render, request_language
 from parlour.server.table_pages import table_summary, table_url
 from parlour.server.thirteen_page import page_context, preferred, thirteen_texts
 from parlour.store.tables import UnknownTable, normalize_table_code
@@ -76,7 +76,7 @@ async def table_page(request: Request, code: str) -> Response:
     """
     parlour = parlour_of(request)
     player = await known_player(request)
-    await parlour.limits.hit("find_table", request.client.host if request.client else "unknown")
+    await parlour.limits.hit("find_table", client_address(request))
     lang = await request_language(request)
     try:
         record = await parlour.call(parlour.store.table_by_code, code)
