@@ -16,6 +16,7 @@ Idle keep-alive connections are closed by uvicorn's own ``timeout_keep_alive``.
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import json
 import logging
@@ -151,18 +152,28 @@ class GuardedHttp(HttpToolsProtocol):
 def _trusted(address: str, allowed: list[str] | str) -> bool:
     """Return whether ``address`` is one of the trusted proxies (``--forwarded-allow-ips``: addresses,
     networks, or ``*``), whose connections carry many clients and are not capped here."""
-    names = [allowed] if isinstance(allowed, str) else list(allowed)
-    entries = [part.strip() for name in names for part in name.split(",") if part.strip()]
-    if "*" in entries:
+    everyone, networks, names = _trusted_entries(allowed if isinstance(allowed, str) else tuple(allowed))
+    if everyone:
         return True
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
-        return address in entries
+        return address in names
+    return any(ip in network for network in networks)
+
+
+@functools.lru_cache(maxsize=8)
+def _trusted_entries(
+    allowed: str | tuple[str, ...],
+) -> tuple[bool, tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...], frozenset[str]]:
+    """Read the trusted proxies once (every connection asks): whether any address is, their networks
+    (an address is a network of one) and the names that are no address."""
+    names = [allowed] if isinstance(allowed, str) else list(allowed)
+    entries = [part.strip() for name in names for part in name.split(",") if part.strip()]
+    networks = []
     for entry in entries:
         try:
-            if ip in ipaddress.ip_network(entry, strict=False):
-                return True
+            networks.append(ipaddress.ip_network(entry, strict=False))
         except ValueError:
             continue
-    return False
+    return "*" in entries, tuple(networks), frozenset(entries)
