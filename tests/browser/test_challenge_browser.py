@@ -10,13 +10,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tripeaks_play import play_moves
+from tripeaks_play import greedy_to_the_end, play_moves
 
 from parlour.tripeaks import DealCode, Game
-from parlour.tripeaks.game import PLAYING
 from parlour.tripeaks.rules import EASY
 from parlour.tripeaks.solver import numbered_result, solve
-from parlour.tripeaks.solver.players import greedy_move
 
 pytestmark = pytest.mark.browser
 
@@ -70,14 +68,6 @@ def test_a_friend_plays_the_challenge_and_then_sees_both_results(page: Any, frie
     friend.wait_for_selector("#moves li")  # the friend may open the challenger's review
     page.goto(link)
     expect(page.locator(".challenge-side")).to_have_count(2)
-
-
-def greedy_to_the_end(code: str) -> list[str]:
-    """Greedy play of a deal to its end (won or, more often, stuck)."""
-    game, moves = Game.from_code(code), []
-    while game.status == PLAYING:
-        moves.append(game.apply(greedy_move(game)))
-    return moves
 
 
 def test_a_ranked_challenge_both_sides_to_a_stuck_end(browser: Any, page: Any, friend: Any) -> None:

@@ -10,12 +10,10 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tripeaks_play import play_moves
+from tripeaks_play import greedy_to_the_end, play_moves
 
 from parlour.store.daily import today
 from parlour.tripeaks import Game
-from parlour.tripeaks.game import PLAYING
-from parlour.tripeaks.solver.players import greedy_move
 from parlour.tripeaks.solver.solve import solve
 
 pytestmark = pytest.mark.browser
@@ -130,10 +128,7 @@ def test_the_end_of_an_attempt_leads_to_the_days_leaderboard(page: Any, live_ser
     page.goto(f"{base}/tripeaks/daily?rules=classic")
     page.locator('form[action="/tripeaks/daily/play"] button').click()
     expect(page.locator(".tripeaks")).to_have_attribute("data-state", "playing")
-    game, moves = Game.from_code(deal.code), []
-    while game.status == PLAYING:  # greedy play to the end: won, or stuck
-        moves.append(game.apply(greedy_move(game)))
-    play_moves(page, moves)
+    play_moves(page, greedy_to_the_end(deal.code))  # won, or stuck
     expect(page.locator("#ending")).to_be_visible()
     # Today's deal cannot be offered as a challenge yet: the end window leads to the leaderboard.
     expect(page.locator("#ending-challenge")).to_be_hidden()

@@ -7,6 +7,10 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from parlour.tripeaks import Game
+from parlour.tripeaks.game import PLAYING
+from parlour.tripeaks.solver.players import greedy_move
+
 
 def play_moves(page: Any, moves: Iterable[str]) -> None:
     """Click each move (a card's text, or ``draw`` for the stock), waiting after each until the page's
@@ -21,3 +25,11 @@ def play_moves(page: Any, moves: Iterable[str]) -> None:
         else:
             page.locator(f'.card-slot[data-card="{move}"]').click()
         expect(page.locator("#moves")).not_to_have_text(before or "")
+
+
+def greedy_to_the_end(code: str) -> list[str]:
+    """Return greedy play's moves of a deal to its end (won or, more often, stuck)."""
+    game, moves = Game.from_code(code), []
+    while game.status == PLAYING:
+        moves.append(game.apply(greedy_move(game)))
+    return moves
