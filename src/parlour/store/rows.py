@@ -6,16 +6,16 @@ from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session
 
+from parlour.games.base import now_utc
 from parlour.games.registry import Registry
 from parlour.store import preferences as prefs
 from parlour.store.errors import UnknownPlayer
 from parlour.store.models import PlayerRow
 from parlour.store.types import Player
 
-
-def utcnow() -> datetime:
-    """Return the current time in UTC (timezone-aware)."""
-    return datetime.now(UTC)
+utcnow = now_utc
+"""Return the current time in UTC (timezone-aware): the games' own clock, which ranked deals are read
+against (``parlour.games.base.now_utc``)."""
 
 
 def as_utc(moment: datetime) -> datetime:
