@@ -120,7 +120,7 @@ def test_the_earlier_owner_of_a_table_cannot_commit_and_lets_it_go(
     turn = pages[0].view["turn"]
     refused = pages[turn].act(**pages[turn].first_legal())
     assert refused["type"] == "error" and refused["code"] == "table_moved"
-    assert refused["message"] == "La table est passée sur un autre serveur : reconnexion…"
+    assert refused["message"] == "La table est passée sur un autre serveur\u00a0: reconnexion…"
     for page in pages:  # every page of the first process is closed, to reconnect
         with pytest.raises(WebSocketDisconnect) as closed:
             page.until(lambda m: False)

@@ -219,7 +219,7 @@ def test_the_lobby_says_which_tables_play_a_duplicate_set(client: TestClient) ->
         'name="duplicate_deals"' in lobby.text and "Duplicate: 6 deals, each played four times" in lobby.text
     )
     french = client.get("/thirteen/tables", headers={"accept-language": "fr"})
-    assert "Duplicate : 2 donnes" in french.text
+    assert "Duplicate\u00a0: 2 donnes" in french.text
 
 
 def test_three_friends_and_a_computer_player_play_a_round(client: TestClient, app: Any, store: Store) -> None:

@@ -114,7 +114,7 @@ def test_a_visitor_gets_the_table_and_its_script_deals_the_first_match(store: St
         # The quick-chat phrases come in the order of a game (greeting first, goodbye last), translated.
         phrases = boot_data(page.text)["phrases"]
         assert [key for key, _ in phrases][:2] == ["hello", "good_luck"] and phrases[-1][0] == "bye"
-        assert dict(phrases)["hello"] == "Bonjour\u00a0!"  # French puts a no-break space before "!"
+        assert dict(phrases)["hello"] == "Bonjour\u202f!"  # French puts a narrow no-break space before "!"
         assert len(store.all_players()) == 1
         assert watcher.post("/api/player").status_code == 201
         assert boot_data(watcher.get(table["url"]).text)["player"] is True

@@ -201,12 +201,12 @@ def test_text_answers_speak_the_chosen_language(tmp_path: Path) -> None:
     exit_code, output = run("solve", "1", "--lang", "hu")
     assert exit_code == 0 and "lépésben megnyerhető (a leosztás elejétől)" in output and "állapot" in output
     exit_code, output = run("solve", "1", "--lang", "fr", "--any-win")
-    assert exit_code == 0 and output.startswith("Gagnable : une victoire en ")
+    assert exit_code == 0 and output.startswith("Gagnable\u00a0: une victoire en ")
     exit_code, output = run("hint", "1", "--samples", "8", "--lang", "hi")
     assert exit_code == 0 and "नमूनों में से" in output
     exit_code, output = run("autoplay", "--player", "greedy", "--from", "1", "--to", "2", "--rules", "easy",
                             "--jobs", "1", "--lang", "fr")  # fmt: skip
-    assert exit_code == 0 and "intervalle de Wilson à 95 %" in output
+    assert exit_code == 0 and "intervalle de Wilson à 95\u00a0%" in output
     out = tmp_path / "c.jsonl"
     exit_code, output = run("census", "--from", "1", "--to", "2", "--rules", "classic", "--jobs", "1",
                             "--out", str(out), "--lang", "hu")  # fmt: skip

@@ -70,7 +70,7 @@ def test_db_upgrade_then_stats(fresh: FreshDatabases, backend: str) -> None:
         assert "…" not in narrow.output and max(cell_len(line) for line in narrow.output.splitlines()) <= 80
         assert all(word in narrow.output for word in words), narrow.output
     missing = runner.invoke(main, ["stats", "--player", "Nobody", "--lang", "fr", "--database-url", url])
-    assert missing.exit_code == 1 and "aucun joueur ne s'appelle « Nobody »" in missing.output
+    assert missing.exit_code == 1 and "aucun joueur ne s'appelle «\u00a0Nobody\u00a0»" in missing.output
 
 
 def test_db_upgrade_reports_an_unreachable_database() -> None:

@@ -57,7 +57,7 @@ def test_fewer_moves_break_the_record_but_the_first_winner_stays(store: Store) -
     bob_outcome = play(store, bob.player_id, win())
     assert (bob_outcome.first_win, bob_outcome.record_broken, bob_outcome.holds_record) == (False, True, True)
     assert record_messages(bob_outcome, "fr") == [
-        f"Vous avez battu le record de la partie n° {NUMBER}\u00a0!"
+        f"Vous avez battu le record de la partie n° {NUMBER}\u202f!"
     ]
     cyd_outcome = play(store, cyd.player_id, win(extra=1))
     assert not (cyd_outcome.first_win or cyd_outcome.record_broken or cyd_outcome.holds_record)

@@ -80,4 +80,4 @@ def test_the_command_line_plays_in_duplicate() -> None:
     assert said["duplicate"] and said["deals"] == 3 and said["rounds"] == 12
     assert [player["name"] for player in said["players"]] == ["heuristic", "greedy", "greedy", "greedy"]
     words = CliRunner().invoke(main, [*args, "--lang", "fr"]).stdout
-    assert "Treize en duplicate : 3 donnes, 12 manches" in words
+    assert "Treize en duplicate\u00a0: 3 donnes, 12 manches" in words

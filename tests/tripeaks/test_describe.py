@@ -58,13 +58,17 @@ EN_AFTER = (
     "hidden card, hidden card; bottom row: 3 of spades, 5 of spades, 4 of spades, king of diamonds, "
     "8 of hearts, 7 of clubs, 9 of spades."
 )
-FR_START = (  # "~" stands for the no-break space French puts before ":" and ";"
-    "Pioche~: 23 cartes~; défausse~: as de trèfle. Sommets~: carte cachée, carte cachée, carte cachée~; "
-    "rangée 2~: carte cachée, carte cachée, carte cachée, carte cachée, carte cachée, carte cachée~; "
-    "rangée 3~: carte cachée, carte cachée, carte cachée, carte cachée, carte cachée, carte cachée, "
-    "carte cachée, carte cachée, carte cachée~; rangée du bas~: 3 de pique, 5 de pique, roi de trèfle, "
-    "4 de pique, 2 de carreau, as de pique, roi de carreau, 8 de cœur, 7 de trèfle, 9 de pique."
-).replace("~", "\u00a0")
+FR_START = (
+    (  # "~" stands for the no-break space French puts before ":", "^" for the narrow one before ";"
+        "Pioche~: 23 cartes^; défausse~: as de trèfle. Sommets~: carte cachée, carte cachée, carte cachée^; "
+        "rangée 2~: carte cachée, carte cachée, carte cachée, carte cachée, carte cachée, carte cachée^; "
+        "rangée 3~: carte cachée, carte cachée, carte cachée, carte cachée, carte cachée, carte cachée, "
+        "carte cachée, carte cachée, carte cachée^; rangée du bas~: 3 de pique, 5 de pique, roi de trèfle, "
+        "4 de pique, 2 de carreau, as de pique, roi de carreau, 8 de cœur, 7 de trèfle, 9 de pique."
+    )
+    .replace("~", "\u00a0")
+    .replace("^", "\u202f")
+)
 
 
 def seed_states() -> tuple[Game, Game]:

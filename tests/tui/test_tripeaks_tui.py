@@ -368,7 +368,7 @@ def test_r_reviews_a_game_that_is_over_and_not_one_in_play() -> None:
 
     refused, text = run(review())
     assert "encore en cours" in refused
-    assert f"Gagnée en {len(line) + 1} coups ; le minimum était de {len(line)}." in text
+    assert f"Gagnée en {len(line) + 1} coups\u202f; le minimum était de {len(line)}." in text
     assert "2. Annuler" in text and "Ensuite" in text  # the move in French, not the engine's "undo"
 
 

@@ -368,8 +368,10 @@ def hint_text(hint: Hint, lang: str) -> str:
     if hint.move == DRAW:
         text = gettext_for(lang, "web", "Hint: draw a card.")
     else:
-        name = card_name(Card.parse(hint.move), lang)
-        text = gettext_for(lang, "web", "Hint: play the {card}.").format(card=name)
+        card = Card.parse(hint.move)
+        text = gettext_for(lang, "web", "Hint: play {the_card}.").format(
+            card=card_name(card, lang), the_card=card_name(card, lang, definite=True)
+        )
     chance = gettext_for(lang, "web", "Chance of winning: {chance} (± {margin})").format(
         chance=format_percent(hint.chance, locale=lang), margin=format_percent(hint.margin, locale=lang)
     )
@@ -1014,7 +1016,9 @@ class TriPeaksDefinition(GameDefinition):
         shown = [slot["card"] for slot in view["tableau"] if slot["card"] and not slot["removed"]]
         shown.extend(view["discard"][-3:])
         names = {card: card_name(Card.parse(card), lang) for card in shown}
-        texts: Json = {"description": describe(view, lang), "names": names}
+        # The same cards named as a sentence names them ("play the 4 of clubs"), for the hint's words.
+        definite = {card: card_name(Card.parse(card), lang, definite=True) for card in shown}
+        texts: Json = {"description": describe(view, lang), "names": names, "definite_names": definite}
         verdict = view.get("winnable")
         if verdict:
             texts["verdict"] = verdict_text(verdict, lang)

@@ -108,11 +108,35 @@ def domains() -> list[str]:
     return sorted({path.stem for path in LOCALE_DIR.glob("*/LC_MESSAGES/*.po")})
 
 
+def labelled(label: str, lang: str) -> str:
+    """Return ``label`` ready to stand before its value, as ``lang`` punctuates it: "Score:" in English,
+    "Score\u00a0:" in French (a no-break space before the colon, so the colon never starts a line)."""
+    return gettext_for(lang, "common", "{label}:").format(label=label)
+
+
+def _pattern(pattern: str, digits: int) -> str:
+    """Return a CLDR number ``pattern`` with exactly ``digits`` decimals, keeping the language's own
+    grouping (Hindi groups by lakhs: ``#,##,##0``) and its spacing before ``%`` (French ``12\u00a0%``)."""
+    integer = pattern.split(";")[0]  # the positive half: the negative one mirrors it
+    if "." in integer:
+        body, _, fraction = integer.partition(".")
+        suffix = fraction.lstrip("#0")
+    else:
+        body = integer.rstrip("%\u00a0\u202f ")
+        suffix = integer[len(body) :]
+    return body + ("." + "0" * digits if digits else "") + suffix
+
+
 def percent(value: float, lang: str, digits: int = 1) -> str:
-    """Return ``value`` (0.125) as a percentage the way ``lang`` writes it: ``12.5%``, ``12,5%``."""
-    return format_percent(value, "#,##0." + "0" * digits + "%", locale=normalize_language(lang))
+    """Return ``value`` (0.125) as a percentage the way ``lang`` writes it: ``12.5%``, ``12,5\u00a0%``."""
+    locale = Locale.parse(normalize_language(lang))
+    pattern = _pattern(locale.percent_formats[None].pattern, digits)
+    return format_percent(value, pattern, locale=locale)
 
 
 def decimal(value: float, lang: str, digits: int = 1) -> str:
-    """Return ``value`` with ``digits`` decimals the way ``lang`` writes it: ``1,234.5``, ``1 234,5``."""
-    return format_decimal(value, "#,##0." + "0" * digits, locale=normalize_language(lang))
+    """Return ``value`` with ``digits`` decimals the way ``lang`` writes it: ``1,234.5``, ``1\u202f234,5``,
+    ``12,34,567`` (Hindi)."""
+    locale = Locale.parse(normalize_language(lang))
+    pattern = _pattern(locale.decimal_formats[None].pattern, digits)
+    return format_decimal(value, pattern, locale=locale)

@@ -37,11 +37,18 @@ def card_pattern(rank: int, lang: str) -> str:
     return pgettext_for(lang, "cards", "card", f"{_RANK_NAMES[rank - 1]} of {{suit}}")
 
 
-def card_name(card: Card, lang: str) -> str:
-    """Return the spoken name of a card in ``lang``: "ace of clubs", "चिड़ी का इक्का", "treff ász"."""
+def card_name(card: Card, lang: str, *, definite: bool = False) -> str:
+    """Return the spoken name of a card in ``lang``: "ace of clubs", "चिड़ी का इक्का", "treff ász".
+
+    With ``definite`` the name carries the language's definite article, as a sentence names the card:
+    "the ace of clubs", "l’as de trèfle", "le 4 de trèfle", "a treff ász" (Hindi has no articles).
+    """
+    context = "card with article" if definite else "card"
+    prefix = "the " if definite else ""
     if card.suit is None:
-        return pgettext_for(lang, "cards", "card", "joker")
-    return card_pattern(card.rank, lang).format(suit=suit_name(card.suit, lang))
+        return pgettext_for(lang, "cards", context, f"{prefix}joker")
+    pattern = pgettext_for(lang, "cards", context, f"{prefix}{_RANK_NAMES[card.rank - 1]} of {{suit}}")
+    return pattern.format(suit=suit_name(card.suit, lang))
 
 
 def card_text(card: Card, lang: str) -> str:

@@ -6,6 +6,7 @@ and pages rendered with what every template gets.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
@@ -19,6 +20,7 @@ from starlette.responses import Response
 from parlour import __version__
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
+from parlour.i18n import decimal, labelled, percent
 from parlour.server.context import Parlour
 from parlour.server.i18n import Texts, choose_language, language_choices, protocol_reason, supported
 from parlour.server.limits import RateLimited
@@ -213,6 +215,10 @@ def _page_context(request: Request, lang: str, player: Player | None) -> dict[st
         "version": __version__,
         "path": request.url.path,
         "games": list(parlour_of(request).games),
+        # Punctuation and numbers as the language writes them: "Défi\u00a0:", "1\u202f000", "12,5"
+        "labelled": functools.partial(labelled, lang=lang),
+        "number": functools.partial(decimal, lang=lang, digits=0),
+        "percent": functools.partial(percent, lang=lang),
     }
 
 
@@ -221,7 +227,8 @@ async def render(request: Request, template: str, context: dict[str, Any] | None
     view makes no player), in the request's language.
 
     Every template gets ``lang``, ``_`` (``web`` translations), ``texts`` (a :class:`Texts`),
-    ``languages`` (code, name) for the switcher, ``player`` and ``version``.
+    ``languages`` (code, name) for the switcher, ``player``, ``version``, and ``labelled`` (a label
+    before its value), ``number`` and ``percent`` (figures as the language writes them).
     """
     player = await known_player(request)
     lang = await request_language(request)

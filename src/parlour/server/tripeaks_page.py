@@ -69,7 +69,7 @@ SCRIPT_TEXTS: Final = (
     "Start a new game?",
     "Start this deal again from the beginning?",
     "Thinking…",
-    "Hint: play the {card}.",
+    "Hint: play {the_card}.",
     "Hint: draw a card.",
     "Chance of winning: {chance} (± {margin})",
     "This game cannot be offered as a challenge now.",

@@ -402,6 +402,11 @@ function duplicateNote(set) {
 
 // A duplicate set's results deal by deal: each hand, each seat's points with it and, once all four
 // have played it, the difference from their mean (the server works these out; this only draws them).
+// A difference as the page's language writes it, with its sign: "+0.5", "-1,75" in French and Hungarian.
+const signed = new Intl.NumberFormat(document.documentElement.lang || "en", {
+  maximumFractionDigits: 2, signDisplay: "exceptZero",
+});
+
 function renderComparison() {
   const box = resultDialog.querySelector('[data-role="duplicate"]');
   const rows = (view.duplicate?.comparison ?? []).filter((hand) => hand.points.some((p) => p !== null));
@@ -424,7 +429,7 @@ function renderComparison() {
       const cell = document.createElement("td");
       const versus = hand.versus[seat];
       cell.textContent = points === null ? "—"
-        : versus === null ? String(points) : `${points} (${versus > 0 ? "+" : ""}${versus})`;
+        : versus === null ? String(points) : `${points} (${signed.format(versus)})`;
       if (seat === mySeat()) cell.className = "me";
       if (versus !== null && versus > 0) cell.classList.add("ahead");
       return cell;

@@ -13,6 +13,8 @@ const T = (key) => data.texts[key] ?? key;
 const labelled = (label) => T("{label}:").replace("{label}", label);
 const names = {};
 const cardName = (code) => names[code] ?? code;
+const definiteNames = {};  // the same cards with the language's article: "the 4 of clubs", "le 4 de trèfle"
+const definiteName = (code) => definiteNames[code] ?? cardName(code);
 const settings = {
   ...data.settings,
   animations: localStorage.getItem("parlour.animations") !== "off" && !matchMedia("(prefers-reduced-motion: reduce)").matches,
@@ -106,6 +108,7 @@ function render(next, message) {
   const focusedCard = slots.includes(document.activeElement) ? document.activeElement : null;
   view = next;
   Object.assign(names, message.names ?? {});
+  Object.assign(definiteNames, message.definite_names ?? {});
   const description = message.description;
   section.dataset.state = view.status;
   const free = new Set(view.free);
@@ -393,7 +396,7 @@ async function hint() {
     const found = reply.hint;  // TriPeaks' own hint: the move, its place, its chance and interval
     const words = found.move === "draw"
       ? T("Hint: draw a card.")
-      : T("Hint: play the {card}.").replace("{card}", cardName(found.move));
+      : T("Hint: play {the_card}.").replace("{the_card}", definiteName(found.move)).replace("{card}", cardName(found.move));
     (found.position === null ? stock : slots[found.position]).classList.add("hinted");
     // The chance is an honest estimate for a player who cannot see the hidden cards, with its margin.
     const percent = new Intl.NumberFormat(document.documentElement.lang || "en", { style: "percent" });
