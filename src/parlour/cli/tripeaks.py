@@ -21,7 +21,7 @@ from parlour.cli.tripeaks_review import review_command
 from parlour.cli.tripeaks_solver import RULES_CHOICE, SOLVER_COMMANDS, code_for, numbered_line
 from parlour.errors import IllegalMove, InvalidCode, InvalidInput
 from parlour.games.tripeaks import hint_text, player_hint
-from parlour.i18n import gettext_for
+from parlour.i18n import gettext_for, labelled
 from parlour.i18n.cards import card_name
 from parlour.i18n.tripeaks import (
     DOMAIN,
@@ -92,14 +92,13 @@ def status_panel(game: Game, lang: str, reveal: bool = False) -> Text:
         text.append("\n\n")
     text.append_text(board(game, reveal))
     text.append("\n\n")
-    label = _(lang, "{label}:")  # French puts a space before the colon
     draw_pile, discard_pile = _(lang, "Draw pile"), _(lang, "Discard pile")
     score, moves = _(lang, "Score"), _(lang, "Moves")
-    text.append(f"{label.format(label=draw_pile)} {cards_count(game.stock_count, lang)}    ")
-    text.append(f"{label.format(label=discard_pile)} ")
+    text.append(f"{labelled(draw_pile, lang)} {cards_count(game.stock_count, lang)}    ")
+    text.append(f"{labelled(discard_pile, lang)} ")
     top = game.discard_top
     text.append_text(card_text(top) if top is not None else Text("—"))
-    text.append(f"    {label.format(label=score)} {game.score}    {label.format(label=moves)} {game.moves}")
+    text.append(f"    {labelled(score, lang)} {game.score}    {labelled(moves, lang)} {game.moves}")
     if game.status == "won":
         text.append("\n" + won_text(game.score, lang), style="bold green")
     elif game.status == "stuck":

@@ -13,7 +13,7 @@ from parlour.cli.db import database_url_option
 from parlour.cli.options import LANG_OPTION
 from parlour.fairness import SCHEME
 from parlour.games.tripeaks import DAILY, NAME
-from parlour.i18n import gettext_for
+from parlour.i18n import gettext_for, labelled
 from parlour.store import Store, StoreUnavailable
 from parlour.store.daily import today
 from parlour.store.rows import utcnow
@@ -81,10 +81,10 @@ def daily_command(
     if as_json:
         click.echo(json.dumps(body, ensure_ascii=False))
         return
-    click.echo(f"{_(lang, 'Daily deal')}: {day.isoformat()} ({_(lang, DAILY.rules[rules])})")
-    click.echo(f"{_(lang, 'Commitment')}: {deal.commitment}")
+    click.echo(f"{labelled(_(lang, 'Daily deal'), lang)} {day.isoformat()} ({_(lang, DAILY.rules[rules])})")
+    click.echo(f"{labelled(_(lang, 'Commitment'), lang)} {deal.commitment}")
     if shown:
-        click.echo(f"{_(lang, 'Deal code')}: {deal.code}")
-        click.echo(f"{_(lang, 'Salt')}: {deal.salt}")
+        click.echo(f"{labelled(_(lang, 'Deal code'), lang)} {deal.code}")
+        click.echo(f"{labelled(_(lang, 'Salt'), lang)} {deal.salt}")
     else:
         click.echo(_(lang, "Today's code and salt are shown when the day is over (UTC)."))

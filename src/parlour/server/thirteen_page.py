@@ -33,7 +33,7 @@ from parlour.games.thirteen import (
     strength_name,
 )
 from parlour.games.thirteen_review import review_positions, review_texts
-from parlour.i18n import gettext_for, ngettext_for
+from parlour.i18n import gettext_for, labelled, ngettext_for
 from parlour.i18n.cards import card_pattern, rank_letters, suit_name
 from parlour.server.i18n import supported
 from parlour.server.requests import (
@@ -142,6 +142,7 @@ def page_context(lang: str, preferences: dict[str, Any], speed: str, strength: s
     boot: dict[str, Any] = {
         "lang": lang,
         "texts": {message: t(message) for message in SCRIPT_TEXTS},
+        "label": labelled("{label}", lang),  # a label before its value: "{label}:", "{label}\u00a0:"
         # Why a selection can never be played, by the engine's reason code.
         "reasons": {code: t(message) for code, message in REASONS.items()},
         # A combination's name by its kind; the view's combination says its kind and its ``n``.

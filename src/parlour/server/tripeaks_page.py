@@ -20,7 +20,7 @@ from starlette.responses import Response
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
 from parlour.games.tripeaks import NAME, NUMBERED_GAMES, clock, review_texts
-from parlour.i18n import gettext_for
+from parlour.i18n import gettext_for, labelled
 from parlour.i18n.cards import rank_letters
 from parlour.i18n.tripeaks import page_text
 from parlour.server.requests import (
@@ -215,7 +215,7 @@ async def review_page(request: Request, game_id: str) -> Response:
     _, review = found
     lang = await request_language(request)
     said = review_texts(review, lang)
-    steps = [f"{page_text(lang, 'The deal')}: {said['steps'][0]}", *said["steps"][1:]]
+    steps = [f"{labelled(page_text(lang, 'The deal'), lang)} {said['steps'][0]}", *said["steps"][1:]]
     return await render(
         request,
         "tripeaks_review.html",

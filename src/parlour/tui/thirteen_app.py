@@ -31,7 +31,7 @@ from parlour.games.thirteen import (
     strength_name,
 )
 from parlour.games.thirteen_view import ThirteenSeatView
-from parlour.i18n import gettext_for
+from parlour.i18n import gettext_for, labelled
 from parlour.i18n.cards import rank_letters
 from parlour.tui.cards import card_label, card_style
 from parlour.tui.records import Recorder
@@ -195,13 +195,13 @@ class ThirteenApp(ParlourApp):
         for seat in (1, 2, 3):
             mark = f" ({_(lang, 'Passed')})" if public.passed[seat] else ""
             turn = " ◀" if board.turn == seat else ""
-            seats.append(f"{self.seat_name(seat)}: {public.hand_counts[seat]}{mark}{turn}")
+            seats.append(f"{labelled(self.seat_name(seat), lang)} {public.hand_counts[seat]}{mark}{turn}")
         scores = "  ".join(f"{self.seat_name(s)} {public.scores[s]}" for s in range(4))
         self.query_one("#seats", Static).update("   ".join(seats) + "\n" + scores)
         cards = " ".join(card.pretty() for card in public.table)
         self.query_one("#pile", Static).update(cards or _(lang, "The table is empty."))
         trick = "  ".join(
-            f"{self.seat_name(step.seat)}: "
+            f"{labelled(self.seat_name(step.seat), lang)} "
             + (_(lang, "Passed") if step.is_pass else " ".join(card.pretty() for card in step.cards))
             for step in board.trick
         )
@@ -209,7 +209,7 @@ class ThirteenApp(ParlourApp):
         # Plain text: a status line is no markup ("[c]", a name in brackets, must show as written).
         self.query_one("#status", Static).update(Text(self.status_line()))
         fair = board.fairness
-        line = f"{_(lang, 'Fair deal')}: {(fair.commitment or '—')[:16]}…"
+        line = f"{labelled(_(lang, 'Fair deal'), lang)} {(fair.commitment or '—')[:16]}…"
         if fair.code:  # revealed at the end: check it with parlour thirteen verify
             line = f"parlour thirteen verify {fair.code} {fair.salt} {fair.commitment}"
         self.query_one("#fair", Static).update(line)
@@ -344,14 +344,15 @@ class ThirteenApp(ParlourApp):
         speeds = list(SPEEDS)
         following = speeds[(speeds.index(self.table.speed) + 1) % len(speeds)]
         self.table.configure(0, {"speed": following})
-        self.message = f"{_(self.lang, 'Speed')}: {_(self.lang, SPEED_NAMES[following])}"
+        self.message = f"{labelled(_(self.lang, 'Speed'), self.lang)} {_(self.lang, SPEED_NAMES[following])}"
         self.refresh_all()
 
     def action_strength(self) -> None:
         """The computer players' next strength, from the next match (N deals one)."""
         self.strength = STRENGTHS[(STRENGTHS.index(self.strength) + 1) % len(STRENGTHS)]
-        self.message = f"{_(self.lang, 'Strength')}: {strength_name(self.strength, self.lang)} — " + _(
-            self.lang, "A new strength applies from the next game."
+        self.message = (
+            f"{labelled(_(self.lang, 'Strength'), self.lang)} {strength_name(self.strength, self.lang)} — "
+            + _(self.lang, "A new strength applies from the next game.")
         )
         self.refresh_all()
 

@@ -31,7 +31,7 @@ from parlour.games.tripeaks import (
     review_texts,
     verdict_text,
 )
-from parlour.i18n import gettext_for
+from parlour.i18n import gettext_for, labelled
 from parlour.i18n.cards import rank_letters
 from parlour.i18n.tripeaks import (
     describe,
@@ -154,7 +154,7 @@ class PilesWidget(Widget):
             lines[index].append(left, stock_line_style or "white on blue")
             lines[index].append("   ")
             lines[index].append(right, top_style)
-        lines[1].append(f"  {page_text(lang, 'Draw pile')}: {view.stock}")
+        lines[1].append(f"  {labelled(page_text(lang, 'Draw pile'), lang)} {view.stock}")
         return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
@@ -306,7 +306,10 @@ class TriPeaksApp(ParlourApp):
     def refresh_all(self) -> None:
         view = self.game.view()
         lang = self.lang
-        parts = [f"{page_text(lang, 'Score')}: {view.score}", f"{page_text(lang, 'Moves')}: {view.moves}"]
+        parts = [
+            f"{labelled(page_text(lang, 'Score'), lang)} {view.score}",
+            f"{labelled(page_text(lang, 'Moves'), lang)} {view.moves}",
+        ]
         if self.daily is not None:
             parts.append(f"{gettext_for(lang, 'store', 'Daily deal')} {self.daily}")
         elif view.code and not self.deal_secret():
@@ -449,8 +452,8 @@ class TriPeaksApp(ParlourApp):
             return []
         s = self.lang
         return [
-            f"{gettext_for(s, 'store', 'Days in a row played')}: {streaks.current_played}.",
-            f"{gettext_for(s, 'store', 'Days in a row won')}: {streaks.current_won}.",
+            f"{labelled(gettext_for(s, 'store', 'Days in a row played'), s)} {streaks.current_played}.",
+            f"{labelled(gettext_for(s, 'store', 'Days in a row won'), s)} {streaks.current_won}.",
         ]
 
     def action_review(self) -> None:

@@ -12,6 +12,7 @@ import { setSound, sound } from "./sounds.js";
 
 const boot = JSON.parse(document.getElementById("thirteen-boot").textContent);
 const T = (message) => boot.texts[message] ?? message;
+const labelled = (label) => (boot.label ?? "{label}:").replace("{label}", label);
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, key) => values[key] ?? "");
 const SEAT_AREAS = ["south", "west", "north", "east"];
 const TABLE = boot.table ?? null; // a friends' table ({id, code, url}), or null against the computer
@@ -200,7 +201,7 @@ function trickItems(steps) {
       item.append(passed);
     } else {
       item.append(...step.cards.map(miniCard));
-      item.setAttribute("aria-label", `${seatName(step.seat)}: ${cardsLabel(step.cards)}`);
+      item.setAttribute("aria-label", `${labelled(seatName(step.seat))} ${cardsLabel(step.cards)}`);
     }
     return item;
   });

@@ -71,7 +71,7 @@ function show(next) {
   if (showingLine) {
     draw(step === 0 ? positions[lineStart] : linePositions[step - 1]);
     const moves = data.line.slice(0, step).join(" ");  // in the page's language, not the engine's codes
-    $("step-text").textContent = `${T("Show the shortest win")}: ${step}/${count()} ${moves}`;
+    $("step-text").textContent = `${T("{label}:").replace("{label}", T("Show the shortest win"))} ${step}/${count()} ${moves}`;
   } else {
     draw(positions[step]);
     $("step-text").textContent = data.steps[step];
