@@ -33,7 +33,7 @@ from parlour.tripeaks.solver.players import PLAYERS, STRENGTH_NAMES, chooser, gr
 from parlour.tripeaks.solver.rollout import COMPILED_ROLLOUTS
 
 LEARNED = "learned"
-"""The trained network's player (``parlour.learn.players``; needs the learn extra)."""
+"""The trained network's player (``parlour.tripeaks.learn.player``; needs the learn extra)."""
 
 
 def play_ladder(args: tuple[int, Rules, int, tuple[str, ...]]) -> list[tuple[bool, list[float]]]:
@@ -44,7 +44,7 @@ def play_ladder(args: tuple[int, Rules, int, tuple[str, ...]]) -> list[tuple[boo
     for player in players:
         game = Game.from_code(DealCode(number, rules))
         if player == LEARNED:
-            from parlour.learn.players import LearnedTriPeaks  # needs the learn extra (NumPy)
+            from parlour.tripeaks.learn.player import LearnedTriPeaks  # needs the learn extra (NumPy)
 
             choose = LearnedTriPeaks(rules.name).choose
         else:

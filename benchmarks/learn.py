@@ -19,11 +19,11 @@ import time
 
 import numpy as np
 
-from parlour.learn.thirteen_env import ThirteenEnv
-from parlour.learn.tripeaks_env import TriPeaksEnv
 from parlour.thirteen import Match
+from parlour.thirteen.learn.env import ThirteenEnv
 from parlour.tripeaks.deal import Deal
 from parlour.tripeaks.game import Game
+from parlour.tripeaks.learn.env import TriPeaksEnv
 from parlour.tripeaks.rules import EASY
 
 

@@ -28,9 +28,9 @@ import time
 from pathlib import Path
 
 from parlour.deal import DEAL_NUMBER_LIMIT
-from parlour.games.tripeaks import draw_daily
 from parlour.thirteen import MatchCode
 from parlour.tripeaks import Deal, DealCode
+from parlour.tripeaks.definition import draw_daily
 
 SEARCH_C = r"""
 #include <pthread.h>

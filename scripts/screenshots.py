@@ -22,9 +22,9 @@ from scripted_deals import chain_deal, chain_moves  # noqa: E402
 
 from parlour.cli.serve import bind  # noqa: E402
 from parlour.games.registry import default_registry  # noqa: E402
-from parlour.games.tripeaks import TriPeaksDefinition  # noqa: E402
 from parlour.server.app import create_app  # noqa: E402
 from parlour.store import Store  # noqa: E402
+from parlour.tripeaks.definition import TriPeaksDefinition  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]

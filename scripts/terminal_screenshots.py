@@ -12,10 +12,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
+from parlour.thirteen.terminal.app import ThirteenApp  # noqa: E402
 from parlour.tripeaks import DealCode, Game  # noqa: E402
 from parlour.tripeaks.rules import EASY  # noqa: E402
-from parlour.tui.thirteen_app import ThirteenApp  # noqa: E402
-from parlour.tui.tripeaks_app import TriPeaksApp  # noqa: E402
+from parlour.tripeaks.terminal.app import TriPeaksApp  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 

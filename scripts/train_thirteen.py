@@ -30,10 +30,10 @@ import torch
 from masked_ppo import Policy, export, finish, layers, ppo_update
 from torch import nn
 
-from parlour.learn.thirteen_env import MATCH_NUMBERS, ThirteenEnv, legal_mask
 from parlour.thirteen.actions import ACTIONS, action_of
 from parlour.thirteen.bots import make_bot
 from parlour.thirteen.game import Match
+from parlour.thirteen.learn.env import MATCH_NUMBERS, ThirteenEnv, legal_mask
 from parlour.thirteen.observation import FEATURES, features, observe
 from parlour.thirteen.round import SEATS
 

@@ -3,16 +3,16 @@
 Run (needs PyTorch for CPU: ``.venv/bin/pip install torch==2.13.0``)::
 
     .venv/bin/python scripts/train_tripeaks.py --rules easy --minutes 40 --seed 0 \\
-        --out src/parlour/learn/data/tripeaks_easy.npz --curve docs/plots/tripeaks-easy.csv
+        --out src/parlour/tripeaks/learn/data/tripeaks_easy.npz --curve docs/plots/tripeaks-easy.csv
 
-The policy is a small network (``parlour.learn.tripeaks_features`` inputs, two hidden layers of 128,
+The policy is a small network (``parlour.tripeaks.learn.features`` inputs, two hidden layers of 128,
 29 action scores and a value) trained by proximal policy optimisation on random deals, one core,
 ``--envs`` games at once. Illegal actions are masked out of the policy. The reward is the environment's
 ``win`` reward (1 for a won game) plus 1/28 for each card taken, which points the same way and teaches
 sooner. Every ``--eval-every`` updates, the policy plays the numbered games #50,001–#50,400 taking its
 best action each move (they lie outside the games #1–#2,000 the benchmarks measure on), and the weights
 of the best evaluation are kept. At the end the weights are written as NumPy arrays (played without
-PyTorch by ``parlour.learn.players``) and the learning curve as CSV (``--curve``, beside them by
+PyTorch by ``parlour.tripeaks.learn.player``) and the learning curve as CSV (``--curve``, beside them by
 default); ``scripts/plot_learning.py`` draws it.
 """
 
@@ -27,8 +27,8 @@ import torch
 from masked_ppo import Policy, finish, ppo_update
 from torch import nn
 
-from parlour.learn.tripeaks_env import ACTIONS, TriPeaksEnv
-from parlour.learn.tripeaks_features import FEATURES, features
+from parlour.tripeaks.learn.env import ACTIONS, TriPeaksEnv
+from parlour.tripeaks.learn.features import FEATURES, features
 
 CARD_REWARD = 1.0 / 28
 EVALUATION_GAMES = range(50_001, 50_401)

@@ -154,8 +154,8 @@ def test_secret_deals_draw_16_bytes_from_the_system(monkeypatch: pytest.MonkeyPa
         return real(n)
 
     monkeypatch.setattr(secrets, "token_bytes", spy)
-    from parlour.games.thirteen import draw_daily as thirteen_daily
-    from parlour.games.tripeaks import deal_from, draw_daily
+    from parlour.thirteen.definition import draw_daily as thirteen_daily
+    from parlour.tripeaks.definition import deal_from, draw_daily
 
     made = [str(DealCode.secret()), str(MatchCode.secret()), draw_daily("easy"), thirteen_daily("standard")]
     made.append(str(deal_from("")[0]))
@@ -204,10 +204,10 @@ def test_every_kind_of_secret_deal_follows_from_16_bytes_of_the_systems_source(
     """Each place the server deals a secret deal: its seed is the 16 bytes ``secrets.token_bytes`` gave,
     and its cards are exactly what the second implementation makes of them."""
     from parlour.games.base import Players
-    from parlour.games.thirteen import ThirteenDefinition, ThirteenSeated
-    from parlour.games.thirteen import draw_daily as thirteen_daily
-    from parlour.games.tripeaks import TriPeaksDefinition
-    from parlour.games.tripeaks import draw_daily as tripeaks_daily
+    from parlour.thirteen.definition import ThirteenDefinition, ThirteenSeated
+    from parlour.thirteen.definition import draw_daily as thirteen_daily
+    from parlour.tripeaks.definition import TriPeaksDefinition
+    from parlour.tripeaks.definition import draw_daily as tripeaks_daily
 
     given: list[bytes] = []
 

@@ -7,7 +7,7 @@ from babel.messages.pofile import read_po
 
 from parlour.cards import Card
 from parlour.errors import InvalidInput
-from parlour.i18n import LANGUAGES, LOCALE_DIR, domains, negotiate, normalize_language
+from parlour.i18n import LANGUAGES, catalog_folders, catalog_path, domains, negotiate, normalize_language
 from parlour.i18n.cards import card_name
 
 
@@ -15,8 +15,10 @@ from parlour.i18n.cards import card_name
 def test_every_catalog_has_the_same_messages_all_translated(domain: str) -> None:
     keys: dict[str, set[tuple[str | None, str]]] = {}
     for lang in LANGUAGES[1:]:
-        path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
-        assert path.exists(), f"{lang} has no {domain} catalog"
+        try:
+            path = catalog_path(lang, domain)
+        except FileNotFoundError:
+            raise AssertionError(f"{lang} has no {domain} catalog") from None
         with path.open("rb") as handle:
             catalog = read_po(handle)
         keys[lang] = set()
@@ -80,7 +82,7 @@ def test_negotiate(header: str | None, lang: str) -> None:
 
 
 def test_plural_forms_headers_are_well_formed() -> None:
-    for path in LOCALE_DIR.glob("*/LC_MESSAGES/*.po"):
+    for path in (path for folder in catalog_folders() for path in folder.glob("*/LC_MESSAGES/*.po")):
         with path.open("rb") as handle:
             catalog = read_po(handle)
         assert "\\n" not in str(catalog.plural_forms), path

@@ -61,7 +61,7 @@ class LiveServer:
 def _test_games() -> Any:
     """Parlour's games, TriPeaks with explicit layouts allowed (tests deal them)."""
     from parlour.games.registry import default_registry
-    from parlour.games.tripeaks import TriPeaksDefinition
+    from parlour.tripeaks.definition import TriPeaksDefinition
 
     return default_registry().with_games(TriPeaksDefinition(explicit_deals=True))
 

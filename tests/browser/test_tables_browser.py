@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from thirteen_play import POLL, play_until
 
 from parlour.games.tables import FriendsTable
-from parlour.games.thirteen import ThirteenTable
+from parlour.thirteen.definition import ThirteenTable
 from parlour.thirteen.order import cards_of
 
 

@@ -8,15 +8,15 @@ from importlib import resources
 import pytest
 
 from parlour.errors import InvalidInput
-from parlour.learn.players import WEIGHTS, LearnedTriPeaks
-from parlour.learn.tripeaks_env import TriPeaksEnv
 from parlour.tripeaks import CLASSIC, EASY, DealCode, Game
+from parlour.tripeaks.learn.env import TriPeaksEnv
+from parlour.tripeaks.learn.player import WEIGHTS, LearnedTriPeaks
 from parlour.tripeaks.rules import Rules
 
 
 @pytest.mark.parametrize("rules", sorted(WEIGHTS))
 def test_the_weights_ship_in_the_package_and_are_small(rules: str) -> None:
-    path = resources.files("parlour.learn") / "data" / WEIGHTS[rules]
+    path = resources.files("parlour.tripeaks.learn") / "data" / WEIGHTS[rules]
     assert path.is_file() and len(path.read_bytes()) < 5_000_000
 
 

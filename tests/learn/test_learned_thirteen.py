@@ -10,9 +10,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.learn.thirteen_env import legal_mask, observe_view
 from parlour.thirteen import Match
 from parlour.thirteen.bots.learned import WEIGHTS, LearnedBot, network
+from parlour.thirteen.learn.env import legal_mask, observe_view
 from parlour.thirteen.observation import features, observe
 
 

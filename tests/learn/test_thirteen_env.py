@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
 from parlour.errors import InvalidInput
-from parlour.learn import thirteen_v0
-from parlour.learn.thirteen_env import ThirteenEnv, legal_mask, observe_view
 from parlour.thirteen import Match, Rules
 from parlour.thirteen.actions import ACTIONS, PASS_ACTION, SHAPES, action_of, play_of
 from parlour.thirteen.combos import shape_of
+from parlour.thirteen.learn import v0 as thirteen_v0
+from parlour.thirteen.learn.env import ThirteenEnv, legal_mask, observe_view
 from parlour.thirteen.observation import OBSERVATION_SIZE
 from parlour.thirteen.order import THREE_OF_SPADES_BIT
 

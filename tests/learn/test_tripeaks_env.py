@@ -14,15 +14,17 @@ from hypothesis import strategies as st
 
 import parlour.learn
 from parlour.errors import InvalidInput
-from parlour.learn.tripeaks_env import DRAW_ACTION, TriPeaksEnv
 from parlour.tripeaks.codes import DealCode
 from parlour.tripeaks.deal import Deal
 from parlour.tripeaks.game import Game
+from parlour.tripeaks.learn import ENVIRONMENT_ID
+from parlour.tripeaks.learn.env import DRAW_ACTION, TriPeaksEnv
 from parlour.tripeaks.rules import CLASSIC, EASY
 
 
 def test_gymnasium_checks_the_registered_environment() -> None:
-    env = gym.make(parlour.learn.TRIPEAKS_ID, rules="classic")
+    assert "tripeaks" in parlour.learn.GAMES  # importing parlour.learn called TriPeaks' learning hook
+    env = gym.make(ENVIRONMENT_ID, rules="classic")
     check_env(env.unwrapped)
     assert env.spec is not None and env.spec.max_episode_steps == 1000
 

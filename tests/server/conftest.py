@@ -15,9 +15,9 @@ import tally_game as tally
 from fastapi.testclient import TestClient
 
 from parlour.games.registry import Registry, default_registry
-from parlour.games.tripeaks import TriPeaksDefinition
 from parlour.server.app import create_app
 from parlour.store import Store
+from parlour.tripeaks.definition import TriPeaksDefinition
 
 
 def helper(name: str) -> Any:

@@ -18,10 +18,10 @@ from sqlalchemy.engine import URL
 
 from conftest import helper
 from parlour.errors import InvalidCard
-from parlour.games.thirteen import ThirteenDefinition
 from parlour.store import MoveConflict, Store
 from parlour.store.errors import StoreUnavailable
 from parlour.store.tables import TableMoved
+from parlour.thirteen.definition import ThirteenDefinition
 
 _processes = helper("cluster_processes")
 _relay = helper("tcp_relay")

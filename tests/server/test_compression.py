@@ -10,12 +10,22 @@ from fastapi.testclient import TestClient
 
 from parlour.server.context import STATIC_DIR
 
+PARLOUR = STATIC_DIR.parents[1]
 
-@pytest.mark.parametrize("asset", ["js/thirteen.js", "js/tripeaks.js", "css/thirteen.css"])
+
+@pytest.mark.parametrize(
+    ("asset", "folder"),
+    [
+        ("js/thirteen.js", "thirteen"),
+        ("js/tripeaks.js", "tripeaks"),
+        ("css/thirteen.css", "thirteen"),
+        ("css/parlour.css", "web"),
+    ],
+)
 def test_scripts_and_styles_go_compressed_to_browsers_that_take_gzip(
-    site_client: TestClient, asset: str
+    site_client: TestClient, asset: str, folder: str
 ) -> None:
-    original = (STATIC_DIR / asset).read_bytes()
+    original = (PARLOUR / folder / "static" / asset).read_bytes()  # a game's own file, or the platform's
     # The raw stream, as a browser gets it: httpx would otherwise undo the compression unseen.
     with site_client.stream("GET", f"/static/{asset}", headers={"Accept-Encoding": "gzip"}) as answer:
         raw = b"".join(answer.iter_raw())

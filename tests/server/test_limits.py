@@ -20,9 +20,9 @@ from starlette.websockets import WebSocketDisconnect
 
 from conftest import new_store
 from parlour.games.registry import Registry
-from parlour.games.tripeaks import TriPeaksDefinition
 from parlour.server.app import create_app
 from parlour.server.limits import MAX_SOCKETS, RateLimited, RateLimits
+from parlour.tripeaks.definition import TriPeaksDefinition
 
 GAMES = Registry([TriPeaksDefinition()])
 T = TypeVar("T")

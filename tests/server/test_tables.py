@@ -17,10 +17,10 @@ from starlette.testclient import WebSocketTestSession
 from parlour.cards import Card
 from parlour.games.registry import default_registry
 from parlour.games.tables import FriendsTable
-from parlour.games.thirteen import ThirteenTable
 from parlour.server.app import create_app
 from parlour.store import Store
 from parlour.thirteen.codes import MatchCode
+from parlour.thirteen.definition import ThirteenTable
 from parlour.thirteen.game import hands_of
 from parlour.thirteen.order import cards_of
 

@@ -332,8 +332,8 @@ def test_the_view_follows_the_trick_and_a_round_ends_with_every_hand_shown(clien
 
 def test_the_last_round_of_a_match_keeps_every_hand_shown_in_the_view() -> None:
     """The match-end window lists each seat's cards left, as after any other round."""
-    from parlour.games.thirteen import ThirteenTable
     from parlour.thirteen import Match
+    from parlour.thirteen.definition import ThirteenTable
     from parlour.thirteen.rules import Rules
 
     table = ThirteenTable(Match.from_code("TH1-AAAAAAC", Rules(target_points=1)), "greedy", bot_seed=3)
@@ -351,8 +351,8 @@ def test_the_last_round_of_a_match_keeps_every_hand_shown_in_the_view() -> None:
 def test_the_trick_just_cleared_is_kept_in_the_view_as_the_last_trick() -> None:
     """Once the table is cleared, ``last_trick`` holds that trick's every step, the clearing one too,
     until the next clear; the round's first trick has none before it."""
-    from parlour.games.thirteen import ThirteenTable
     from parlour.thirteen import Match
+    from parlour.thirteen.definition import ThirteenTable
     from parlour.thirteen.rules import Rules
 
     table = ThirteenTable(Match.from_code("TH1-AAAAAAC", Rules(target_points=1)), "greedy", bot_seed=3)
@@ -381,8 +381,8 @@ def test_the_trick_just_cleared_is_kept_in_the_view_as_the_last_trick() -> None:
 def test_the_view_says_whose_turn_it_is_so_that_no_page_works_it_out() -> None:
     """``my_turn`` is true exactly when the view's seat is to move now: not between rounds, not after
     the match's end, and never for a watcher."""
-    from parlour.games.thirteen import ThirteenTable
     from parlour.thirteen import Match
+    from parlour.thirteen.definition import ThirteenTable
     from parlour.thirteen.rules import Rules
 
     table = ThirteenTable(Match.from_code("TH1-AAAAAAC", Rules(target_points=1)), "greedy", bot_seed=3)
@@ -410,8 +410,8 @@ def test_the_view_says_whose_turn_it_is_so_that_no_page_works_it_out() -> None:
 def test_the_combination_on_the_table_isnamed_combo_from_one_place() -> None:
     """The view's combination carries ``n``, the number its name counts (pairs, for a double sequence),
     and its name comes from the one table of names, in each language."""
-    from parlour.games.thirteen import COMBINATION_NAMES, combination_name
-    from parlour.games.thirteen_view import named_combo
+    from parlour.thirteen.definition import COMBINATION_NAMES, combination_name
+    from parlour.thirteen.seat_view import named_combo
 
     double = named_combo({"kind": "double_sequence", "length": 6, "top": "5H"})
     assert double is not None and double["n"] == 3

@@ -13,15 +13,21 @@ from fastapi.testclient import TestClient
 from jinja2.ext import extract_from_ast
 
 from conftest import page_data
-from parlour.games import thirteen as thirteen_game
 from parlour.games.registry import Registry, default_registry
-from parlour.i18n import LANGUAGES, LOCALE_DIR, translations
-from parlour.server import thirteen_page
+from parlour.i18n import LANGUAGES, catalog_path, translations
 from parlour.server.app import create_app
 from parlour.store import Store
+from parlour.thirteen import definition as thirteen_game
+from parlour.thirteen.site import page as thirteen_page
 
 JSON = {"content-type": "application/json"}
-TEMPLATES = Path(thirteen_page.__file__).resolve().parents[1] / "web" / "templates"
+PARLOUR = Path(thirteen_page.__file__).resolve().parents[2]
+TEMPLATES = [
+    PARLOUR / "web" / "templates",
+    PARLOUR / "tripeaks" / "templates",
+    PARLOUR / "thirteen" / "templates",
+]
+"""The platform's templates, then each game's own."""
 ROOT = Path(__file__).resolve().parents[2]
 # The TriPeaks source documents (Hindi, Hungarian) whose wording the rules pages must keep verbatim.
 SEEDS = ROOT / "tests" / "data" / "seeds"
@@ -164,7 +170,7 @@ def test_rules_pages_in_every_language(client: TestClient, game: str, lang: str)
     assert 'class="mini-card' in page.text
     rules = default_registry().get(game).rules
     assert rules is not None
-    title = translations(lang, "rules").gettext(rules.title)
+    title = translations(lang, rules.domain).gettext(rules.title)
     assert f"<h1>{title}</h1>" in page.text
 
 
@@ -194,28 +200,28 @@ def test_tripeaks_rules_use_the_seed_texts_verbatim(client: TestClient, lang: st
     assert len(found) >= 10, f"only {len(found)} seed paragraphs appear verbatim"
 
 
-def template_messages(name: str) -> list[str]:
-    source = (TEMPLATES / name).read_text()
-    found = extract_from_ast(jinja2.Environment().parse(source), ("t",))
+def template_messages(name: str, keyword: str = "t") -> list[str]:
+    source = next(folder / name for folder in TEMPLATES if (folder / name).exists()).read_text()
+    found = extract_from_ast(jinja2.Environment().parse(source), (keyword,))
     return [message[2] for message in found if isinstance(message[2], str)]
 
 
 def catalog_ids(lang: str, domain: str) -> set[str]:
-    with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+    with catalog_path(lang, domain).open("rb") as handle:
         return {message.id if isinstance(message.id, str) else message.id[0] for message in read_po(handle)}
 
 
 @pytest.mark.parametrize(
-    ("template", "domain"),
+    ("template", "domain", "keyword"),
     [
-        ("rules_tripeaks.html", "rules"),
-        ("rules_thirteen.html", "rules"),
-        ("rules_page.html", "rules"),
-        ("thirteen.html", "thirteen_web"),
+        ("rules_tripeaks.html", "tripeaks_rules", "t"),
+        ("rules_thirteen.html", "thirteen_rules", "t"),
+        ("rules_page.html", "rules", "r"),
+        ("thirteen.html", "thirteen_web", "t"),
     ],
 )
-def test_every_text_of_the_templates_is_in_the_catalogs(template: str, domain: str) -> None:
-    messages = set(template_messages(template))
+def test_every_text_of_the_templates_is_in_the_catalogs(template: str, domain: str, keyword: str) -> None:
+    messages = set(template_messages(template, keyword))
     assert messages
     for lang in LANGUAGES[1:]:
         assert messages - catalog_ids(lang, domain) == set(), f"{lang}/{domain}"

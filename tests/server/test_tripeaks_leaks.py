@@ -122,8 +122,8 @@ def test_a_ranked_deal_names_no_code_until_it_is_won(store: Any) -> None:
     code) is played with no code and no deal number in any frame until the winning move; a finished or
     left record shows them again."""
     from parlour.games.registry import Registry
-    from parlour.games.tripeaks import TriPeaksDefinition
     from parlour.server.app import create_app
+    from parlour.tripeaks.definition import TriPeaksDefinition
     from parlour.tripeaks.solver.solve import solve
 
     definition = TriPeaksDefinition()

@@ -10,8 +10,8 @@ from scripted_deals import chain_deal, chain_moves
 
 from conftest import page_data
 from parlour.games.registry import Registry
-from parlour.games.tripeaks import TriPeaksDefinition
 from parlour.server.app import create_app
+from parlour.tripeaks.definition import TriPeaksDefinition
 
 
 def start(client: TestClient, lang: str = "en", **options: Any) -> str:

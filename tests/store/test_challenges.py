@@ -121,7 +121,7 @@ def test_only_a_finished_game_of_ones_own_is_offered(client: TestClient, store: 
         assert client.post(f"/api/games/{game_id}/challenge").json()["code"] == "no_such_game"
     assert TestClient(client.app).post(f"/api/games/{playing}/challenge").status_code == 404
     deal = store.daily_deal("tripeaks", "easy", today())
-    from parlour.games.tripeaks import TriPeaksDefinition
+    from parlour.tripeaks.definition import TriPeaksDefinition
 
     new = TriPeaksDefinition().ranked(deal.code, {"daily": today().isoformat()})
     assert new.spec is not None

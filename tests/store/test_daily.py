@@ -17,7 +17,6 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from parlour.cli import main
-from parlour.games.tripeaks import TriPeaksDefinition
 from parlour.server.app import create_app
 from parlour.server.players import StoreTexts
 from parlour.store import Store
@@ -25,6 +24,7 @@ from parlour.store.daily import today
 from parlour.store.messages import record_messages
 from parlour.store.models import GameRow
 from parlour.tripeaks import DealCode, Game
+from parlour.tripeaks.definition import TriPeaksDefinition
 from parlour.tripeaks.fairness import verify
 from parlour.tripeaks.solver.solve import solve
 

@@ -19,11 +19,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy.engine import URL
 
 from parlour.games.registry import Registry
-from parlour.games.tripeaks import TriPeaksDefinition
 from parlour.server.app import create_app
 from parlour.store import Store, StoreUnavailable
 from parlour.store.async_appends import AsyncAppends
 from parlour.tripeaks import Game
+from parlour.tripeaks.definition import TriPeaksDefinition
 
 from .conftest import BACKENDS, FreshDatabases
 from .lines import code_of, winning_line

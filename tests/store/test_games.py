@@ -9,9 +9,9 @@ import pytest
 from sqlalchemy import text
 
 from parlour.errors import GameOver, IllegalMove, InvalidCard, InvalidInput
-from parlour.games.tripeaks import TriPeaksFigures
 from parlour.store import MoveConflict, Store, UnknownGame
 from parlour.store.replays import CorruptRecord
+from parlour.tripeaks.definition import TriPeaksFigures
 
 from .lines import code_of, stuck_line, winning_line
 

@@ -70,10 +70,12 @@ def test_french_catalogs_space_their_punctuation() -> None:
     starts a line; a plain space there is the typo this scan finds."""
     from babel.messages.pofile import read_po
 
-    from parlour.i18n import LOCALE_DIR
+    from parlour.i18n import catalog_folders
 
     bad = re.compile(r"[^\s\u00a0\u202f/]:(?![/\d])| [:;!?]|[^\s\u00a0\u202f][;!?»]")
-    for path in sorted((LOCALE_DIR / "fr" / "LC_MESSAGES").glob("*.po")):
+    for path in sorted(
+        path for folder in catalog_folders() for path in (folder / "fr" / "LC_MESSAGES").glob("*.po")
+    ):
         with path.open("rb") as handle:
             catalog = read_po(handle)
         for message in catalog:

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from parlour.games.tripeaks import TriPeaksFigures
 from parlour.server.app import create_app
 from parlour.store import Store
+from parlour.tripeaks.definition import TriPeaksFigures
 
 from .lines import code_of, stuck_line, winning_line
 

@@ -15,13 +15,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from parlour.games.base import DAILY_SECRET
-from parlour.games.thirteen import ThirteenDefinition
-from parlour.games.tripeaks import TriPeaksDefinition
 from parlour.server.app import create_app
 from parlour.store import Store
 from parlour.store.daily import NEW_PLAYERS_PER_ADDRESS, today
 from parlour.thirteen import MatchCode
+from parlour.thirteen.definition import ThirteenDefinition
 from parlour.tripeaks import Deal, DealCode, Game
+from parlour.tripeaks.definition import TriPeaksDefinition
 
 from .test_challenges import csrf_of, friend_of
 from .test_pages import me

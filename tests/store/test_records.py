@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from parlour.games.tripeaks import TriPeaksFigures
 from parlour.store import Outcome, Store
 from parlour.store.messages import record_messages
+from parlour.tripeaks.definition import TriPeaksFigures
 
 from .lines import cards_left_after, code_of, winning_line
 
@@ -185,7 +185,7 @@ def test_the_picker_takes_its_verdicts_from_the_registered_definition(tmp_path: 
     from dataclasses import replace
 
     from parlour.games.registry import default_registry
-    from parlour.games.tripeaks import TriPeaksDefinition
+    from parlour.tripeaks.definition import TriPeaksDefinition
 
     class Oracle(TriPeaksDefinition):
         numbered = replace(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.games.thirteen import ThirteenStatistics
-from parlour.games.tripeaks import TriPeaksFigures
 from parlour.store import Statistics, Store, UnknownPlayer
+from parlour.thirteen.definition import ThirteenStatistics
+from parlour.tripeaks.definition import TriPeaksFigures
 
 from .lines import code_of, stuck_line, winning_line
 
@@ -57,8 +57,8 @@ def test_tripeaks_statistics_per_rule_set(store: Store) -> None:
 
 
 def test_statistics_of_nobody() -> None:
-    from parlour.games.thirteen import ThirteenDefinition
-    from parlour.games.tripeaks import TriPeaksDefinition
+    from parlour.thirteen.definition import ThirteenDefinition
+    from parlour.tripeaks.definition import TriPeaksDefinition
 
     empty = Statistics({"tripeaks": TriPeaksDefinition().fold([]), "thirteen": ThirteenDefinition().fold([])})
     assert (
@@ -77,8 +77,8 @@ def test_the_fastest_win_is_kept_per_rule_set(store: Store) -> None:
 
     from sqlalchemy import select, update
 
-    from parlour.games.tripeaks import clock
     from parlour.store.models import GameRow
+    from parlour.tripeaks.definition import clock
 
     ada = store.create_player("Ada")
     for number, minutes in ((2, 7), (4, 3)):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from parlour.errors import IllegalMove, InvalidInput
-from parlour.games.thirteen import ThirteenStatistics
 from parlour.store import Store
 from parlour.thirteen import Match
+from parlour.thirteen.definition import ThirteenStatistics
 
 CODE = "TH1-AAAAAAB"
 SEATS = ["human", {"kind": "bot", "strength": "greedy", "seed": 1}, {"kind": "bot"}, {"kind": "bot"}]
@@ -108,7 +108,7 @@ def test_bad_matches_are_refused(
 def test_every_person_at_a_table_gets_their_own_result_and_statistics(store: Store) -> None:
     """A friends' table's match is the host's record, marked ``owner`` wherever the host sits; the
     other people are linked to it and, when it ends, get the result of their own seat."""
-    from parlour.games.thirteen import ThirteenDefinition
+    from parlour.thirteen.definition import ThirteenDefinition
 
     ana, bence, chloe = (store.create_player(name).player_id for name in ("Ana", "Bence", "Chloé"))
     seats = [

@@ -13,10 +13,10 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from parlour.cli import main
-from parlour.games.thirteen_review import review_positions
 from parlour.server.app import create_app
 from parlour.store import Store
 from parlour.thirteen import Match, Rules
+from parlour.thirteen.review_texts import review_positions
 
 from .test_pages import me
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from parlour.errors import InvalidInput
 from parlour.games.tables import FriendsTable, Seat, TableSettings
-from parlour.games.thirteen import ThirteenDefinition
+from parlour.thirteen.definition import ThirteenDefinition
 
 THIRTEEN = ThirteenDefinition()
 LOBBY = 4  # the lobby of a Thirteen table: the seat after its four

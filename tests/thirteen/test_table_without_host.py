@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from parlour.errors import IllegalMove
 from parlour.games.tables import OVER, PLAYING, FriendsTable, TableSettings
-from parlour.games.thirteen import ThirteenDefinition, ThirteenTable
+from parlour.thirteen.definition import ThirteenDefinition, ThirteenTable
 
 THIRTEEN = ThirteenDefinition()
 LOBBY = 4  # the lobby of a Thirteen table: the seat after its four

@@ -15,11 +15,11 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from parlour.cli import main
-from parlour.games.thirteen_review import REVIEW_NOTE, REVIEW_SUMMARY, SET_DEAL, SET_ROUND
 from parlour.grades import names
 from parlour.thirteen import Match
 from parlour.thirteen.bots import GreedyBot, make_bot
 from parlour.thirteen.review import GRADES
+from parlour.thirteen.review_texts import REVIEW_NOTE, REVIEW_SUMMARY, SET_DEAL, SET_ROUND
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -173,7 +173,7 @@ def test_play_announces_an_instant_win_under_the_house_rule() -> None:
 
 
 def test_catalogs_hold_exactly_the_messages_the_command_uses() -> None:
-    source = (ROOT / "src/parlour/cli/thirteen.py").read_text(encoding="utf-8")
+    source = (ROOT / "src/parlour/thirteen/commands/group.py").read_text(encoding="utf-8")
     used = set(re.findall(r'(?:self\._|\b_)\(\s*(?:lang,\s*)?"((?:[^"\\]|\\.)*)"\s*\)', source))
     used |= {
         "{count} card",
@@ -184,7 +184,7 @@ def test_catalogs_hold_exactly_the_messages_the_command_uses() -> None:
         *names(GRADES),
     }  # (constants, and the grades' names)
     for lang in ("hi", "hu", "fr"):
-        path = ROOT / f"src/parlour/i18n/locale/{lang}/LC_MESSAGES/thirteen.po"
+        path = ROOT / f"src/parlour/thirteen/locale/{lang}/LC_MESSAGES/thirteen.po"
         with path.open("rb") as handle:
             catalog = read_po(handle)
         ids = {
@@ -264,7 +264,7 @@ def test_a_weaker_expert_is_said_so_in_the_help_and_on_the_page(monkeypatch: pyt
     import sys
     from pathlib import Path
 
-    from parlour.games.thirteen import expert_is_reduced, strength_name
+    from parlour.thirteen.definition import expert_is_reduced, strength_name
 
     monkeypatch.setenv("PARLOUR_SOLVER_CORE", "python")
     assert expert_is_reduced()

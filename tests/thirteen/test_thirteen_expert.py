@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from thirteen_helpers import make_view
 
 from parlour.deal import SplitMix64
-from parlour.games.thirteen import STRENGTH_NAMES, STRENGTHS
 from parlour.thirteen import Match
 from parlour.thirteen.bots import BOTS, PLAYERS, ExpertBot, KeeperBot, SamplerBot, make_bot
 from parlour.thirteen.bots.expert import MAX_CANDIDATES, MAX_SAMPLES, MIN_SAMPLES
@@ -24,6 +23,7 @@ from parlour.thirteen.bots.search import (
     round_of,
     sample_hands,
 )
+from parlour.thirteen.definition import STRENGTH_NAMES, STRENGTHS
 from parlour.thirteen.observation import cards_played
 from parlour.thirteen.rules import Rules
 

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.cards import DECK, Card
-from parlour.cli.thirteen import judge_play
 from parlour.thirteen.combos import shape_of
+from parlour.thirteen.commands.group import judge_play
 from parlour.thirteen.moves import legal_plays
 from parlour.thirteen.order import mask_of
 from parlour.thirteen.rules import Rules

@@ -72,8 +72,8 @@ def test_the_command_line_reviews_a_whole_match_and_refuses_a_bad_move() -> None
 
 
 def test_a_duplicate_sets_review_names_each_rounds_deal_and_hand_and_sums_each_deal() -> None:
-    from parlour.games.thirteen_review import review_texts, set_lines
     from parlour.thirteen import Rules
+    from parlour.thirteen.review_texts import review_texts, set_lines
     from parlour.thirteen.sets import HAND_NAMES, comparison
 
     rules = Rules(duplicate_deals=2)

@@ -16,14 +16,16 @@ from rich.cells import cell_len
 
 from parlour.cards import Card
 from parlour.cli import main
-from parlour.cli.tripeaks import _column, board
 from parlour.i18n.cards import card_name
 from parlour.tripeaks import Game
+from parlour.tripeaks.commands.group import _column, board
 from parlour.tripeaks.layout import ROWS
 from tripeaks.golden import LINES, WIN_E_B, path_for
 
 ROOT = Path(__file__).resolve().parents[2]
-cli_tripeaks = importlib.import_module("parlour.cli.tripeaks")  # the package attribute is the Click group
+cli_tripeaks = importlib.import_module(
+    "parlour.tripeaks.commands.group"
+)  # the package attribute is the Click group
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str]:

@@ -8,9 +8,11 @@ import pytest
 from babel.messages.extract import extract
 from babel.messages.pofile import read_po
 
-import parlour.i18n.tripeaks as i18n_tripeaks
-from parlour.i18n import LANGUAGES, LOCALE_DIR, gettext_for
-from parlour.i18n.tripeaks import (
+import parlour.tripeaks.texts as i18n_tripeaks
+from parlour.i18n import LANGUAGES, catalog_path, gettext_for
+from parlour.tripeaks import EASY, Game
+from parlour.tripeaks.game import REASON_CODES
+from parlour.tripeaks.texts import (
     REASONS,
     cards_count,
     describe,
@@ -20,11 +22,11 @@ from parlour.i18n.tripeaks import (
     variant_names,
     won_text,
 )
-from parlour.tripeaks import EASY, Game
-from parlour.tripeaks.game import REASON_CODES
 from tripeaks.builders import seed_example_deal
 
-cli_tripeaks = importlib.import_module("parlour.cli.tripeaks")  # the package attribute is the Click group
+cli_tripeaks = importlib.import_module(
+    "parlour.tripeaks.commands.group"
+)  # the package attribute is the Click group
 
 SEED_HI_START = (
     "ड्रॉ ढेर: 23 पत्ते; डिस्कार्ड ढेर: चिड़ी का इक्का। शिखरों की चोटियाँ: छिपा पत्ता, छिपा पत्ता, छिपा पत्ता; "
@@ -175,7 +177,7 @@ def test_catalog_holds_exactly_the_messages_the_code_uses() -> None:
                 if message:
                     used.add((context, message))
     used |= {(None, text) for text in REASONS.values()} | {(None, cli_tripeaks.HELP)}
-    with (LOCALE_DIR / "hu" / "LC_MESSAGES" / "tripeaks.po").open("rb") as handle:
+    with catalog_path("hu", "tripeaks").open("rb") as handle:
         catalog = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in read_po(handle) if m.id}
     assert used == catalog
 

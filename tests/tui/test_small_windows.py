@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from parlour.thirteen.terminal.app import ThirteenApp
 from parlour.tripeaks import DealCode, Game
 from parlour.tripeaks.rules import EASY
+from parlour.tripeaks.terminal.app import RECORDS, NewGameScreen, TriPeaksApp
 from parlour.tui.records import Recorder
 from parlour.tui.screens import statistics_renderable
-from parlour.tui.thirteen_app import ThirteenApp
-from parlour.tui.tripeaks_app import RECORDS, NewGameScreen, TriPeaksApp
 
 
 def run(coroutine: Any) -> Any:

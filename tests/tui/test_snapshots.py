@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from parlour.thirteen.terminal.app import ThirteenApp
 from parlour.tripeaks import DealCode, Game
 from parlour.tripeaks.rules import EASY
-from parlour.tui.thirteen_app import ThirteenApp
-from parlour.tui.tripeaks_app import TriPeaksApp
+from parlour.tripeaks.terminal.app import TriPeaksApp
 
 
 def compare(snap_compare: Any, app: Any, size: tuple[int, int], press: tuple[str, ...] = ()) -> bool:
@@ -38,7 +38,7 @@ def test_thirteen_screen(
     snap_compare: Any, lang: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The fairness salt is random in play; a fixed one makes the commitment shown the same every run.
-    monkeypatch.setattr("parlour.games.thirteen.new_salt", lambda: "0123456789abcdef0123456789abcdef")
+    monkeypatch.setattr("parlour.thirteen.definition.new_salt", lambda: "0123456789abcdef0123456789abcdef")
     app = ThirteenApp({"code": "TH1-AAAAAAC", "speed": "slow", "strength": "greedy"}, lang, None)
     assert compare(snap_compare, app, size)
 

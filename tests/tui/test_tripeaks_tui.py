@@ -11,13 +11,14 @@ from typing import Any
 
 import pytest
 
-from parlour.games.tripeaks import TriPeaksFigures
+from parlour.games.registry import default_registry
 from parlour.tripeaks import DealCode, Game
+from parlour.tripeaks.definition import TriPeaksFigures
 from parlour.tripeaks.rules import EASY
 from parlour.tripeaks.solver import numbered_result, solve
+from parlour.tripeaks.terminal.app import RECORDS, STOCK, BoardWidget, TriPeaksApp
+from parlour.tripeaks.terminal.board import corner
 from parlour.tui.records import Recorder
-from parlour.tui.tripeaks_app import RECORDS, STOCK, BoardWidget, TriPeaksApp
-from parlour.tui.tripeaks_board import corner
 
 NUMBER = next(n for n in range(100, 400) if (r := numbered_result(EASY, n)) is not None and r.winnable)
 
@@ -118,7 +119,7 @@ def test_new_game_takes_a_pasted_code_and_undo_goes_back(tmp_path: Path) -> None
 
 
 def test_a_thirteen_round_is_played_with_the_keys(tmp_path: Path) -> None:
-    from parlour.tui.thirteen_app import HandWidget, ThirteenApp
+    from parlour.thirteen.terminal.app import HandWidget, ThirteenApp
 
     recorder = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
     app = ThirteenApp({"code": "TH1-AAAAAAC", "speed": "instant", "strength": "greedy"}, "en", recorder)
@@ -163,8 +164,8 @@ def test_a_thirteen_round_is_played_with_the_keys(tmp_path: Path) -> None:
 def test_the_terminal_board_writes_the_kings_as_the_language_does() -> None:
     from parlour.cards import Card
     from parlour.i18n.cards import rank_letters
+    from parlour.tripeaks.terminal.board import paint
     from parlour.tui.cards import card_label
-    from parlour.tui.tripeaks_board import paint
 
     assert card_label(Card.parse("KC"), rank_letters("fr")) == "R♣ "
     assert card_label(Card.parse("TH"), rank_letters("hu")) == "10♥"
@@ -227,11 +228,11 @@ def test_the_help_screen_shows_the_rules_pages_words() -> None:
 
     assert run(play())
     console = Console(record=True, width=100)
-    console.print(rules_renderable("tripeaks", "hu"))
+    console.print(rules_renderable(default_registry().get("tripeaks"), "hu"))
     text = console.export_text()
     assert "Röviden" in text and "Nincs több lehetséges lépés" in text  # the seed's own words
     console = Console(record=True, width=100)
-    console.print(rules_renderable("thirteen", "en"))
+    console.print(rules_renderable(default_registry().get("thirteen"), "en"))
     assert "3 of spades" in console.export_text()
 
 
@@ -251,7 +252,7 @@ def test_the_menu_chooses_a_game() -> None:
 
 
 def test_thirteen_settings_and_a_new_match_from_the_keys() -> None:
-    from parlour.tui.thirteen_app import ThirteenApp
+    from parlour.thirteen.terminal.app import ThirteenApp
 
     app = ThirteenApp({"code": "TH1-AAAAAAC", "speed": "normal", "strength": "greedy"}, "en", None)
 
@@ -294,8 +295,8 @@ def test_every_key_and_label_of_the_terminal_has_its_name_in_every_language() ->
 
     from parlour.cli.tui import terminal_games
     from parlour.i18n import LANGUAGES, LOCALE_DIR
+    from parlour.thirteen.terminal.app import ThirteenApp
     from parlour.tui.screens import HelpScreen, StatisticsScreen
-    from parlour.tui.thirteen_app import ThirteenApp
 
     names = {
         binding.description

@@ -11,16 +11,19 @@ its :class:`GameDefinition`, registered in a :class:`~parlour.games.registry.Reg
 - ``explain`` turns a reason code into text, ``localize`` adds language-bound texts to a view;
 - ``fold`` turns a player's finished games into the game's statistics.
 
-This module holds only the shapes; the games are ``parlour.games.tripeaks`` and ``parlour.games.thirteen``.
+This module holds only the shapes; each game's definition is in its own package
+(``parlour.tripeaks.definition``, ``parlour.thirteen.definition``), found through its entry point.
 """
 
 from __future__ import annotations
 
 import copy
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time, timedelta
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -464,12 +467,14 @@ class StatisticsTable:
 
 @dataclass(frozen=True)
 class RulesPage:
-    """A game's rules page: its ``template``, its ``title`` (a msgid of the ``rules`` domain) and what
-    else its template is given (``context``: the game's own facts, such as where its cards lie)."""
+    """A game's rules page: its ``template``, its ``title`` (a msgid of its ``domain``, the game's own
+    catalog of its rules) and what else its template is given (``context``: the game's own facts, such
+    as where its cards lie)."""
 
     template: str
     title: str
     context: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    domain: str = "rules"
 
 
 @dataclass(frozen=True)
@@ -646,6 +651,10 @@ class GameDefinition(ABC):
             game's id (``/tripeaks/review/{game_id}``), None without one.
         ranked_note: what a ranked attempt (today's daily deal, a challenge) changes in play, said on
             those pages before it starts (a ``store`` msgid); empty when nothing changes.
+        learning: ``module:function`` that registers its learning environments with Gymnasium, called
+            by ``import parlour.learn`` (the ``learn`` extra), None without one.
+        order: where the game comes among the games (the home page, menus, statistics): lower first,
+            then by name.
     """
 
     name: str
@@ -667,6 +676,22 @@ class GameDefinition(ABC):
     reviewed: frozenset[str] = Status.ENDED
     review_page: str | None = None
     ranked_note: str = ""
+    learning: str | None = None
+    order: int = 100
+
+    @property
+    def home(self) -> Path:
+        """Return the game's package folder: the folder of the module that defines this definition, which
+        holds the game's own ``templates/``, ``static/`` and ``locale/`` (decision 0061)."""
+        module = sys.modules[type(self).__module__]
+        if module.__file__ is None:
+            raise RuntimeError(f"the module {module.__name__} has no file: its game has no home")
+        return Path(module.__file__).resolve().parent
+
+    def assets(self, kind: str) -> Path | None:
+        """Return the game's folder of ``kind`` (``templates``, ``static``, ``locale``), None without one."""
+        folder = self.home / kind
+        return folder if folder.is_dir() else None
 
     @abstractmethod
     def new(self, options: Json) -> NewGame:

@@ -1,9 +1,10 @@
 """The registry of game definitions: the one place that lists which games Parlour plays.
 
-``default_registry()`` holds TriPeaks, Thirteen and every game an installed package registers: a new game
-is one module with a :class:`~parlour.games.base.GameDefinition` and one registration line, an entry
-point of the ``parlour.games`` group naming its definition (in the package's ``pyproject.toml``:
-``[project.entry-points."parlour.games"]`` ``golf = "golf.game:DEFINITION"``), or a registry built
+``default_registry()`` holds every game an installed package registers, Parlour's own TriPeaks and
+Thirteen among them: a game is one package with a :class:`~parlour.games.base.GameDefinition` and one
+registration line, an entry point of the ``parlour.games`` group naming its definition (in the package's
+``pyproject.toml``: ``[project.entry-points."parlour.games"]`` ``golf = "golf.game:DEFINITION"``), or a
+registry built
 with it (``default_registry().with_games(Tally())``). The server, the store, the statistics and the
 command line pick it up from there.
 """
@@ -13,15 +14,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Iterator
 from importlib.metadata import entry_points
-from typing import Final
 
 from parlour.errors import InvalidInput
 from parlour.games.base import GameDefinition
-from parlour.games.thirteen import ThirteenDefinition
-from parlour.games.tripeaks import TriPeaksDefinition
-
-ENTRY_POINTS: Final = "parlour.games"
-"""The entry point group through which an installed package registers its games."""
+from parlour.i18n import add_catalogs
+from parlour.installed_games import ENTRY_POINTS
 
 log = logging.getLogger("parlour.games")
 
@@ -44,10 +41,14 @@ class Registry:
         """Add a game and return it.
 
         Raises:
-            ValueError: a game of that name is registered already.
+            ValueError: a game of that name is registered already, or its catalogs take a domain that
+                another's has.
         """
         if definition.name in self._games:
             raise ValueError(f"a game called {definition.name!r} is registered already")
+        catalogs = definition.assets("locale")
+        if catalogs is not None:  # an installed game's are found already; a game registered by hand's now
+            add_catalogs(catalogs)
         self._games[definition.name] = definition
         return definition
 
@@ -92,16 +93,24 @@ class Registry:
 
 
 def default_registry() -> Registry:
-    """Return a new registry of Parlour's games: TriPeaks, Thirteen, then the installed packages' games
-    (:data:`ENTRY_POINTS`), in their names' order. A registered game that cannot be loaded, is no game
-    definition or takes a name already taken is left out with a warning: Parlour runs without it."""
-    registry = Registry([TriPeaksDefinition(), ThirteenDefinition()])
-    for entry in sorted(entry_points(group=ENTRY_POINTS), key=lambda found: found.name):
+    """Return a new registry of every installed game: each package's games registered under
+    :data:`ENTRY_POINTS` (Parlour's own TriPeaks and Thirteen among them), in their definitions' ``order``
+    then their names'. A registered game that cannot be loaded, is no game definition or takes a name
+    already taken is left out with a warning: Parlour runs without it."""
+    found: list[tuple[int, str, GameDefinition]] = []
+    for entry in sorted(entry_points(group=ENTRY_POINTS), key=lambda each: (each.name, each.value)):
         try:
             definition = entry.load()
             if not isinstance(definition, GameDefinition):
                 raise TypeError(f"{entry.value} is a {type(definition).__name__}, not a game definition")
-            registry.register(definition)
         except Exception as error:  # a broken game of another package must not stop Parlour
             log.warning("the game %r (%s) is left out: %s", entry.name, entry.value, error)
+            continue
+        found.append((definition.order, entry.name, definition))
+    registry = Registry()
+    for _, name, definition in sorted(found, key=lambda each: each[:2]):
+        try:
+            registry.register(definition)
+        except ValueError as error:
+            log.warning("the game %r is left out: %s", name, error)
     return registry

@@ -21,6 +21,7 @@ from babel.numbers import format_decimal, format_percent
 from babel.support import Translations
 
 from parlour.errors import InvalidInput
+from parlour.installed_games import game_folders
 
 LANGUAGES: Final = ("en", "hi", "hu", "fr")
 """Supported languages, English first (the default and the source language)."""
@@ -28,7 +29,54 @@ DEFAULT_LANGUAGE: Final = "en"
 LANGUAGE_NAMES: Final = {"en": "English", "hi": "हिन्दी", "hu": "Magyar", "fr": "Français"}
 """Each language's name in that language, for language pickers."""
 
-LOCALE_DIR: Final = Path(__file__).with_name("locale")
+LOCALE_DIR: Final = Path(__file__).resolve().with_name("locale")
+"""The platform's own catalogs; each game's are in its package (:func:`add_catalogs`)."""
+
+_added: list[Path] = []
+"""Catalog folders added by hand (:func:`add_catalogs`): a game registered without an entry point."""
+
+
+def catalog_folders() -> list[Path]:
+    """Return the folders searched for catalogs: the platform's, each installed game's ``locale`` (found
+    through its entry point), then those added by :func:`add_catalogs`."""
+    folders = [LOCALE_DIR]
+    for folder in [*(game / "locale" for game in game_folders()), *_added]:
+        if folder.is_dir() and folder not in folders:
+            folders.append(folder)
+    return folders
+
+
+def add_catalogs(directory: Path) -> None:
+    """Add a folder of catalogs (``<lang>/LC_MESSAGES/<domain>.po``), a game's own, to those searched.
+
+    A game's domains are its own: a domain found in two folders is an error, since one of them would
+    never be read.
+
+    Raises:
+        ValueError: a domain of ``directory`` is already found in another folder.
+    """
+    directory = directory.resolve()
+    if directory in catalog_folders():
+        return
+    known = set(domains())
+    for path in directory.glob("*/LC_MESSAGES/*.po"):
+        if path.stem in known:
+            raise ValueError(f"the catalog domain {path.stem!r} of {directory} is already another's")
+    _added.append(directory)
+    translations.cache_clear()
+
+
+def catalog_path(lang: str, domain: str) -> Path:
+    """Return the ``.po`` file of ``domain`` in ``lang``, in the platform's folder or a game's.
+
+    Raises:
+        FileNotFoundError: no folder has that catalog.
+    """
+    for directory in catalog_folders():
+        path = directory / lang / "LC_MESSAGES" / f"{domain}.po"
+        if path.exists():
+            return path
+    raise FileNotFoundError(f"no {lang} catalog of the domain {domain!r}")
 
 
 def normalize_language(tag: str) -> str:
@@ -79,8 +127,7 @@ def translations(lang: str, domain: str) -> gettext.NullTranslations:
     lang = normalize_language(lang)
     if lang == DEFAULT_LANGUAGE:
         return gettext.NullTranslations()
-    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
-    with path.open("rb") as po_file:
+    with catalog_path(lang, domain).open("rb") as po_file:
         catalog = read_po(po_file, locale=Locale.parse(lang), domain=domain)
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
@@ -104,8 +151,9 @@ def ngettext_for(lang: str, domain: str, singular: str, plural: str, n: int) -> 
 
 
 def domains() -> list[str]:
-    """Return the names of every catalog domain that exists in some language."""
-    return sorted({path.stem for path in LOCALE_DIR.glob("*/LC_MESSAGES/*.po")})
+    """Return the names of every catalog domain that exists in some language, the platform's and the
+    registered games'."""
+    return sorted({path.stem for folder in catalog_folders() for path in folder.glob("*/LC_MESSAGES/*.po")})
 
 
 def labelled(label: str, lang: str) -> str:

@@ -15,6 +15,7 @@ import importlib
 import logging
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any, Final
 
 from fastapi import APIRouter, FastAPI, Request
@@ -26,6 +27,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import ClientDisconnect
 from starlette.responses import Response
+from starlette.staticfiles import PathLike
 
 from parlour import __version__
 from parlour.errors import ParlourError
@@ -77,6 +79,38 @@ async def _sweep(parlour: Parlour) -> None:
             dropped += parlour.tables.evict_idle(IDLE_SECONDS)
         if dropped:
             log.debug("%d idle games and tables left memory", dropped)
+
+
+def game_folders(games: Registry, kind: str) -> list[Path]:
+    """Return the games' own folders of ``kind`` (``templates``, ``static``), in the registry's order.
+
+    Raises:
+        ValueError: two games ship a file of the same path there (one of them would never be served).
+    """
+    folders = [folder for definition in games if (folder := definition.assets(kind)) is not None]
+    seen: dict[str, Path] = {}
+    for folder in folders:
+        for path in folder.rglob("*"):
+            if path.is_file():
+                name = path.relative_to(folder).as_posix()
+                if name in seen:
+                    raise ValueError(f"{kind}/{name} is shipped by two games: {seen[name]} and {folder}")
+                seen[name] = folder
+    return folders
+
+
+class GameStaticFiles(StaticFiles):
+    """``/static``: the platform's files, then each game's own ``static/`` folder, at the same addresses
+    (``/static/js/tripeaks.js`` is TriPeaks' own file)."""
+
+    def __init__(self, directory: Path, games: Sequence[Path]) -> None:
+        self.games = [str(folder) for folder in games]
+        super().__init__(directory=str(directory))
+
+    def get_directories(
+        self, directory: PathLike | None = None, packages: list[str | tuple[str, str]] | None = None
+    ) -> list[PathLike]:
+        return [*super().get_directories(directory, packages), *self.games]
 
 
 def game_routers(games: Registry, templates: Jinja2Templates) -> list[APIRouter]:
@@ -217,7 +251,8 @@ def create_app(
     """
     the_store: GameStore = store if store is not None else Store(database_url, games=games)
     served = games if games is not None else the_store.games
-    templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
+    # The platform's templates, then each game's own (decision 0061): a game's page extends base.html.
+    templates = Jinja2Templates(directory=[TEMPLATES_DIR, *game_folders(served, "templates")])
     templates.env.globals["static_version"] = __version__
     parlour = Parlour(
         store=the_store, templates=templates, games=served, limits=limits or RateLimits(redis_url=redis_url)
@@ -272,7 +307,8 @@ def create_app(
     # Scripts and styles go compressed to a browser that takes gzip (under a third of their size, which a
     # phone on a slow network feels). Pages are not compressed: they carry the CSRF token beside what a
     # player typed, and a compressed answer's length would say how alike the two are (BREACH).
-    static = GZipMiddleware(StaticFiles(directory=str(STATIC_DIR)), minimum_size=1024)
+    files = GameStaticFiles(directory=STATIC_DIR, games=game_folders(served, "static"))
+    static = GZipMiddleware(files, minimum_size=1024)
     app.mount("/static", static, name="static")
     app.include_router(health.router)
     app.include_router(pages.router)

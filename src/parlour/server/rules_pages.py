@@ -26,9 +26,10 @@ DOMAIN: Final = "rules"
 router = APIRouter()
 
 
-def translator(lang: str) -> Callable[[str], str]:
-    """Return the ``rules`` translation function of ``lang``."""
-    return lambda message: gettext_for(lang, DOMAIN, message)
+def translator(lang: str, domain: str = DOMAIN) -> Callable[[str], str]:
+    """Return the translation function of ``lang`` for ``domain`` (the rules pages' own texts by default;
+    each game's rules are in its own catalog)."""
+    return lambda message: gettext_for(lang, domain, message)
 
 
 def card_pictures(lang: str) -> Callable[[str], Markup]:
@@ -67,14 +68,18 @@ async def rules_page(request: Request, game: str) -> Response:
     if definition is None or rules is None:
         return await refused(request, "no_such_rules", 404, game=game[:40])
     lang = await request_language(request)
-    t = translator(lang)
+    t = translator(lang, rules.domain)
     others = [(other.name, other.rules) for other in games if other.rules is not None and other.name != game]
     context = {
-        "t": t,
+        "t": t,  # the game's rules, in its own catalog
+        "r": translator(lang),  # the rules pages' own texts
         "cards": card_pictures(lang),
         "game": game,
         "game_page": definition.page,
-        "others": [{"path": f"/rules/{name}", "title": t(page.title)} for name, page in others],
+        "others": [
+            {"path": f"/rules/{name}", "title": gettext_for(lang, page.domain, page.title)}
+            for name, page in others
+        ],
         **rules.context,
     }
     return await render(request, rules.template, context)

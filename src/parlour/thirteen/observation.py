@@ -1,7 +1,7 @@
 """What a seat of Thirteen sees, as numbers: the learning environment's observation and the learned
 player's inputs, built from a ``PlayerView`` alone (so they hold no other seat's card). Pure Python:
 the engine's learned player (``parlour.thirteen.bots.learned``) and the environment
-(``parlour.learn.thirteen_env``) share them. See decision 0052.
+(``parlour.thirteen.learn.env``) share them. See decision 0052.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def cards_played(steps: Iterable[Step]) -> int:
 
 
 def observe(view: PlayerView, played: int | None = None) -> list[float]:
-    """Return the environment's observation of a seat's view (see ``parlour.learn.thirteen_env``), as
+    """Return the environment's observation of a seat's view (see ``parlour.thirteen.learn.env``), as
     numbers; ``played``, the cards of the view's history, when the caller keeps it already."""
     me = view.seat
     order = [(me + offset) % SEATS for offset in range(SEATS)]  # the seats from this one's

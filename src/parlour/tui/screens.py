@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from pathlib import Path
 from typing import ClassVar, Final
 
 from rich.console import Group, RenderableType
@@ -18,13 +17,13 @@ from textual.dom import DOMNode
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from parlour.games.base import GameDefinition
 from parlour.i18n import gettext_for
 from parlour.tui.records import Recorder
 from parlour.tui.statistics_tables import statistics_table
 
 DOMAIN: Final = "terminal"
 """The catalog of the terminal's own texts: key names, the keys on the help screen, statistics labels."""
-TEMPLATES: Final = Path(__file__).resolve().parents[1] / "web" / "templates"
 LIGHT = "textual-light"
 DARK = "textual-dark"
 """Textual's own themes: no true colour needed, readable in tmux and over SSH."""
@@ -53,13 +52,17 @@ def translate_bindings(node: DOMNode, lang: str) -> None:
     }
 
 
-def rules_renderable(game: str, lang: str) -> RenderableType:
-    """Return the rules of ``game`` (its name) as on its rules page, in ``lang``: the
-    same ``rules`` catalog (the seeds' own words in Hindi and Hungarian), headings and paragraphs."""
-    template = (TEMPLATES / f"rules_{game}.html").read_text(encoding="utf-8")
+def rules_renderable(definition: GameDefinition, lang: str) -> RenderableType:
+    """Return the rules of a game as on its rules page, in ``lang``: its rules page's template and
+    catalog (TriPeaks': the seeds' own words in Hindi and Hungarian), headings and paragraphs; nothing
+    for a game without a rules page."""
+    rules, templates = definition.rules, definition.assets("templates")
+    if rules is None or templates is None:
+        return Group()
+    template = (templates / rules.template).read_text(encoding="utf-8")
     parts: list[RenderableType] = []
     for tag, message in RULES_TEXT.findall(template):
-        text = gettext_for(lang, "rules", message.replace('\\"', '"'))
+        text = gettext_for(lang, rules.domain, message.replace('\\"', '"'))
         parts.append(Text(text, style="bold") if tag in ("h2", "h3") else Text(text + "\n"))
     return Group(*parts)
 
@@ -72,7 +75,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("question_mark", "dismiss", "Close", show=False),
     ]
 
-    def __init__(self, game: str, lang: str, keys: str) -> None:
+    def __init__(self, game: GameDefinition, lang: str, keys: str) -> None:
         super().__init__()
         self.game = game
         self.lang = lang
@@ -139,8 +142,8 @@ class ParlourApp(App[None]):
     """What both terminal games share: the statistics, rules, theme and quit keys, and a plain message
     in place of the table while the window is smaller than the table (``SMALLEST``)."""
 
-    GAME: ClassVar[str] = ""
-    """The game's name, for its rules page."""
+    GAME: ClassVar[GameDefinition | None] = None
+    """The game, for its rules."""
     KEYS: ClassVar[str] = ""
     """The keys, in English, under the rules on the help screen."""
     SMALLEST: ClassVar[tuple[int, int]] = (1, 1)
@@ -184,7 +187,8 @@ class ParlourApp(App[None]):
 
     def action_help(self) -> None:
         """Show the keys and the rules, as on the rules page."""
-        self.push_screen(HelpScreen(self.GAME, self.lang, terminal_text(self.lang, self.KEYS)))
+        if self.GAME is not None:
+            self.push_screen(HelpScreen(self.GAME, self.lang, terminal_text(self.lang, self.KEYS)))
 
     def action_theme(self) -> None:
         """Switch between the light and the dark theme."""

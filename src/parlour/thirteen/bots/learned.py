@@ -2,7 +2,7 @@
 played in pure Python from weights that ship with the package (``bots/data/thirteen_learned.npz``).
 
 It sees only its seat's ``PlayerView``. Its inputs are the learning environment's observation (the 178
-numbers of ``parlour.learn.thirteen_env``, built here without NumPy by :func:`observe`) and a few
+numbers of ``parlour.thirteen.learn.env``, built here without NumPy by :func:`observe`) and a few
 numbers derived from it (:func:`features`): how many cards of each rank the seat holds and how many are
 still unseen, and the kind and length of the combination on the table. It scores the actions of
 ``parlour.thirteen.actions`` and plays the legal one scored highest; ties go to the lower action. The

@@ -1,0 +1,1 @@
+"""Thirteen on the command line: ``parlour thirteen …``."""

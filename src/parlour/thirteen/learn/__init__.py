@@ -1,0 +1,1 @@
+"""Thirteen for machine learning (the ``learn`` extra): its PettingZoo environment."""

@@ -1,0 +1,1 @@
+"""Thirteen in the terminal: its screen (``parlour tui``)."""

@@ -1,0 +1,1 @@
+"""TriPeaks' pages: the game's page and its review page, and the charts of its statistics."""

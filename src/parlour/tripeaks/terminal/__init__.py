@@ -1,0 +1,1 @@
+"""TriPeaks in the terminal: its screen and its board (``parlour tui``)."""
