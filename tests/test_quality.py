@@ -61,12 +61,20 @@ TEST_FOLDERS = sorted(
 @pytest.mark.parametrize("folder", ["", *TEST_FOLDERS])
 def test_mypy_strict_on_the_tests(folder: str) -> None:
     """The tests are typed too: each folder on its own (each has its conftest module), with the shared
-    helpers of ``tests/`` and the benchmarks the tests drive on the path."""
+    helpers of ``tests/``, the test games (``tests/games``) and the benchmarks the tests drive on the
+    path."""
     targets = (
         [str(path) for path in sorted((ROOT / "tests").glob("*.py"))] if not folder else [f"tests/{folder}"]
     )
     search = os.pathsep.join(
-        ["src", f"tests/{folder}" if folder else "tests", "tests", "tests/server", "benchmarks"]
+        [
+            "src",
+            f"tests/{folder}" if folder else "tests",
+            "tests",
+            "tests/server",
+            "tests/games",
+            "benchmarks",
+        ]
     )
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-error-summary",

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,17 +20,10 @@ from typing import Any
 
 import pytest
 
+from browsers import CHROMIUM, launched_browser, served
+
 # The scripted TriPeaks layouts live beside the server tests; browser tests deal them too.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -69,9 +61,6 @@ def _test_games() -> Any:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """Start Parlour on 127.0.0.1 on a free port, with its own database, for the whole session."""
-    import uvicorn
-
-    from parlour.cli.serve import bind
     from parlour.server.app import create_app
     from parlour.server.limits import RateLimits
     from parlour.store import Store
@@ -85,31 +74,15 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         games=_test_games(),
         limits=RateLimits({"find_table": "1000/minute", "daily_new_players": "1000/day"}),
     )
-    listener = bind("127.0.0.1", 0)
-    port = listener.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.02)
-    yield LiveServer(f"http://127.0.0.1:{port}", store, app, server, thread)
-    server.should_exit = True
-    thread.join(timeout=10)
-    listener.close()
+    with served(app) as (url, server, thread):
+        yield LiveServer(url, store, app, server, thread)
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """One Chromium for the whole session."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    with launched_browser() as launched:
         yield launched
-        launched.close()
 
 
 @dataclass

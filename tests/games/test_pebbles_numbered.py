@@ -99,7 +99,7 @@ def test_the_numbered_pages_show_pebbles_records_in_its_own_words(store: Store) 
         assert 'id="game-50"' in page.text and 'id="game-51"' not in page.text
         last = client.get("/pebbles/numbered", params={"page": 9}).text
         assert 'id="game-100"' in last and 'id="game-101"' not in last and "Page 2 of 2" in last
-        assert 'action="/pebbles/numbered/play"' not in page.text  # Pebbles has no page to play it on
+        assert 'action="/pebbles/numbered/play"' in page.text  # Pebbles' own page plays it (its folder's)
         body = client.get(f"/api/numbered/pebbles/standard/{NUMBER}").json()
         assert body["record"]["best_short"] == standing[0] and body["record"]["best_takes"] == standing[1]
         assert body["record"]["holder"] == "Ada" and body["winnable"] is None

@@ -8,6 +8,7 @@ source language: its text is the msgid itself.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import io
 from functools import cache
@@ -116,9 +117,33 @@ def negotiate(accept_language: str | None) -> str:
     return found or DEFAULT_LANGUAGE
 
 
+def own_domains() -> list[str]:
+    """Return each game's own domain: the catalog named after its package's folder (``golf`` in
+    ``golf/locale``), which supplies the texts the platform shows for the game (its title, its
+    statistics' headings, its settings' names), so that a game's texts never go in a platform catalog."""
+    return [folder.parent.name for folder in catalog_folders()[1:]]
+
+
+def _catalog(lang: str, domain: str) -> Translations:
+    """Return a fresh compiled catalog of ``domain`` in ``lang`` (not English).
+
+    Raises:
+        FileNotFoundError: no folder has that catalog.
+    """
+    with catalog_path(lang, domain).open("rb") as po_file:
+        catalog = read_po(po_file, locale=Locale.parse(lang), domain=domain)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return Translations(buffer, domain=domain)
+
+
 @cache
 def translations(lang: str, domain: str) -> gettext.NullTranslations:
     """Return the catalog of ``domain`` in ``lang`` (a no-op catalog for English).
+
+    A platform catalog (``web``, ``store`` …) falls back on every game's own domain (:func:`own_domains`)
+    for a text it does not have.
 
     Raises:
         InvalidInput: the language is not supported.
@@ -127,12 +152,14 @@ def translations(lang: str, domain: str) -> gettext.NullTranslations:
     lang = normalize_language(lang)
     if lang == DEFAULT_LANGUAGE:
         return gettext.NullTranslations()
-    with catalog_path(lang, domain).open("rb") as po_file:
-        catalog = read_po(po_file, locale=Locale.parse(lang), domain=domain)
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog)
-    buffer.seek(0)
-    return Translations(buffer, domain=domain)
+    found = _catalog(lang, domain)
+    if catalog_path(lang, domain).is_relative_to(LOCALE_DIR):
+        for own in own_domains():
+            # A fresh copy each: gettext chains fallbacks by changing the fallback's own fallback, so a
+            # catalog shared between two chains would end up in a loop.
+            with contextlib.suppress(FileNotFoundError):
+                found.add_fallback(_catalog(lang, own))
+    return found
 
 
 def gettext_for(lang: str, domain: str, message: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Final
@@ -40,12 +40,23 @@ from parlour.games.base import (
     TableRules,
     TerminalGame,
 )
+from parlour.i18n import gettext_for
 
 NAME: Final = "pebbles"
 SEATS: Final = 2
 STRENGTHS: Final = ("wild", "sharp")
 SPEEDS: Final = MappingProxyType({"instant": 0.0, "normal": 0.5})
 NUMBERED_DEALS: Final = 100
+REASONS: Final = MappingProxyType(
+    {
+        "bad_take": "Take 1, 2 or 3 pebbles, and no more than the pile holds.",
+        "not_your_turn": "It is not your turn.",
+        "round_results_pending": "The next round has not started yet.",
+        "not_between_rounds": "The round is still being played.",
+        "game_over": "The game is over.",
+    }
+)
+"""Pebbles' refusals by reason code, in English (its catalog has every language's)."""
 
 
 @dataclass(frozen=True)
@@ -352,6 +363,8 @@ class PebblesDefinition(GameDefinition):
     name = NAME
     title = "Pebbles"
     blurb = "Take the last pebble."
+    page = "/pebbles"
+    page_module = "pebbles.site"
     seated = PebblesSeated()
     terminal = TerminalGame(
         key="p", opener="pebbles.terminal:open_pebbles", codes="none", owns_code=lambda text: False
@@ -364,9 +377,16 @@ class PebblesDefinition(GameDefinition):
         standing_of=lambda data: (int(data["short"]), int(data["takes"])) if "short" in data else None,
         fields=("short", "takes"),
         wins=lambda standing: standing[0] == 0,
-        describe=lambda standing, s: f"{standing[0]} points short, {standing[1]} takes",
+        describe=lambda standing, s: s(
+            "{short} points short, {takes} takes", short=standing[0], takes=standing[1]
+        ),
         explanation="Fewest points short of the target, then fewest takes.",
     )
+
+    def explain(self, code: str, lang: str) -> str | None:
+        """Return Pebbles' own refusals in ``lang`` (its catalog), None for a code it does not own."""
+        message = REASONS.get(code)
+        return None if message is None else gettext_for(lang, NAME, message)
 
     def new(self, options: Json) -> NewGame:
         """Deal a match alone against the sharp computer player: numbered deal ``number`` (its code is
@@ -410,10 +430,6 @@ class PebblesDefinition(GameDefinition):
     def statistics_summary(self, figures: GameStatistics) -> list[tuple[str, str]]:
         assert isinstance(figures, PebblesStatistics)
         return [("Pebbless", str(figures.played))]
-
-    def explain(self, code: str, lang: str) -> str | None:
-        texts: Mapping[str, str] = {"bad_take": "Take 1, 2 or 3 counters."}
-        return texts.get(code)
 
 
 DEFINITION = PebblesDefinition()

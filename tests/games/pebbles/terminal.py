@@ -1,8 +1,10 @@
 """Pebbles in the terminal (``parlour tui`` lists it; ``parlour pebbles tui``): the pile, the score, and
-keys 1-3 to take; a computer player answers."""
+keys 1-3 to take; a computer player answers. Its words come from Pebbles' own catalog, in the language
+chosen (``--lang``, as every terminal game)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 import click
@@ -11,8 +13,11 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Static
 
 from parlour.errors import ParlourError
+from parlour.i18n import gettext_for
 
 from .game import DEFINITION, PebblesMatch
+
+DOMAIN = "pebbles"
 
 
 class PebblesApp(App[None]):
@@ -26,8 +31,16 @@ class PebblesApp(App[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str = "en") -> None:
         super().__init__()
+        self.lang = lang
+        # The footer reads each node's own copy of the bindings: give this one the keys' names in its
+        # language.
+        bindings = self._bindings
+        bindings.key_to_bindings = {
+            key: [replace(binding, description=self.t(binding.description)) for binding in group]
+            for key, group in bindings.key_to_bindings.items()
+        }
         match = DEFINITION.new({}).game
         assert isinstance(match, PebblesMatch)
         self.match = match
@@ -40,12 +53,25 @@ class PebblesApp(App[None]):
     def on_mount(self) -> None:
         self.show()
 
+    def t(self, message: str) -> str:
+        """Return one of Pebbles' texts in the screen's language."""
+        return gettext_for(self.lang, DOMAIN, message)
+
     def show(self) -> None:
         while (change := self.match.auto()) is not None:  # the computer player's moves
-            self.said = f"The computer takes {change.public['count']}."
+            self.said = self.t("The computer took {count}.").format(count=change.public["count"])
         view = self.match.view(0)
-        state = "over" if self.match.finished else ("round won" if view.between_rounds else "your turn")
-        board = f"Pile: {view.pile}   Score: {view.scores[0]}-{view.scores[1]}   ({state})\n{self.said}"
+        if self.match.finished:
+            state = self.t(
+                "You win the game!" if view.scores[0] > view.scores[1] else "The computer wins the game."
+            )
+        elif view.between_rounds:
+            state = self.t("The round is over: C deals the next one.")
+        else:
+            state = self.t("Your turn: take 1, 2 or 3 pebbles.")
+        pile = self.t("{n} pebbles left").format(n=view.pile)
+        score = self.t("You {mine}, the computer {theirs}").format(mine=view.scores[0], theirs=view.scores[1])
+        board = f"{pile}   {score}\n{state}\n{self.said}"
         self.query_one("#board", Static).update(board)
 
     def action_take(self, count: int) -> None:
@@ -65,8 +91,8 @@ class PebblesApp(App[None]):
 
 
 def open_pebbles(code: str | None, lang: str, database_url: str | None, record: bool) -> None:
-    """Open Pebbles in the terminal (it has no codes and keeps no records)."""
-    PebblesApp().run()
+    """Open Pebbles in the terminal in ``lang`` (it has no codes and keeps no records)."""
+    PebblesApp(lang).run()
 
 
 @click.group("pebbles")
@@ -75,6 +101,7 @@ def pebbles() -> None:
 
 
 @pebbles.command("tui")
-def pebbles_tui() -> None:
+@click.option("--lang", default="en", show_default=True, help="The screen's language (en, hi, hu, fr).")
+def pebbles_tui(lang: str) -> None:
     """Pebbles full-screen in the terminal: 1-3 take, C deals the next round, Q quits."""
-    open_pebbles(None, "en", None, False)
+    open_pebbles(None, lang, None, False)
