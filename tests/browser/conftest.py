@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from browsers import CHROMIUM, launched_browser, served
+from browsers import CHROMIUM, served
 
 # The scripted TriPeaks layouts live beside the server tests; browser tests deal them too.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
@@ -76,13 +76,6 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     )
     with served(app) as (url, server, thread):
         yield LiveServer(url, store, app, server, thread)
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """One Chromium for the whole session."""
-    with launched_browser() as launched:
-        yield launched
 
 
 @dataclass

@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 from jinja2.ext import extract_from_ast
 from starlette.testclient import WebSocketTestSession
 
-from browsers import CHROMIUM, launched_browser, served
+from browsers import CHROMIUM, served
 from parlour.games.registry import default_registry
 from parlour.i18n import LANGUAGES
 from parlour.server.app import create_app
@@ -213,14 +213,16 @@ def pebbles_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.mark.skipif(
     not CHROMIUM.exists() and not os.environ.get("CI"), reason="Debian's Chromium is not installed"
 )
-def test_a_french_player_plays_to_the_end_by_the_pages_buttons_on_a_phone(pebbles_server: str) -> None:
+def test_a_french_player_plays_to_the_end_by_the_pages_buttons_on_a_phone(
+    browser: Any, pebbles_server: str
+) -> None:
     """In a real browser: the game's own script and style, its texts in French, a game played to its end
     by the page's buttons on a 360 px screen, nothing wider than the screen, buttons of 44 px."""
-    with launched_browser() as browser:
-        context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR")
-        context.set_default_timeout(10_000)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="fr-FR")
+    context.set_default_timeout(10_000)
+    errors: list[str] = []
+    try:
         page = context.new_page()
-        errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(f"{pebbles_server}/pebbles")
         assert page.locator("h1").inner_text() == "Cailloux"
@@ -250,5 +252,6 @@ def test_a_french_player_plays_to_the_end_by_the_pages_buttons_on_a_phone(pebble
         for button in page.locator("[data-take], [data-role=new-game]").all():
             box = button.bounding_box()
             assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    finally:
         context.close()
     assert errors == []
