@@ -62,7 +62,7 @@ def _test_games() -> Any:
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """Start Parlour on 127.0.0.1 on a free port, with its own database, for the whole session."""
     from parlour.server.app import create_app
-    from parlour.server.limits import RateLimits
+    from parlour.server.edge.limits import RateLimits
     from parlour.store import Store
 
     database = tmp_path_factory.mktemp("browser") / "parlour.db"

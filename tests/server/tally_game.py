@@ -30,7 +30,7 @@ from parlour.games.base import (
     StatisticsTable,
     Status,
 )
-from parlour.server.requests import current_player, parlour_of
+from parlour.server.pages.requests import current_player, parlour_of
 
 TARGET = 10
 

@@ -165,7 +165,7 @@ def test_a_table_takes_a_bounded_number_of_pages_also_through_another_process(
 ) -> None:
     """The owner counts every page of its table, relayed ones too: the page beyond the limit is refused
     (code 4403) by whichever process it reached, and the table goes on."""
-    from parlour.server.limits import MAX_TABLE_SOCKETS
+    from parlour.server.edge.limits import MAX_TABLE_SOCKETS
 
     first, second = servers
     host_http, host_cookie = _processes.player_cookie(first)
@@ -192,8 +192,8 @@ def test_sigterm_drains_the_owner_and_its_table_moves_at_once(servers: tuple[Ser
     table at the pages' first try, with every acknowledged move."""
     from redis import Redis
 
-    from parlour.server.cluster import lease_key
-    from parlour.server.protocol import CLOSE_MOVED
+    from parlour.server.cluster.node import lease_key
+    from parlour.server.wire.protocol import CLOSE_MOVED
 
     first, second = servers
     host_http, host_cookie = _processes.player_cookie(first)

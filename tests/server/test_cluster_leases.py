@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from conftest import helper
-from parlour.server.cluster import STEAL_SCRIPT, Cluster, alive_key, lease_key
+from parlour.server.cluster.node import STEAL_SCRIPT, Cluster, alive_key, lease_key
 
 _processes = helper("cluster_processes")
 

@@ -8,7 +8,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parlour.server.outbox import Prepared, encode_json
+from parlour.server.wire.outbox import Prepared, encode_json
 
 values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.text(),

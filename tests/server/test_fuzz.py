@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from conftest import new_store
 from parlour.server.app import create_app
-from parlour.server.limits import RateLimits
+from parlour.server.edge.limits import RateLimits
 from parlour.thirteen import Match
 from parlour.tripeaks import Game
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from parlour.errors import IllegalMove
-from parlour.server.group_commit import GroupCommitter
+from parlour.server.owners.group_commit import GroupCommitter
 from parlour.store import MoveConflict
 
 

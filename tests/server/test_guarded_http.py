@@ -1,4 +1,4 @@
-"""The edge of ``parlour serve`` (issue 48, item 7; ``parlour.server.guarded_http``): an oversized head
+"""The edge of ``parlour serve`` (issue 48, item 7; ``parlour.server.edge.guarded_http``): an oversized head
 is refused 431 without the process's memory growing, a head that dribbles in is cut, and a thousand slow
 connections from one address leave a player on another address free to load a page and move."""
 
@@ -17,7 +17,12 @@ import pytest
 from websockets.sync.client import connect
 
 from conftest import helper
-from parlour.server.guarded_http import CONNECTIONS_PER_ADDRESS, HEAD_SECONDS, MAX_HEAD_BYTES, MAX_HEADERS
+from parlour.server.edge.guarded_http import (
+    CONNECTIONS_PER_ADDRESS,
+    HEAD_SECONDS,
+    MAX_HEAD_BYTES,
+    MAX_HEADERS,
+)
 
 if TYPE_CHECKING:
     import cluster_processes as _processes  # (for the types: at run time it is loaded by its path)

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from conftest import helper, new_store
 from parlour.games.registry import default_registry
 from parlour.server.app import create_app
-from parlour.server.limits import RateLimits
+from parlour.server.edge.limits import RateLimits
 
 
 def test_health_and_readiness_make_nothing_and_are_never_limited(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 from conftest import new_store
 from parlour.games.registry import Registry
 from parlour.server.app import create_app
-from parlour.server.limits import MAX_SOCKETS, RateLimited, RateLimits
+from parlour.server.edge.limits import MAX_SOCKETS, RateLimited, RateLimits
 from parlour.tripeaks.definition import TriPeaksDefinition
 
 GAMES = Registry([TriPeaksDefinition()])

@@ -17,7 +17,7 @@ import pytest
 from websockets.sync.client import connect
 
 from conftest import helper
-from parlour.server.logs import Redact
+from parlour.server.edge.logs import Redact
 
 if TYPE_CHECKING:
     import cluster_processes as _processes  # (for the types: at run time it is loaded by its path)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from parlour.server.outbox import Outbox
+from parlour.server.wire.outbox import Outbox
 
 T = TypeVar("T")
 

@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from conftest import helper
-from parlour.server.protocol import CLOSE_MOVED
+from parlour.server.wire.protocol import CLOSE_MOVED
 from parlour.store import Store
 
 _processes = helper("cluster_processes")

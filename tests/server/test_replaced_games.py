@@ -15,7 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 from conftest import new_store
 from parlour.games.registry import default_registry
 from parlour.server.app import create_app
-from parlour.server.protocol import CLOSE_ENDED
+from parlour.server.wire.protocol import CLOSE_ENDED
 
 
 def deal(client: TestClient, kind: str) -> str:

@@ -183,7 +183,7 @@ def test_reconnect_gets_missed_events_or_a_resync(client: TestClient) -> None:
 def test_a_seat_that_may_not_see_an_event_gets_a_version_stub(client: TestClient) -> None:
     from tally_game import Tally
 
-    from parlour.server.live import _event_message
+    from parlour.server.owners.live import _event_message
 
     game = Tally()
     change = game.act(0, {"peek": True})

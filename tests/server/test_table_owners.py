@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 from conftest import new_store
 from parlour.games.registry import default_registry
 from parlour.server.app import create_app
-from parlour.server.protocol import CLOSE_MOVED
+from parlour.server.wire.protocol import CLOSE_MOVED
 from parlour.store import Store
 from parlour.store.tables import TableMoved
 from parlour.thirteen.definition import ThirteenDefinition

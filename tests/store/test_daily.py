@@ -18,7 +18,7 @@ from sqlalchemy import update
 
 from parlour.cli import main
 from parlour.server.app import create_app
-from parlour.server.players import StoreTexts
+from parlour.server.pages.players import StoreTexts
 from parlour.store import Store
 from parlour.store.daily import today
 from parlour.store.messages import record_messages

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from parlour.cli import main
 from parlour.server.app import create_app
-from parlour.server.review_pool import ReviewsBusy
+from parlour.server.owners.review_pool import ReviewsBusy
 from parlour.store import Store
 from parlour.tripeaks.solver import compiled_available
 

@@ -124,9 +124,9 @@ def serve(
 
     from parlour.server.app import create_app
     from parlour.server.drain import CLOSE_SECONDS, DrainingServer
-    from parlour.server.guarded_http import GuardedHttp
-    from parlour.server.limits import RateLimits, limits_from_text
-    from parlour.server.logs import configure
+    from parlour.server.edge.guarded_http import GuardedHttp
+    from parlour.server.edge.limits import RateLimits, limits_from_text
+    from parlour.server.edge.logs import configure
     from parlour.store import Store, StoreUnavailable
 
     def open_store(url: str | None) -> Store:

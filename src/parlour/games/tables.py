@@ -261,7 +261,7 @@ class TableRecord:
     game_id: str | None
     epoch: int = 0
     """The owner epoch the table was taken over at (its writes are refused once another process has
-    taken it over since: ``parlour.server.cluster``)."""
+    taken it over since: ``parlour.server.cluster.node``)."""
 
 
 def seated_game(definition: GameDefinition) -> SeatedGame:

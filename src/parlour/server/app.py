@@ -32,30 +32,29 @@ from starlette.staticfiles import PathLike
 from parlour import __version__
 from parlour.errors import ParlourError
 from parlour.games.registry import Registry
-from parlour.server import (
+from parlour.server.cluster.node import Cluster
+from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour
+from parlour.server.edge.head import HeadAsGet
+from parlour.server.edge.limits import RateLimited, RateLimits
+from parlour.server.edge.logs import AccessLog, route_of
+from parlour.server.edge.player_cookie import PlayerCookie
+from parlour.server.edge.security import CrossSite, Guard
+from parlour.server.i18n import Texts, choose_language, supported, wait_reason
+from parlour.server.owners.live import IDLE_SECONDS
+from parlour.server.pages import (
     challenge_pages,
     daily_pages,
     health,
+    home,
     numbered_pages,
-    page_socket,
-    pages,
     players,
     reviews,
-    rooms,
     rules_pages,
     table_pages,
 )
-from parlour.server.cluster import Cluster
-from parlour.server.context import STATIC_DIR, TEMPLATES_DIR, Parlour
-from parlour.server.head import HeadAsGet
-from parlour.server.i18n import Texts, choose_language, supported, wait_reason
-from parlour.server.limits import RateLimited, RateLimits
-from parlour.server.live import IDLE_SECONDS
-from parlour.server.logs import AccessLog, route_of
+from parlour.server.pages.requests import INVALID_REQUEST, render_error_page
 from parlour.server.persistence import RequestBudget
-from parlour.server.player_cookie import PlayerCookie
-from parlour.server.requests import INVALID_REQUEST, render_error_page
-from parlour.server.security import CrossSite, Guard
+from parlour.server.sockets import page_socket, rooms
 from parlour.store import Store
 from parlour.store.errors import StoreUnavailable
 from parlour.store.interface import GameStore
@@ -244,9 +243,9 @@ def create_app(
     ``database_url`` is opened (``PARLOUR_DATABASE_URL``, else the default SQLite file) for ``games``.
     ``games`` are the games served (default: the store's); their pages are added, then ``routers``
     (default: the rules, statistics and player pages); ``limits`` the rate limits (default: the
-    defaults of ``parlour.server.limits``). The store's migrations are applied at start. With
+    defaults of ``parlour.server.edge.limits``). The store's migrations are applied at start. With
     ``redis_url`` the process serves friends' tables together with every other process using the same
-    Redis and database (``parlour.server.cluster``). With ``api_docs`` the framework's description of
+    Redis and database (``parlour.server.cluster.node``). With ``api_docs`` the framework's description of
     the API is served (``/openapi.json``); by default it is not public.
     """
     the_store: GameStore = store if store is not None else Store(database_url, games=games)
@@ -311,7 +310,7 @@ def create_app(
     static = GZipMiddleware(files, minimum_size=1024)
     app.mount("/static", static, name="static")
     app.include_router(health.router)
-    app.include_router(pages.router)
+    app.include_router(home.router)
     app.include_router(page_socket.router)  # the sockets of pages: a player's own games, tables
     app.include_router(table_pages.router)  # friends' tables of every game played at tables
     app.include_router(numbered_pages.router)  # numbered deals of every game that has them

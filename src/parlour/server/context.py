@@ -1,7 +1,7 @@
 """The server's shared state, one per app: :class:`Parlour` holds the store, the games, the live games
 and tables, the cluster, the limits and the metrics, and is the players' sessions
 (``parlour.server.sessions``) and the persistence of live games and tables
-(``parlour.server.persistence``). What routers use of a request is ``parlour.server.requests``.
+(``parlour.server.persistence``). What routers use of a request is ``parlour.server.pages.requests``.
 """
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ from typing import Final
 from fastapi.templating import Jinja2Templates
 
 from parlour.games.registry import Registry
-from parlour.server.cluster import Cluster
-from parlour.server.group_commit import GroupCommitter
-from parlour.server.limits import RateLimits
-from parlour.server.live import LiveGames
-from parlour.server.metrics import Metrics
-from parlour.server.review_pool import ReviewPool
+from parlour.server.cluster.node import Cluster
+from parlour.server.edge.limits import RateLimits
+from parlour.server.edge.metrics import Metrics
+from parlour.server.owners.group_commit import GroupCommitter
+from parlour.server.owners.live import LiveGames
+from parlour.server.owners.review_pool import ReviewPool
+from parlour.server.owners.tables import Tables
 from parlour.server.sessions import Sessions
-from parlour.server.tables import Tables
 from parlour.store.async_appends import AsyncAppends
 from parlour.store.interface import GameStore
 

@@ -4,7 +4,7 @@ waits for a lease to run out.
 ``parlour serve`` runs :class:`DrainingServer`, uvicorn's server with one step added before its own
 shutdown: it stops accepting connections (the load balancer's new ones go to the other processes at
 once), then :func:`drain` marks the process not ready, hands each friends' table it owns over
-(:meth:`~parlour.server.cluster.Cluster.hand_over`: the action in progress and its write finish, the
+(:meth:`~parlour.server.cluster.node.Cluster.hand_over`: the action in progress and its write finish, the
 lease is given up, the pages reconnect and the first process they reach takes the table), and waits for
 every single-player game's action in progress. uvicorn then closes the remaining sockets (code 1012,
 "service restart": the pages reconnect through the load balancer, and the process they reach restores

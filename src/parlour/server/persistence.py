@@ -1,8 +1,8 @@
 """Persistence of the live games and tables: every store call the server makes runs in a worker thread
 within a deadline, writes are queued on SQLite, moves are committed in groups across games, and a write
 the database failed is tried again for about two seconds before the page is told. The live games'
-recorder and the tables' keeper (``parlour.server.live.Recorder``, ``parlour.server.tables.TableKeeper``)
-are this.
+recorder and the tables' keeper (``parlour.server.owners.live.Recorder``,
+``parlour.server.owners.tables.TableKeeper``) are this.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition, LiveGame, RecordSpec, SeatView
 from parlour.games.registry import Registry
 from parlour.games.tables import FriendsTable, TableRecord
-from parlour.server.cluster import Cluster
-from parlour.server.group_commit import GroupCommitter, Item
-from parlour.server.logs import table_tag
-from parlour.server.metrics import Metrics
-from parlour.server.tables import Tables
+from parlour.server.cluster.node import Cluster
+from parlour.server.edge.logs import table_tag
+from parlour.server.edge.metrics import Metrics
+from parlour.server.owners.group_commit import GroupCommitter, Item
+from parlour.server.owners.tables import Tables
 from parlour.store.async_appends import AsyncAppends
 from parlour.store.errors import StoreUnavailable
 from parlour.store.interface import GameStore
@@ -173,7 +173,7 @@ class Persistence:
         """
         return await self._retried(lambda: self.write(self.store.finish_game, game_id, player_id))
 
-    # --- friends' tables (``parlour.server.tables``) --------------------------------------------------
+    # --- friends' tables (``parlour.server.owners.tables``) -----------------------------------------
 
     async def record_match(self, host: int, definition: GameDefinition, spec: RecordSpec, epoch: int) -> str:
         """Store the record of a match dealt at a friends' table by its owner of ``epoch`` and return

@@ -10,8 +10,8 @@ from typing import Any
 
 from parlour.errors import InvalidInput
 from parlour.games.base import GameDefinition, NewGame, Status
-from parlour.server.limits import RateLimits
-from parlour.server.live import LiveGames, Owner
+from parlour.server.edge.limits import RateLimits
+from parlour.server.owners.live import LiveGames, Owner
 from parlour.server.persistence import Persistence
 from parlour.store.errors import StoreUnavailable
 from parlour.store.types import GameRecord, Outcome

@@ -9,7 +9,7 @@ the connections the calling thread checks out are known (pool events), and a wat
 socket of any connection still in use by a call past its deadline. The driver's read then fails at
 once, SQLAlchemy throws the connection away, and the call raises ``StoreUnavailable`` as for any lost
 connection (the transaction never committed, or committed without its answer arriving: the server's
-record check handles both, see ``parlour.server.live``).
+record check handles both, see ``parlour.server.owners.live``).
 
 Connecting is bounded by libpq's ``connect_timeout``; a call past its deadline opens no new connection.
 """

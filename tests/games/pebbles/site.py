@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import Response
 
 from parlour.i18n import gettext_for
-from parlour.server.requests import known_player, parlour_of, render, request_language
+from parlour.server.pages.requests import known_player, parlour_of, render, request_language
 
 from .game import NAME
 

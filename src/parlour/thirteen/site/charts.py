@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from markupsafe import Markup
 
-from parlour.server.players_chart import Row, row_chart
+from parlour.server.pages.players_chart import Row, row_chart
 
 PLACE_COLOURS = ("#e7c35a", "#c9d6cf", "#b08d57", "#7c8a83")
 

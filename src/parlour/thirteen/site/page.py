@@ -20,7 +20,7 @@ from parlour.games.base import GameDefinition
 from parlour.i18n import gettext_for, labelled, ngettext_for
 from parlour.i18n.cards import card_pattern, rank_letters, suit_name
 from parlour.server.i18n import supported
-from parlour.server.requests import (
+from parlour.server.pages.requests import (
     BadBody,
     current_player,
     known_player,
@@ -29,7 +29,7 @@ from parlour.server.requests import (
     render,
     request_language,
 )
-from parlour.server.reviews import review_for_page
+from parlour.server.pages.reviews import review_for_page
 from parlour.thirteen.definition import (
     COMBINATION_NAMES,
     DEFAULT_SPEED,

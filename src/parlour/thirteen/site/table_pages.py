@@ -1,5 +1,6 @@
 """Thirteen's friends' tables pages: the tables page (create, join by code, the public lobby) and a
-table's own page ``/thirteen/t/{code}`` (the API they use is every game's: ``parlour.server.table_pages``).
+table's own page ``/thirteen/t/{code}`` (the API they use is every game's:
+``parlour.server.pages.table_pages``).
 """
 
 from __future__ import annotations
@@ -18,8 +19,14 @@ from parlour.games.tables import (
     seated_game,
     table_phrases,
 )
-from parlour.server.requests import client_address, known_player, parlour_of, render, request_language
-from parlour.server.table_pages import table_summary, table_url
+from parlour.server.pages.requests import (
+    client_address,
+    known_player,
+    parlour_of,
+    render,
+    request_language,
+)
+from parlour.server.pages.table_pages import table_summary, table_url
 from parlour.store.tables import UnknownTable, normalize_table_code
 from parlour.thirteen.definition import MAX_TABLE_DEALS, NAME, STRENGTH_NAMES, strength_name
 from parlour.thirteen.site.page import page_context, preferred, thirteen_texts

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from markupsafe import Markup
 
-from parlour.server.players_chart import Column, column_chart
+from parlour.server.pages.players_chart import Column, column_chart
 from parlour.tripeaks.definition import RecentGame
 from parlour.tripeaks.layout import TABLEAU_SIZE
 

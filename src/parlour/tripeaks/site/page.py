@@ -21,7 +21,7 @@ from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
 from parlour.i18n import gettext_for, labelled
 from parlour.i18n.cards import rank_letters
-from parlour.server.requests import (
+from parlour.server.pages.requests import (
     EDGE_ERRORS,
     checked_form,
     current_player,
@@ -30,7 +30,7 @@ from parlour.server.requests import (
     render,
     request_language,
 )
-from parlour.server.reviews import review_for_page
+from parlour.server.pages.reviews import review_for_page
 from parlour.store import Player
 from parlour.tripeaks.definition import NAME, NUMBERED_GAMES, clock, review_texts
 from parlour.tripeaks.layout import SLOT_PLACES

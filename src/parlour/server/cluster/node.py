@@ -44,14 +44,14 @@ from redis.exceptions import RedisError
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
 from parlour.games.registry import Registry
-from parlour.server.batching import Batcher
-from parlour.server.limits import MAX_TABLE_SOCKETS
-from parlour.server.logs import table_tag
-from parlour.server.metrics import Metrics
-from parlour.server.outbox import Item, Outbox, Prepared, encode_json
-from parlour.server.protocol import CLOSE_MOVED, CLOSE_REFUSED
-from parlour.server.tables import TableKeeper, TableOwner, Tables
-from parlour.server.wire import encode, error_message, read_frame
+from parlour.server.edge.limits import MAX_TABLE_SOCKETS
+from parlour.server.edge.logs import table_tag
+from parlour.server.edge.metrics import Metrics
+from parlour.server.owners.batching import Batcher
+from parlour.server.owners.tables import TableKeeper, TableOwner, Tables
+from parlour.server.wire.outbox import Item, Outbox, Prepared, encode_json
+from parlour.server.wire.protocol import CLOSE_MOVED, CLOSE_REFUSED
+from parlour.server.wire.wire import encode, error_message, read_frame
 from parlour.store.errors import StoreUnavailable
 
 LEASE_MS: Final = 8000
@@ -121,7 +121,7 @@ class TableUnavailable(ParlourError):
 RoomHandler = Callable[[TableOwner, Outbox, int, str, dict[str, Any]], Awaitable[None]]
 """Answers one message of a page at a table this process owns (the table's owner, the page's outbox,
 its player and language, the message), the same for a page connected here and a relayed one: the
-server gives the cluster its handler (``parlour.server.rooms``) when it starts it."""
+server gives the cluster its handler (``parlour.server.sockets.rooms``) when it starts it."""
 
 
 class ClusterHost(TableKeeper, Protocol):
@@ -540,7 +540,9 @@ class Cluster:
             try:
                 read = read_frame(message.get("frame") or {})
             except ParlourError as error:
-                page.outbox.push(error_message(parlour.games, owner, error, page.lang, None))
+                page.outbox.push(
+                    error_message(parlour.games, owner.game.kind, owner.version, error, page.lang, None)
+                )
                 return
             if self.rooms is not None:
                 await self.rooms(owner, page.outbox, page.player_id, page.lang, read)

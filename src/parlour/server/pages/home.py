@@ -12,9 +12,9 @@ from starlette.responses import Response
 
 from parlour.errors import ParlourError
 from parlour.games.registry import Registry
+from parlour.server.edge.player_cookie import COOKIE_AGE, NEW_TOKEN
 from parlour.server.i18n import LANG_COOKIE, supported
-from parlour.server.player_cookie import COOKIE_AGE, NEW_TOKEN
-from parlour.server.requests import (
+from parlour.server.pages.requests import (
     EDGE_ERRORS,
     BadBody,
     body_refusal,

@@ -12,11 +12,10 @@ from pydantic import ValidationError
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
 from parlour.games.registry import Registry
+from parlour.server.edge.limits import RateLimited
 from parlour.server.i18n import protocol_reason, wait_reason
-from parlour.server.limits import RateLimited
-from parlour.server.live import Owner
-from parlour.server.outbox import Item, Prepared, encode_json
-from parlour.server.protocol import INCOMING, ErrorMessage, IncomingMessage
+from parlour.server.wire.outbox import Item, Prepared, encode_json
+from parlour.server.wire.protocol import INCOMING, ErrorMessage, IncomingMessage
 from parlour.store.messages import news_lines
 
 MAX_MESSAGE: Final = 4096
@@ -122,11 +121,13 @@ def read_incoming(message: dict[str, Any]) -> IncomingMessage:
         raise BadMessage(f"the {message.get('type')} message: {detail}") from None
 
 
-def error_message(games: Registry, owner: Owner, error: ParlourError, lang: str, ref: Any) -> ErrorMessage:
+def error_message(
+    games: Registry, kind: str, version: int, error: ParlourError, lang: str, ref: Any
+) -> ErrorMessage:
     """Return the error a page is sent for a refused message: the reason code, its text in ``lang``
-    (the explanation of the owner's game, found in ``games``, else the protocol's) and the detail,
-    with the page's ``ref``."""
-    definition = games.find(owner.game.kind)
+    (the explanation of the game of ``kind``, found in ``games``, else the protocol's) and the detail,
+    with the page's ``ref`` and the game's ``version``."""
+    definition = games.find(kind)
     text = definition.explain(error.code, lang) if definition is not None else None
     if isinstance(error, RateLimited):  # a hint asked for too often: say when to ask again
         text = wait_reason(error.retry_after, lang)
@@ -136,5 +137,5 @@ def error_message(games: Registry, owner: Owner, error: ParlourError, lang: str,
         message=text or protocol_reason(error.code, lang),
         detail=str(error),
         ref=ref,
-        v=owner.version,
+        v=version,
     )

@@ -20,9 +20,9 @@ from parlour.errors import ParlourError
 from parlour.games.base import Status
 from parlour.games.registry import Registry
 from parlour.i18n import LANGUAGE_NAMES, gettext_for, normalize_language
+from parlour.server.edge.player_cookie import COOKIE_AGE, TOKEN_COOKIE, give_token
 from parlour.server.i18n import LANG_COOKIE
-from parlour.server.player_cookie import COOKIE_AGE, TOKEN_COOKIE, give_token
-from parlour.server.requests import (
+from parlour.server.pages.requests import (
     EDGE_ERRORS,
     checked_form,
     current_player,

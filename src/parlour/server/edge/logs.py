@@ -21,7 +21,7 @@ from typing import Any, Final
 from pythonjsonlogger.json import JsonFormatter
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from parlour.server.metrics import Metrics
+from parlour.server.edge.metrics import Metrics
 
 LEVELS: Final = ("debug", "info", "warning", "error")
 FORMATS: Final = ("text", "json")

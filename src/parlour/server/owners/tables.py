@@ -1,6 +1,6 @@
 """Friends' tables on the server: one :class:`TableOwner` per live table, and the process's tables.
 
-A table's owner is a game :class:`~parlour.server.live.Owner` whose game is a
+A table's owner is a game :class:`~parlour.server.owners.live.Owner` whose game is a
 :class:`~parlour.games.tables.FriendsTable` (of any game played at tables): actions are serialized, events
 numbered and every connected page sent its own seat's view, exactly as for a player's own game. What a table
 adds is kept before the event leaves, as moves are: the seats and settings (the ``tables`` row) on every
@@ -19,9 +19,9 @@ from typing import Any, Protocol
 from parlour.errors import ParlourError
 from parlour.games.base import Change, GameDefinition, LiveGame, RecordSpec, SeatView
 from parlour.games.tables import SEATING_CHANGES, FriendsTable, TableRecord
-from parlour.server.live import Owner, Recorder
-from parlour.server.outbox import Outbox
-from parlour.server.protocol import CLOSE_MOVED
+from parlour.server.owners.live import Owner, Recorder
+from parlour.server.wire.outbox import Outbox
+from parlour.server.wire.protocol import CLOSE_MOVED
 
 log = logging.getLogger("parlour.server")
 

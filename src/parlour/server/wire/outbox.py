@@ -23,7 +23,7 @@ OUTBOX_SIZE: Final = 256
 """Messages a connection may have waiting before it is closed as too slow."""
 
 Message = Mapping[str, Any]
-"""One message to a page (the ``TypedDict`` of ``parlour.server.protocol`` it is)."""
+"""One message to a page (the ``TypedDict`` of ``parlour.server.wire.protocol`` it is)."""
 
 
 class Prepared:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from parlour.server.batching import Batcher
+from parlour.server.owners.batching import Batcher
 
 Item = tuple[str, Any, int, Sequence[str]]
 """(game id, player id, index of the first move, moves)."""

@@ -3,10 +3,10 @@ friends' table). The messages are described in ``docs/protocol.md``.
 
 A page socket accepts the connection (another site's page is refused), knows its player by the token
 cookie, finds what it is connected to and then loops: every frame goes to the one dispatcher
-(``parlour.server.rooms``), every answer leaves through the page's outbox. Only a game's owner may
+(``parlour.server.sockets.rooms``), every answer leaves through the page's outbox. Only a game's owner may
 connect to it; an unknown game, another player's game and no player at all get the same ``refused``
 (code 4404), so nothing tells which ids exist. A table may be owned by another process (``--redis-url``):
-the page's messages then go there through Redis (``parlour.server.cluster``), and come back the same way.
+the page's messages then go there through Redis (``parlour.server.cluster.node``), and come back the same way.
 """
 
 from __future__ import annotations
@@ -20,14 +20,17 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
-from parlour.server.cluster import REMOTE, TableUnavailable
+from parlour.server.cluster.node import REMOTE, TableUnavailable
 from parlour.server.context import Parlour
+from parlour.server.edge.limits import MAX_SOCKETS, MAX_TABLE_SOCKETS
+from parlour.server.edge.player_cookie import TOKEN_COOKIE
+from parlour.server.edge.security import same_origin
 from parlour.server.i18n import choose_language, protocol_reason, supported
-from parlour.server.limits import MAX_SOCKETS, MAX_TABLE_SOCKETS
-from parlour.server.live import Owner
-from parlour.server.outbox import Item, Outbox, encode_json
-from parlour.server.player_cookie import TOKEN_COOKIE
-from parlour.server.protocol import (
+from parlour.server.owners.live import Owner
+from parlour.server.owners.tables import TableOwner
+from parlour.server.sockets.rooms import OWN_GAME, TABLE, Room, handle
+from parlour.server.wire.outbox import Item, Outbox, encode_json
+from parlour.server.wire.protocol import (
     CLOSE_REFUSED,
     CLOSE_TOO_SLOW,
     CLOSE_UNAVAILABLE,
@@ -35,10 +38,7 @@ from parlour.server.protocol import (
     RefusedMessage,
     UnavailableMessage,
 )
-from parlour.server.rooms import OWN_GAME, TABLE, Room, handle
-from parlour.server.security import same_origin
-from parlour.server.tables import TableOwner
-from parlour.server.wire import encode, error_message, read_frame
+from parlour.server.wire.wire import encode, error_message, read_frame
 from parlour.store.errors import StoreUnavailable
 from parlour.store.tables import TABLE_ID
 from parlour.store.types import Player
@@ -133,7 +133,7 @@ async def serve(
             try:
                 message = read_frame(frame)
             except ParlourError as error:
-                outbox.push(error_message(parlour.games, owner, error, lang, None))
+                outbox.push(error_message(parlour.games, owner.game.kind, owner.version, error, lang, None))
                 continue
             await handle(parlour, room, owner, outbox, player_id, lang, message)
     except WebSocketDisconnect:

@@ -3,7 +3,7 @@
 and a table's page — come with its page module.)
 
 Creating a table only writes its row (the host seated at seat 0 with a fresh seat token): the table
-comes alive in whichever process a page's socket reaches first (``parlour.server.page_socket``).
+comes alive in whichever process a page's socket reaches first (``parlour.server.sockets.page_socket``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,13 @@ from parlour.games.base import GameDefinition
 from parlour.games.registry import Registry
 from parlour.games.tables import Seat, TableRecord, TableSettings, clean_name, seated_game
 from parlour.server.i18n import supported
-from parlour.server.requests import BadBody, current_player, parlour_of, read_body, request_language
+from parlour.server.pages.requests import (
+    BadBody,
+    current_player,
+    parlour_of,
+    read_body,
+    request_language,
+)
 from parlour.store.secrets import digest
 
 router = APIRouter()

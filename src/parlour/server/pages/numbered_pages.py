@@ -19,8 +19,8 @@ from starlette.responses import Response
 
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition, NumberedGames
-from parlour.server.players import _int, _page
-from parlour.server.requests import (
+from parlour.server.pages.players import _int, _page
+from parlour.server.pages.requests import (
     EDGE_ERRORS,
     BadBody,
     checked_form,

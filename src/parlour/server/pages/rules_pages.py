@@ -18,7 +18,7 @@ from starlette.responses import Response
 from parlour.cards import Card
 from parlour.i18n import gettext_for
 from parlour.i18n.cards import card_name, rank_letters
-from parlour.server.requests import parlour_of, refused, render, request_language
+from parlour.server.pages.requests import parlour_of, refused, render, request_language
 
 DOMAIN: Final = "rules"
 

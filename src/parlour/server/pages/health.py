@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
-from parlour.server.requests import parlour_of
+from parlour.server.pages.requests import parlour_of
 
 CHECK_SECONDS: Final = 1.0
 """How long a readiness check waits for the database or Redis."""

@@ -10,7 +10,7 @@ events it missed; older gaps get a full resynchronisation (``state``).
 
 Moves are written to the records (the store) *before* the event is sent, so an acknowledged move is
 durable. Every change to a live game goes through its owner: actions, computer players' steps and
-settings. Pages are sent their messages through their own :class:`~parlour.server.outbox.Outbox`, so
+settings. Pages are sent their messages through their own :class:`~parlour.server.wire.outbox.Outbox`, so
 a slow or dead socket never holds the game's lock.
 """
 
@@ -28,8 +28,8 @@ from typing import Any, Final, Protocol
 
 from parlour.errors import GameOver, ParlourError
 from parlour.games.base import Change, Json, LiveGame, SeatView, view_json
-from parlour.server.outbox import Outbox, Prepared
-from parlour.server.protocol import CLOSE_ENDED, CLOSE_MOVED, EndedMessage, EventMessage, StateMessage
+from parlour.server.wire.outbox import Outbox, Prepared
+from parlour.server.wire.protocol import CLOSE_ENDED, CLOSE_MOVED, EndedMessage, EventMessage, StateMessage
 from parlour.store.errors import StoreUnavailable, Superseded
 
 LOG_SIZE: Final = 64

@@ -1,5 +1,5 @@
 """The worker processes that compute reviews of finished games, off the event loop: a review takes a
-fraction of a second to seconds of CPU (``parlour.server.reviews`` serves them)."""
+fraction of a second to seconds of CPU (``parlour.server.pages.reviews`` serves them)."""
 
 from __future__ import annotations
 

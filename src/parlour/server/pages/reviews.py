@@ -18,8 +18,14 @@ from starlette.responses import Response
 from parlour.errors import ParlourError
 from parlour.games.base import Json
 from parlour.server.i18n import Texts, protocol_reason
-from parlour.server.requests import known_player, parlour_of, refused, render_error_page, request_language
-from parlour.server.review_pool import ReviewsBusy
+from parlour.server.owners.review_pool import ReviewsBusy
+from parlour.server.pages.requests import (
+    known_player,
+    parlour_of,
+    refused,
+    render_error_page,
+    request_language,
+)
 from parlour.store import GameOpen, GameRecord, RankedDealOpen, UnknownGame
 
 RETRY_AFTER: Final = 5

@@ -21,8 +21,8 @@ from starlette.responses import Response
 
 from parlour.errors import ParlourError
 from parlour.games.base import CHALLENGE_SECRET, GameDefinition
-from parlour.server.players import _page
-from parlour.server.requests import (
+from parlour.server.pages.players import _page
+from parlour.server.pages.requests import (
     EDGE_ERRORS,
     BadBody,
     checked_form,

@@ -26,9 +26,9 @@ CLOSE_ENDED: Final = 4410
 """The game's record was ended elsewhere (a new game was dealt): the page does not reconnect."""
 
 # --- from the page ---------------------------------------------------------------------------------------
-# Pydantic models: the dispatcher (``parlour.server.rooms``) reads every message through
+# Pydantic models: the dispatcher (``parlour.server.sockets.rooms``) reads every message through
 # :data:`INCOMING`, a union told apart by ``type``. Fields a model does not name are ignored; a
-# message's ``ref`` is read before the rest (``parlour.server.wire.read_ref``), so that a refusal of
+# message's ``ref`` is read before the rest (``parlour.server.wire.wire.read_ref``), so that a refusal of
 # the rest still carries it.
 
 

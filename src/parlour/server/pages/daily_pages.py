@@ -25,8 +25,8 @@ from parlour.errors import ParlourError
 from parlour.fairness import SCHEME
 from parlour.games.base import DAILY_SECRET, DailyDeals, GameDefinition
 from parlour.i18n import normalize_language
-from parlour.server.players import StoreTexts, _page
-from parlour.server.requests import (
+from parlour.server.pages.players import StoreTexts, _page
+from parlour.server.pages.requests import (
     EDGE_ERRORS,
     BadBody,
     checked_form,

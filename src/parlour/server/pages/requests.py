@@ -22,10 +22,10 @@ from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
 from parlour.i18n import decimal, labelled, percent
 from parlour.server.context import Parlour
+from parlour.server.edge.limits import RateLimited
+from parlour.server.edge.player_cookie import NEW_TOKEN, TOKEN_COOKIE
+from parlour.server.edge.security import CrossSite, check_csrf, csrf_token, set_csrf_cookie
 from parlour.server.i18n import Texts, choose_language, language_choices, protocol_reason, supported
-from parlour.server.limits import RateLimited
-from parlour.server.player_cookie import NEW_TOKEN, TOKEN_COOKIE
-from parlour.server.security import CrossSite, check_csrf, csrf_token, set_csrf_cookie
 from parlour.store.errors import StoreUnavailable
 from parlour.store.types import Player
 
@@ -103,7 +103,7 @@ def body_refusal(error: ParlourError, lang: str, *, code: str | None = None) -> 
 
 
 async def checked_form(request: Request) -> FormData:
-    """Return a posted form after checking its CSRF token (see ``parlour.server.security``).
+    """Return a posted form after checking its CSRF token (see ``parlour.server.edge.security``).
 
     Raises:
         CrossSite: the form's token is missing or wrong (the app answers 403 ``cross_site``).

@@ -1,7 +1,7 @@
 """The room handler: one message of a page in, the owner's answers out (into the page's outbox).
 
 It is the one dispatcher of every socket URL, and of pages whose messages come through Redis from
-another process (``parlour.server.cluster``): nothing here knows a transport. What differs between a
+another process (``parlour.server.cluster.node``): nothing here knows a transport. What differs between a
 player's own game and a friends' table is the :class:`Room`: which seat a page's ``hello`` joins, and
 how an action is taken (at a table, the server adds the acting player and answers ``sit`` with the
 seat's secret token). The protocol's rules are the same for both: a page says ``hello`` first (only
@@ -18,11 +18,12 @@ from starlette.concurrency import run_in_threadpool
 
 from parlour.errors import ParlourError
 from parlour.games.registry import Registry
-from parlour.server.limits import RateLimits
-from parlour.server.live import Owner
-from parlour.server.metrics import Metrics
-from parlour.server.outbox import Outbox
-from parlour.server.protocol import (
+from parlour.server.edge.limits import RateLimits
+from parlour.server.edge.metrics import Metrics
+from parlour.server.owners.live import Owner
+from parlour.server.owners.tables import TableOwner
+from parlour.server.wire.outbox import Outbox
+from parlour.server.wire.protocol import (
     AckMessage,
     ActionMessage,
     HelloMessage,
@@ -33,8 +34,7 @@ from parlour.server.protocol import (
     PingRequest,
     PongMessage,
 )
-from parlour.server.tables import TableOwner
-from parlour.server.wire import BadMessage, error_message, read_incoming, read_ref
+from parlour.server.wire.wire import BadMessage, error_message, read_incoming, read_ref
 from parlour.store.secrets import digest
 
 
@@ -199,7 +199,7 @@ async def handle(
                     moves, version = owner.game.legal(seat), owner.version
                 outbox.push(LegalMessage(type="legal", ref=ref, v=version, moves=moves))
     except ParlourError as error:
-        outbox.push(error_message(host.games, owner, error, lang, ref))
+        outbox.push(error_message(host.games, owner.game.kind, owner.version, error, lang, ref))
 
 
 async def _hint(
