@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from thirteen_play import POLL, play_until
 
 from parlour.games.tables import FriendsTable
-from parlour.thirteen.definition import ThirteenTable
+from parlour.thirteen.definition import ThirteenMatch
 from parlour.thirteen.order import cards_of
 
 
@@ -98,7 +98,7 @@ def test_two_people_sit_deal_chat_and_one_leaves(page: Any, friend: Any, live_se
     page.wait_for_function("() => document.querySelectorAll('.th-hand .card').length === 13")
     friend.wait_for_function("() => document.querySelectorAll('.th-hand .card').length === 13")
     table = live_table(live_server, code)
-    assert isinstance(table.match, ThirteenTable)
+    assert isinstance(table.match, ThirteenMatch)
     hands = table.match.match.round.hands
     for seat, person in ((0, page), (1, friend)):
         shown = person.eval_on_selector_all(".th-hand .card", "els => els.map(e => e.dataset.card)")

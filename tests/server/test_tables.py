@@ -20,7 +20,7 @@ from parlour.games.tables import FriendsTable
 from parlour.server.app import create_app
 from parlour.store import Store
 from parlour.thirteen.codes import MatchCode
-from parlour.thirteen.definition import ThirteenTable
+from parlour.thirteen.definition import ThirteenMatch
 from parlour.thirteen.game import hands_of
 from parlour.thirteen.order import cards_of
 
@@ -153,9 +153,9 @@ def new_table(client: TestClient, **settings: Any) -> dict[str, Any]:
     return made
 
 
-def thirteen_of(table: FriendsTable) -> ThirteenTable:
+def thirteen_of(table: FriendsTable) -> ThirteenMatch:
     """Return a table's Thirteen match (these tests deal Thirteen)."""
-    assert isinstance(table.match, ThirteenTable)
+    assert isinstance(table.match, ThirteenMatch)
     return table.match
 
 

@@ -333,10 +333,10 @@ def test_the_view_follows_the_trick_and_a_round_ends_with_every_hand_shown(clien
 def test_the_last_round_of_a_match_keeps_every_hand_shown_in_the_view() -> None:
     """The match-end window lists each seat's cards left, as after any other round."""
     from parlour.thirteen import Match
-    from parlour.thirteen.definition import ThirteenTable
+    from parlour.thirteen.definition import ThirteenMatch
     from parlour.thirteen.rules import Rules
 
-    table = ThirteenTable(Match.from_code("TH1-AAAAAAC", Rules(target_points=1)), "greedy", bot_seed=3)
+    table = ThirteenMatch(Match.from_code("TH1-AAAAAAC", Rules(target_points=1)), "greedy", bot_seed=3)
     change: Change | None = None
     while not table.match.over:
         if table.match.turn == 0 and not table.between_rounds:
@@ -352,10 +352,10 @@ def test_the_trick_just_cleared_is_kept_in_the_view_as_the_last_trick() -> None:
     """Once the table is cleared, ``last_trick`` holds that trick's every step, the clearing one too,
     until the next clear; the round's first trick has none before it."""
     from parlour.thirteen import Match
-    from parlour.thirteen.definition import ThirteenTable
+    from parlour.thirteen.definition import ThirteenMatch
     from parlour.thirteen.rules import Rules
 
-    table = ThirteenTable(Match.from_code("TH1-AAAAAAC", Rules(target_points=1)), "greedy", bot_seed=3)
+    table = ThirteenMatch(Match.from_code("TH1-AAAAAAC", Rules(target_points=1)), "greedy", bot_seed=3)
     assert table.view(0).board.last_trick == ()
     clears = 0
     while not table.match.over:
@@ -382,10 +382,10 @@ def test_the_view_says_whose_turn_it_is_so_that_no_page_works_it_out() -> None:
     """``my_turn`` is true exactly when the view's seat is to move now: not between rounds, not after
     the match's end, and never for a watcher."""
     from parlour.thirteen import Match
-    from parlour.thirteen.definition import ThirteenTable
+    from parlour.thirteen.definition import ThirteenMatch
     from parlour.thirteen.rules import Rules
 
-    table = ThirteenTable(Match.from_code("TH1-AAAAAAC", Rules(target_points=1)), "greedy", bot_seed=3)
+    table = ThirteenMatch(Match.from_code("TH1-AAAAAAC", Rules(target_points=1)), "greedy", bot_seed=3)
     seen = set()
     while True:
         view = table.view(0)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from sqlalchemy.orm import Session
 
 from parlour.store import Store
-from parlour.store.records import NumberedResult, apply_result
+from parlour.store.records import NumberedEntry, apply_result
 from parlour.store.secrets import new_recovery_code, normalize_recovery_code
 
 results = st.lists(
@@ -43,7 +43,7 @@ def test_the_record_is_the_best_result_and_the_first_win_is_the_first(
     news = []
     with Session(store._writer) as session, session.begin():  # the store's own write path
         for step, (who, left, moves) in enumerate(plays):
-            result = NumberedResult("tripeaks", "easy", number, (left, moves), left == 0)
+            result = NumberedEntry("tripeaks", "easy", number, (left, moves), left == 0)
             news.append(apply_result(session, result, players[who], start + timedelta(seconds=step)))
     record = store.numbered_record("tripeaks", "easy", number)
     assert record is not None and record.plays == len(plays)

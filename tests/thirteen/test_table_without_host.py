@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from parlour.errors import IllegalMove
 from parlour.games.tables import OVER, PLAYING, FriendsTable, TableSettings
-from parlour.thirteen.definition import ThirteenDefinition, ThirteenTable
+from parlour.thirteen.definition import ThirteenDefinition, ThirteenMatch
 
 THIRTEEN = ThirteenDefinition()
 LOBBY = 4  # the lobby of a Thirteen table: the seat after its four
@@ -48,7 +48,7 @@ def test_a_friend_deals_the_rematch_after_the_host_has_gone() -> None:
             break
         clock.now += 30
         table.auto()
-    assert table.phase == OVER and isinstance(table.match, ThirteenTable) and table.match.finished
+    assert table.phase == OVER and isinstance(table.match, ThirteenMatch) and table.match.finished
     rounds = len(table.match.match.results)
     assert table.view(0).to_json()["played_for"][0] == rounds  # every round, from its first move
     # A watcher from the lobby may not deal again; the friend, without being host, may.

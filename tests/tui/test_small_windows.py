@@ -16,7 +16,7 @@ from parlour.thirteen.terminal.app import ThirteenApp
 from parlour.tripeaks import DealCode, Game
 from parlour.tripeaks.rules import EASY
 from parlour.tripeaks.terminal.app import RECORDS, NewGameScreen, TriPeaksApp
-from parlour.tui.records import Recorder
+from parlour.tui.records import TerminalRecorder
 from parlour.tui.screens import statistics_renderable
 
 
@@ -62,7 +62,7 @@ def test_new_game_fits_80_by_24_and_answers_escape_and_enter(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "hi"])
 def test_statistics_headings_stay_whole_at_80_columns(tmp_path: Path, lang: str) -> None:
-    recorder = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
+    recorder = TerminalRecorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
     recorder.start_record(RECORDS, RECORDS.prepare(None, str(DealCode(123, EASY)), [0], 123))
     recorder.finish(lang)
     for width in (76, 120):  # the statistics box inside an 80-column window, and a wide one

@@ -18,7 +18,7 @@ from parlour.tripeaks.rules import EASY
 from parlour.tripeaks.solver import numbered_result, solve
 from parlour.tripeaks.terminal.app import RECORDS, STOCK, BoardWidget, TriPeaksApp
 from parlour.tripeaks.terminal.board import corner
-from parlour.tui.records import Recorder
+from parlour.tui.records import TerminalRecorder
 
 NUMBER = next(n for n in range(100, 400) if (r := numbered_result(EASY, n)) is not None and r.winnable)
 
@@ -35,7 +35,7 @@ def winning_line() -> list[str]:
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_a_numbered_deal_is_won_with_the_keys(tmp_path: Path, size: tuple[int, int]) -> None:
-    recorder = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
+    recorder = TerminalRecorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
     app = TriPeaksApp(Game.from_code(DealCode(NUMBER, EASY)), "en", recorder, NUMBER)
 
     async def play() -> str:
@@ -121,7 +121,7 @@ def test_new_game_takes_a_pasted_code_and_undo_goes_back(tmp_path: Path) -> None
 def test_a_thirteen_round_is_played_with_the_keys(tmp_path: Path) -> None:
     from parlour.thirteen.terminal.app import HandWidget, ThirteenApp
 
-    recorder = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
+    recorder = TerminalRecorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
     app = ThirteenApp({"code": "TH1-AAAAAAC", "speed": "instant", "strength": "greedy"}, "en", recorder)
 
     async def play() -> str:
@@ -180,7 +180,7 @@ def test_the_statistics_screen_shows_the_terminal_players_figures(tmp_path: Path
 
     from parlour.tui.screens import statistics_renderable
 
-    recorder = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
+    recorder = TerminalRecorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
     recorder.start_record(RECORDS, RECORDS.prepare(None, str(DealCode(NUMBER, EASY)), [0], NUMBER))
     recorder.append_many(winning_line())
     recorder.finish("en")
@@ -190,7 +190,7 @@ def test_the_statistics_screen_shows_the_terminal_players_figures(tmp_path: Path
     assert "TriPeaks — this terminal" in text and "Thirteen — this terminal" in text
     easy = next(line for line in text.splitlines() if "Easy" in line)
     assert " 1 " in easy and "100%" in easy
-    again = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
+    again = TerminalRecorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
     assert again.player_id == recorder.player_id  # the token file keeps the terminal's player
 
 
@@ -376,7 +376,7 @@ def test_r_reviews_a_game_that_is_over_and_not_one_in_play() -> None:
 def test_y_deals_todays_daily_deal_with_its_code_hidden_and_counts_the_streak(tmp_path: Path) -> None:
     from parlour.store.daily import today
 
-    recorder = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
+    recorder = TerminalRecorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
     app = TriPeaksApp(Game.from_code(DealCode(NUMBER, EASY)), "en", recorder, NUMBER)
     deal = recorder.store.daily_deal("tripeaks", "easy", today())
 
@@ -405,7 +405,7 @@ def test_y_deals_todays_daily_deal_with_its_code_hidden_and_counts_the_streak(tm
 
 
 def test_undo_in_the_daily_attempt_never_hides_a_card_seen(tmp_path: Path) -> None:
-    recorder = Recorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
+    recorder = TerminalRecorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
     app = TriPeaksApp(Game.from_code(DealCode(NUMBER, EASY)), "en", recorder, NUMBER)
 
     async def play() -> tuple[str, int, str]:

@@ -18,22 +18,22 @@ from parlour.games.base import GameDefinition
 from parlour.store import StoreUnavailable
 
 if TYPE_CHECKING:
-    from parlour.tui.records import Recorder
+    from parlour.tui.records import TerminalRecorder
 
 Opener = Callable[[str | None, str, str | None, bool], None]
 """Opens one game's screen: (code or None, language, database URL, whether to record)."""
 
 
-def open_recorder(database_url: str | None) -> Recorder:
+def open_recorder(database_url: str | None) -> TerminalRecorder:
     """Return the recorder of statistics and records on the database.
 
     Raises:
         click.ClickException: the database is not available (said in words, not a traceback).
     """
-    from parlour.tui.records import Recorder
+    from parlour.tui.records import TerminalRecorder
 
     try:
-        return Recorder(database_url)
+        return TerminalRecorder(database_url)
     except (StoreUnavailable, ValueError) as error:
         raise click.ClickException(f"the database is not available: {error}") from error
 

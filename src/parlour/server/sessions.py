@@ -14,7 +14,7 @@ from parlour.server.edge.limits import RateLimits
 from parlour.server.owners.live import LiveGames, Owner
 from parlour.server.persistence import Persistence
 from parlour.store.errors import StoreUnavailable
-from parlour.store.types import GameRecord, Outcome
+from parlour.store.types import Outcome, StoredGame
 
 log = logging.getLogger("parlour.server")
 
@@ -107,7 +107,7 @@ class Sessions(Persistence):
             found = self.live.get(str(records[-1].id)) or self._restore(records[-1], player_id)
             return found if found is not None and not found.closed else None
 
-    def _restore(self, record: GameRecord, player_id: int) -> Owner | None:
+    def _restore(self, record: StoredGame, player_id: int) -> Owner | None:
         """Make the owner of a stored game. An ended game is shown in its final state and accepts no
         action (so a page whose winning move's event was lost still gets the end of its game)."""
         definition = self.games.find(record.game)

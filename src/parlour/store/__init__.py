@@ -16,7 +16,6 @@ from parlour.store.errors import (
 from parlour.store.store import Store
 from parlour.store.types import (
     FinishedRecord,
-    GameRecord,
     NewPlayer,
     NumberedEntry,
     NumberedRecord,
@@ -25,12 +24,12 @@ from parlour.store.types import (
     PlayedGame,
     Player,
     Statistics,
+    StoredGame,
 )
 
 __all__ = [
     "FinishedRecord",
     "GameOpen",
-    "GameRecord",
     "InvalidPreference",
     "InvalidRecoveryCode",
     "MoveConflict",
@@ -45,6 +44,7 @@ __all__ = [
     "Statistics",
     "Store",
     "StoreUnavailable",
+    "StoredGame",
     "UnknownGame",
     "UnknownPlayer",
 ]

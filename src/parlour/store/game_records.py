@@ -35,11 +35,11 @@ from parlour.store.errors import GameOpen, MoveConflict, RankedDealOpen, Unknown
 from parlour.store.models import GamePlayerRow, GameReviewRow, GameRow, MoveRow
 from parlour.store.numbered import NumberedStore
 from parlour.store.ranked import ranked_open
-from parlour.store.records import NumberedResult, apply_result
+from parlour.store.records import NumberedEntry, apply_result
 from parlour.store.replays import CorruptRecord, ReplayCache
 from parlour.store.rows import as_utc, player_row, utcnow
 from parlour.store.tables import refuse_older_epoch
-from parlour.store.types import FinishedRecord, GameRecord, Outcome, PlayedGame
+from parlour.store.types import FinishedRecord, Outcome, PlayedGame, StoredGame
 
 GAME_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """The shape of a game id (``secrets.token_urlsafe(16)`` makes them)."""
@@ -186,7 +186,7 @@ class GameRecordsStore(NumberedStore):
                 results.append(error)
         return results
 
-    def game_record(self, game_id: str, player_id: int) -> GameRecord:
+    def game_record(self, game_id: str, player_id: int) -> StoredGame:
         """Return the stored game with all its moves.
 
         Raises:
@@ -196,7 +196,7 @@ class GameRecordsStore(NumberedStore):
             row = _game_row(session, game_id, player_id)
             return _record(row, _moves(session, game_id), session)
 
-    def open_games(self, player_id: int, game: str | None = None) -> list[GameRecord]:
+    def open_games(self, player_id: int, game: str | None = None) -> list[StoredGame]:
         """Return the player's games still being played (of one game kind if given), oldest first."""
         with self._read() as session:
             # A friends' table's match is the table's, not one of the host's own games.
@@ -238,7 +238,7 @@ class GameRecordsStore(NumberedStore):
             standing = self._standing(row.game, ended.data) if row.numbered is not None else None
             if row.numbered is not None and not result["empty"] and standing is not None:
                 wins = self.numbered_games(row.game).wins(standing)
-                entered = NumberedResult(row.game, row.rules_key, row.numbered, standing, wins)
+                entered = NumberedEntry(row.game, row.rules_key, row.numbered, standing, wins)
                 change = apply_result(session, entered, player_id, now)
                 outcome.update(
                     numbered=row.numbered,
@@ -735,8 +735,8 @@ def _spec(row: GameRow) -> RecordSpec:
     return RecordSpec(row.rules, row.rules_key, row.code, list(row.seats), row.numbered, row.secret or {})
 
 
-def _record(row: GameRow, moves: list[str], session: Session) -> GameRecord:
-    return GameRecord(
+def _record(row: GameRow, moves: list[str], session: Session) -> StoredGame:
+    return StoredGame(
         game_id=row.id,
         player_id=row.player_id,
         game=row.game,

@@ -22,13 +22,13 @@ from parlour.store.game_records import AppendPlan
 from parlour.store.numbered import Leader
 from parlour.store.types import (
     FinishedRecord,
-    GameRecord,
     NewPlayer,
     NumberedEntry,
     Outcome,
     PlayedGame,
     Player,
     Statistics,
+    StoredGame,
 )
 
 
@@ -104,10 +104,10 @@ class GameStore(Protocol):
     def async_appends(self) -> AsyncAppends | None:
         """Return a sender of planned batches from an event loop (None: batches go to a thread)."""
 
-    def game_record(self, game_id: str, player_id: int) -> GameRecord:
+    def game_record(self, game_id: str, player_id: int) -> StoredGame:
         """Return a stored game with its moves."""
 
-    def open_games(self, player_id: int, game: str | None = None) -> list[GameRecord]:
+    def open_games(self, player_id: int, game: str | None = None) -> list[StoredGame]:
         """Return the player's open games."""
 
     def finish_game(self, game_id: str, player_id: int) -> Outcome:

@@ -37,7 +37,7 @@ class RecordChange:
 
 
 @dataclass(frozen=True)
-class NumberedResult:
+class NumberedEntry:
     """One replayed result of numbered game ``number`` of ``game`` under ``rules_key``: its
     ``standing``, and whether it is a win (``won``)."""
 
@@ -58,7 +58,7 @@ def insert_ignoring_conflict(session: Session, table: object, values: dict[str, 
     return session.execute(statement).first() is not None
 
 
-def apply_result(session: Session, result: NumberedResult, player_id: int, now: datetime) -> RecordChange:
+def apply_result(session: Session, result: NumberedEntry, player_id: int, now: datetime) -> RecordChange:
     """Apply one replayed result to the game's record and the player's best, inside ``session``."""
     game, rules_key, number, standing = result.game, result.rules_key, result.number, list(result.standing)
     created = insert_ignoring_conflict(

@@ -39,8 +39,9 @@ class NewPlayer:
 
 
 @dataclass(frozen=True)
-class GameRecord:
-    """A stored game: what is needed to replay it exactly, plus its state in the database.
+class StoredGame:
+    """A stored game: what is needed to replay it exactly, plus its state in the database (the store's
+    :class:`parlour.games.base.GameRecord`, the shape a game's definition reads).
 
     ``status`` is ``open`` while it is played, then how it ended (``Status.ENDED``: won, stuck, finished,
     as the game says) or ``left`` (the player left it unfinished).
@@ -108,7 +109,7 @@ class FinishedRecord(NamedTuple):
     """A finished game a player played (:meth:`~parlour.store.Store.finished_record`): its record, the
     seat the player played it from, and the review of that seat kept (None when none is kept yet)."""
 
-    record: GameRecord
+    record: StoredGame
     seat: int
     review: dict[str, Any] | None
 

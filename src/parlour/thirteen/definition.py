@@ -124,7 +124,7 @@ def strength_name(strength: str, lang: str) -> str:
 MAX_CARDS: Final = 13
 
 
-class ThirteenTable(SeatedMatch[ThirteenSeatView]):
+class ThirteenMatch(SeatedMatch[ThirteenSeatView]):
     """A live match: by default the person at seat 0 and computer players of one strength at seats 1-3.
 
     A friends' table (``parlour.games.tables``) seats several ``people``; ``strengths`` gives
@@ -178,7 +178,7 @@ class ThirteenTable(SeatedMatch[ThirteenSeatView]):
         """The people's seats (only the person's, at a table against the computer)."""
         return tuple(sorted(self.people))
 
-    def snapshot(self) -> ThirteenTable:
+    def snapshot(self) -> ThirteenMatch:
         """Return an independent copy: the engine's copy of the match, the computer players' copies
         (random generators in the same state) and the seats played for (without a deep copy: the
         owner takes one before every move)."""
@@ -640,7 +640,7 @@ class ThirteenSeated(SeatedGame):
 
     def deal(
         self, rules: TableRules, players: Players, seats: Sequence[Json]
-    ) -> tuple[ThirteenTable, RecordSpec]:
+    ) -> tuple[ThirteenMatch, RecordSpec]:
         """Deal a match from a fresh secret code, with a fresh fairness salt and computer seed."""
         engine_rules = thirteen_rules(rules)
         match = Match(MatchCode.secret(), engine_rules)
@@ -649,7 +649,7 @@ class ThirteenSeated(SeatedGame):
         spec = ThirteenDefinition().prepare(engine_rules, match.code, list(seats), None)
         return table, replace(spec, secret={"salt": salt, "bot_seed": bot_seed})
 
-    def restore(self, record: GameRecord, players: Players) -> ThirteenTable:
+    def restore(self, record: GameRecord, players: Players) -> ThirteenMatch:
         """Rebuild a table's match by replay, with the table's people and computer players.
 
         Raises:
@@ -659,8 +659,8 @@ class ThirteenSeated(SeatedGame):
         return self._table(base.match, base.bot_seed, base.salt, players)
 
     @staticmethod
-    def _table(match: Match, bot_seed: int, salt: str | None, players: Players) -> ThirteenTable:
-        return ThirteenTable(
+    def _table(match: Match, bot_seed: int, salt: str | None, players: Players) -> ThirteenMatch:
+        return ThirteenMatch(
             match,
             players.strength,
             bot_seed,
@@ -766,7 +766,7 @@ class ThirteenDefinition(GameDefinition):
         """
         match = Match.from_code(code, STANDARD)
         bot_seed, salt = secrets.randbits(62), new_salt()
-        table = ThirteenTable(
+        table = ThirteenMatch(
             match, DAILY_STRENGTH, bot_seed, DEFAULT_SPEED, salt, reveal_at=daily_reveal(secret)
         )
         seats: list[Any] = [{"kind": "human"}] + [
@@ -808,12 +808,12 @@ class ThirteenDefinition(GameDefinition):
         match = Match(deals, STANDARD)
         # The computer players' randomness is the server's secret, not derived from the (secret) code.
         bot_seed, salt = secrets.randbits(62), new_salt()
-        table = ThirteenTable(match, strength, bot_seed, speed, salt)
+        table = ThirteenMatch(match, strength, bot_seed, speed, salt)
         seats: list[Any] = [{"kind": "human"}] + [{"kind": "bot", "strength": strength} for _ in BOT_SEATS]
         spec = self.prepare(match.rules, match.code, seats, None)
         return NewGame(table, replace(spec, secret={"salt": salt, "bot_seed": bot_seed}))
 
-    def restore(self, record: GameRecord) -> ThirteenTable:
+    def restore(self, record: GameRecord) -> ThirteenMatch:
         """Rebuild a live match from its record by replaying every stored move with the engine.
 
         Raises:
@@ -829,7 +829,7 @@ class ThirteenDefinition(GameDefinition):
         secret = record.secret or {}
         salt = secret.get("salt")
         bot_seed = secret.get("bot_seed")
-        return ThirteenTable(
+        return ThirteenMatch(
             match,
             strength,
             bot_seed if isinstance(bot_seed, int) else secrets.randbits(62),

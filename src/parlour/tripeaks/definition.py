@@ -114,7 +114,7 @@ class TriPeaksSeatView:
         return data
 
 
-class TriPeaksLive(LiveGame[TriPeaksSeatView]):
+class TriPeaksLiveGame(LiveGame[TriPeaksSeatView]):
     """One TriPeaks game held by the server for its player (seat 0)."""
 
     kind = NAME
@@ -186,7 +186,7 @@ class TriPeaksLive(LiveGame[TriPeaksSeatView]):
         """Return the moves allowed now (``KC`` … then ``draw``)."""
         return self.game.legal_actions()
 
-    def snapshot(self) -> TriPeaksLive:
+    def snapshot(self) -> TriPeaksLiveGame:
         """Return a copy (the engine's own copy of the game, history included)."""
         twin = copy.copy(self)
         twin.game = self.game.copy()
@@ -834,7 +834,7 @@ class TriPeaksDefinition(GameDefinition):
             if not self.explicit_deals or not isinstance(options["deal"], str):
                 raise InvalidInput("explicit layouts are not accepted here")
             game = Game(Deal.parse(options["deal"]), _rules(options))
-            return NewGame(TriPeaksLive(game), None)
+            return NewGame(TriPeaksLiveGame(game), None)
         code_text = options.get("code")
         number = options.get("number")
         drawn = False
@@ -851,7 +851,7 @@ class TriPeaksDefinition(GameDefinition):
                 )
             code = DealCode(number, rules)
         spec = replace(self.prepare(code.rules, str(code), [0], number), deal_drawn=drawn)
-        return NewGame(TriPeaksLive(Game.from_code(code), numbered=number), spec)
+        return NewGame(TriPeaksLiveGame(Game.from_code(code), numbered=number), spec)
 
     def ranked(self, code: str, secret: Json) -> NewGame:
         """Deal ``code`` ranked: its views name no code and no number until it is over (decision
@@ -862,7 +862,7 @@ class TriPeaksDefinition(GameDefinition):
         """
         deal = DealCode.parse(code)
         spec = RecordSpec(deal.rules.as_dict(), rules_key(deal.rules), str(deal), [0], None, dict(secret))
-        live = TriPeaksLive(
+        live = TriPeaksLiveGame(
             Game.from_code(deal),
             code_hidden=True,
             daily=DAILY_SECRET in secret,
@@ -884,7 +884,7 @@ class TriPeaksDefinition(GameDefinition):
         # store keeps it secret (a daily attempt until its day is over: decision 0060).
         secret = record.secret or {}
         hidden = bool(secret) and (record.status == Status.OPEN or record.ranked_open)
-        return TriPeaksLive(
+        return TriPeaksLiveGame(
             game,
             numbered=record.numbered,
             code_hidden=hidden,
@@ -1037,7 +1037,7 @@ __all__ = [
     "RecentGame",
     "TriPeaksDefinition",
     "TriPeaksFigures",
-    "TriPeaksLive",
+    "TriPeaksLiveGame",
     "TriPeaksStatistics",
 ]
 

@@ -26,7 +26,7 @@ def token_path() -> Path:
     return platformdirs.user_data_path("parlour", appauthor=False, ensure_exists=True) / TOKEN_FILE
 
 
-class Recorder:
+class TerminalRecorder:
     """Records one terminal player's games in a store (``database_url`` as elsewhere)."""
 
     def __init__(self, database_url: str | None = None, token_file: Path | None = None) -> None:

@@ -19,7 +19,7 @@ from textual.widgets import Footer, Static
 
 from parlour.games.base import GameDefinition
 from parlour.i18n import gettext_for
-from parlour.tui.records import Recorder
+from parlour.tui.records import TerminalRecorder
 from parlour.tui.statistics_tables import statistics_table
 
 DOMAIN: Final = "terminal"
@@ -93,7 +93,7 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(result)
 
 
-def statistics_renderable(recorder: Recorder | None, lang: str = "en") -> RenderableType:
+def statistics_renderable(recorder: TerminalRecorder | None, lang: str = "en") -> RenderableType:
     """Return the terminal player's statistics in ``lang``, one table per game, or a line saying none
     are kept."""
     if recorder is None:
@@ -116,7 +116,7 @@ class StatisticsScreen(ModalScreen[None]):
         Binding("s", "dismiss", "Close", show=False),
     ]
 
-    def __init__(self, recorder: Recorder | None, lang: str = "en") -> None:
+    def __init__(self, recorder: TerminalRecorder | None, lang: str = "en") -> None:
         super().__init__()
         self.recorder = recorder
         self.lang = lang
@@ -156,7 +156,7 @@ class ParlourApp(App[None]):
     Screen.-too-small #table { display: none; }
     """
 
-    def __init__(self, lang: str, recorder: Recorder | None) -> None:
+    def __init__(self, lang: str, recorder: TerminalRecorder | None) -> None:
         super().__init__()
         self.lang = lang
         self.recorder = recorder

@@ -12,7 +12,7 @@ from typing import Final
 
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition, Json
-from parlour.store.types import GameRecord
+from parlour.store.types import StoredGame
 
 REVIEW_WORKERS: Final = 1
 """Worker processes that compute reviews (each takes one core while it works)."""
@@ -45,12 +45,12 @@ class ReviewPool:
             self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
         return self._executor
 
-    def _start(self, definition: GameDefinition, record: GameRecord, seat: int) -> asyncio.Future[Json]:
+    def _start(self, definition: GameDefinition, record: StoredGame, seat: int) -> asyncio.Future[Json]:
         """Return the review computed in a worker process (raises BrokenProcessPool at once when a
         worker died earlier)."""
         return asyncio.get_running_loop().run_in_executor(self._pool(), definition.review, record, seat)
 
-    async def review(self, definition: GameDefinition, record: GameRecord, seat: int = 0) -> Json:
+    async def review(self, definition: GameDefinition, record: StoredGame, seat: int = 0) -> Json:
         """Return the review of a finished game's record from ``seat``, computed in a worker process
         (one computation per game and seat at a time: a second caller waits for the first's).
 

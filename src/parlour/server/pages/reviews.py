@@ -26,7 +26,7 @@ from parlour.server.pages.requests import (
     render_error_page,
     request_language,
 )
-from parlour.store import GameOpen, GameRecord, RankedDealOpen, UnknownGame
+from parlour.store import GameOpen, RankedDealOpen, StoredGame, UnknownGame
 
 RETRY_AFTER: Final = 5
 """Seconds a request told that reviews are busy waits before it asks again."""
@@ -42,7 +42,7 @@ class NoReview(ParlourError):
 
 async def review_of(
     request: Request, player_id: int, game_id: str, game: str | None = None
-) -> tuple[GameRecord, Json]:
+) -> tuple[StoredGame, Json]:
     """Return a finished game the player played (of ``game``, when it is named) and its review: the
     kept one, else one computed now in the worker pool (counted against the player's rate limit) and
     kept.
@@ -66,7 +66,7 @@ async def review_of(
     return record, kept
 
 
-async def review_for_page(request: Request, game_id: str, game: str) -> tuple[GameRecord, Json] | Response:
+async def review_for_page(request: Request, game_id: str, game: str) -> tuple[StoredGame, Json] | Response:
     """Return a finished ``game`` the request's player played and its review, for a review page; or
     the page a browser gets instead: 404 for no such game of the player (or one with no review), 409
     while it is being played (its cards are hidden), 503 when reviews are busy."""

@@ -28,13 +28,13 @@ from parlour.thirteen.definition import (
     SPEED_NAMES,
     SPEEDS,
     STRENGTHS,
-    ThirteenTable,
+    ThirteenMatch,
     combination_name,
     strength_name,
 )
 from parlour.thirteen.seat_view import ThirteenSeatView
 from parlour.tui.cards import card_label, card_style
-from parlour.tui.records import Recorder
+from parlour.tui.records import TerminalRecorder
 from parlour.tui.screens import ParlourApp, TooSmall
 
 DOMAIN: Final = "thirteen_web"
@@ -128,21 +128,21 @@ class ThirteenApp(ParlourApp):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, options: Json, lang: str = "en", recorder: Recorder | None = None) -> None:
+    def __init__(self, options: Json, lang: str = "en", recorder: TerminalRecorder | None = None) -> None:
         super().__init__(lang, recorder)
         self.definition = DEFINITION
         self.letters = rank_letters(lang)
         self.strength: str = options.get("strength", DEFAULT_STRENGTH)
-        self.table: ThirteenTable = self.deal(options)
+        self.table: ThirteenMatch = self.deal(options)
         self.selection: list[str] = []
         self.cursor = 0
         self.message = ""
         self.view: ThirteenSeatView = self.table.view(0)
 
-    def deal(self, options: Json) -> ThirteenTable:
+    def deal(self, options: Json) -> ThirteenMatch:
         """Deal a match (recorded when a recorder is there) and return its live table."""
         new = self.definition.new(options)
-        assert isinstance(new.game, ThirteenTable)
+        assert isinstance(new.game, ThirteenMatch)
         if self.recorder is not None and new.spec is not None:
             self.recorder.start_record(self.definition, new.spec)
         return new.game

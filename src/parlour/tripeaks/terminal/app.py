@@ -56,7 +56,7 @@ from parlour.tripeaks.texts import (
     won_text,
 )
 from parlour.tui.cards import card_label, card_style
-from parlour.tui.records import Recorder
+from parlour.tui.records import TerminalRecorder
 from parlour.tui.screens import ParlourApp, TooSmall, terminal_text, translate_bindings
 
 STOCK: Final = -1
@@ -256,7 +256,7 @@ class TriPeaksApp(ParlourApp):
         self,
         game: Game,
         lang: str = "en",
-        recorder: Recorder | None = None,
+        recorder: TerminalRecorder | None = None,
         numbered: int | None = None,
         hint_strength: str = DEFAULT_HINT_STRENGTH,
     ) -> None:
