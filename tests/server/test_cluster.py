@@ -192,7 +192,7 @@ def test_sigterm_drains_the_owner_and_its_table_moves_at_once(servers: tuple[Ser
     table at the pages' first try, with every acknowledged move."""
     from redis import Redis
 
-    from parlour.server.cluster.node import lease_key
+    from parlour.server.cluster.keys import lease_key
     from parlour.server.wire.protocol import CLOSE_MOVED
 
     first, second = servers

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from conftest import helper
-from parlour.server.cluster.node import STEAL_SCRIPT, Cluster, alive_key, lease_key
+from parlour.server.cluster.keys import STEAL_SCRIPT, alive_key, lease_key
+from parlour.server.cluster.node import Cluster
 
 _processes = helper("cluster_processes")
 

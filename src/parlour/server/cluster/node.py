@@ -42,29 +42,34 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from parlour.errors import ParlourError
-from parlour.games.base import GameDefinition
 from parlour.games.registry import Registry
+from parlour.server.cluster.channels import Channel, Publisher
+from parlour.server.cluster.keys import (
+    ALIVE_SECONDS,
+    DELIVER_SECONDS,
+    HEARTBEAT_MS,
+    HEARTBEAT_SECONDS,
+    LEASE_MS,
+    RELEASE_SCRIPT,
+    RENEW_SCRIPT,
+    RENEW_SECONDS,
+    STALE_SECONDS,
+    STEAL_SCRIPT,
+    alive_key,
+    conn_channel,
+    lease_key,
+    table_channel,
+)
+from parlour.server.cluster.remote import RemotePage
 from parlour.server.edge.limits import MAX_TABLE_SOCKETS
 from parlour.server.edge.logs import table_tag
 from parlour.server.edge.metrics import Metrics
-from parlour.server.owners.batching import Batcher
 from parlour.server.owners.tables import TableKeeper, TableOwner, Tables
-from parlour.server.wire.outbox import Item, Outbox, Prepared, encode_json
+from parlour.server.wire.outbox import Outbox, Prepared, encode_json
 from parlour.server.wire.protocol import CLOSE_MOVED, CLOSE_REFUSED
-from parlour.server.wire.wire import encode, error_message, read_frame
+from parlour.server.wire.wire import error_message, read_frame
 from parlour.store.errors import StoreUnavailable
 
-LEASE_MS: Final = 8000
-"""How long a table's lease lasts without renewal: the longest a dead owner's table waits to move."""
-RENEW_SECONDS: Final = 2.0
-HEARTBEAT_MS: Final = 3000
-"""How long a process counts as alive after its last heartbeat."""
-HEARTBEAT_SECONDS: Final = 0.75
-ALIVE_SECONDS: Final = 5.0
-"""How often a relay tells the owner its page is still there."""
-STALE_SECONDS: Final = 15.0
-DELIVER_SECONDS: Final = 3.0
-"""How long a relay keeps trying to reach a table's owner that holds the lease but does not listen yet."""
 MOVED: Final = {"type": "moved"}
 """What the owner of a table sends its relayed pages when it gives the table up."""
 MOVED_TEXT: Final = encode_json(MOVED)
@@ -75,38 +80,6 @@ REDIS_COMMAND_SECONDS: Final = 5.0
 """The longest a Redis command of the cluster may wait for its answer."""
 REMOTE: Final = "remote"
 """What :meth:`Cluster.route` returns for a table another process owns."""
-RENEW_SCRIPT: Final = """
-local holder = redis.call('get', KEYS[1])
-if holder == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
-if not holder then
-  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 2
-end
-return 0
-"""
-"""Renew this process's lease, or take it back when Redis lost it (restarted, or the lease ran out
-during an outage) and nobody else took it: 1 renewed, 2 taken back, 0 another process holds it."""
-STEAL_SCRIPT: Final = """
-local holder = redis.call('get', KEYS[1])
-if not holder then
-  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
-end
-if holder == ARGV[1] then return 1 end
-if redis.call('exists', 'parlour:node:' .. holder .. ':alive') == 0 then
-  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
-end
-return 0
-"""
-"""Take a table's lease when it is free or its holder's heartbeat has stopped (the holder is dead, or
-cut off from Redis: its writes are then refused by the owner epoch): 1 taken, 0 its holder is alive.
-The script reads the holder's heartbeat key, which it cannot declare in advance: fine on one Redis
-server, not on Redis Cluster (whose scripts may touch only declared keys of one slot)."""
-RELEASE_SCRIPT: Final = """
-if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
-return 0
-"""
 
 log = logging.getLogger("parlour.server")
 
@@ -143,85 +116,6 @@ def _is_hello(frame: Any) -> bool:
         return False
 
 
-def lease_key(table_id: str) -> str:
-    return f"parlour:table:{table_id}:lease"
-
-
-def alive_key(node: str) -> str:
-    """The heartbeat key of a process (see :data:`STEAL_SCRIPT`, which spells it out too)."""
-    return f"parlour:node:{node}:alive"
-
-
-def table_channel(table_id: str) -> str:
-    return f"parlour:table:{table_id}:in"
-
-
-def conn_channel(conn: str) -> str:
-    return f"parlour:conn:{conn}"
-
-
-class _Channel:
-    """Messages of one subscribed channel, handled one at a time in order (channels run side by side)."""
-
-    def __init__(self, handler: Callable[[str], Awaitable[None]]) -> None:
-        self.handler = handler
-        self.queue: asyncio.Queue[str] = asyncio.Queue()
-        self.task = asyncio.get_running_loop().create_task(self._run())
-
-    async def _run(self) -> None:
-        while True:
-            message = await self.queue.get()
-            try:
-                await self.handler(message)
-            except Exception:  # one bad message must not stop the channel
-                log.warning("a cluster message could not be handled", exc_info=True)
-
-
-class _Publisher:
-    """PUBLISHes gathered into one Redis round trip (a pipeline) per batch: an event of a table goes to
-    each of its relayed pages, and one pipeline carries them all, in order, instead of one round trip
-    per page. Each ``publish`` returns once its batch was sent, so a page's outbox still waits for its
-    messages to leave."""
-
-    def __init__(self, redis: Redis) -> None:
-        self.redis = redis
-        self._batcher: Batcher[tuple[str, str], int] = Batcher(self._send)
-
-    async def publish(self, channel: str, text: str) -> int:
-        """Publish ``text`` on ``channel``; return how many listened.
-
-        Raises:
-            RedisError: Redis did not take the batch.
-        """
-        return await self._batcher.submit((channel, text))
-
-    async def _send(self, batch: list[tuple[str, str]]) -> list[int]:
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for channel, text in batch:
-                pipe.publish(channel, text)
-            heard = await pipe.execute()
-        return [int(listeners) for listeners in heard]
-
-
-class _RemotePage:
-    """A page connected to another process, as the owner sees it: its outbox publishes to Redis the
-    very text a page connected here would be sent (in the page's language), which the relay passes on
-    as it is."""
-
-    def __init__(
-        self, cluster: Cluster, conn: str, player_id: int, lang: str, definition: GameDefinition | None
-    ) -> None:
-        self.player_id = player_id
-        self.lang = lang
-        self.seen = time.monotonic()
-        channel = conn_channel(conn)
-
-        async def send(item: Item) -> None:
-            await cluster.publisher.publish(channel, encode(item, definition, lang))
-
-        self.outbox = Outbox(send)
-
-
 class Cluster:
     """This process's part in a group of Parlour processes sharing a database and a Redis."""
 
@@ -237,12 +131,12 @@ class Cluster:
             socket_keepalive=True,
         )
         self.node = secrets.token_hex(8)
-        self.publisher = _Publisher(self.redis)
+        self.publisher = Publisher(self.redis)
         self.parlour: ClusterHost | None = None
         self.rooms: RoomHandler | None = None
         self._pubsub: Any = None
-        self._channels: dict[str, _Channel] = {}
-        self._remote: dict[str, dict[str, _RemotePage]] = {}
+        self._channels: dict[str, Channel] = {}
+        self._remote: dict[str, dict[str, RemotePage]] = {}
         """Relayed pages of each table this process owns, by connection id."""
         self._tasks: list[asyncio.Task[None]] = []
         self._routing = asyncio.Lock()
@@ -292,7 +186,7 @@ class Cluster:
             RedisError: Redis does not answer (nothing is left subscribed).
         """
         if channel not in self._channels:
-            self._channels[channel] = _Channel(handler)
+            self._channels[channel] = Channel(handler)
             try:
                 await self._pubsub.subscribe(channel)
             except BaseException:
@@ -531,7 +425,7 @@ class Cluster:
                 await self._answer(conn, FULL_TEXT)
                 return
             definition = parlour.games.find(owner.game.kind)
-            page = pages[conn] = _RemotePage(self, conn, player, lang, definition)
+            page = pages[conn] = RemotePage(self.publisher, conn, player, lang, definition)
         page.seen = time.monotonic()
         sent = message.get("at")
         if isinstance(sent, float):  # the relay's clock: another host's may differ a little
