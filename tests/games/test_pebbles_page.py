@@ -27,6 +27,7 @@ from parlour.games.registry import default_registry
 from parlour.i18n import LANGUAGES
 from parlour.server.app import create_app
 from parlour.store import Store
+from socket_messages import until_reply
 
 GAMES = Path(__file__).resolve().parent
 ROOT = GAMES.parents[1]
@@ -93,15 +94,6 @@ def test_the_page_comes_from_the_games_folder_in_every_language(client: TestClie
         assert served.status_code == 200 and served.content == (FOLDER / "static" / asset).read_bytes()
 
 
-def receive_until(socket: WebSocketTestSession, ref: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    events: list[dict[str, Any]] = []
-    while True:
-        message: dict[str, Any] = socket.receive_json()
-        if message["type"] in ("ack", "error") and message.get("ref") == ref:
-            return events, message
-        events.append(message)
-
-
 def settled(socket: WebSocketTestSession, view: dict[str, Any]) -> dict[str, Any]:
     """Return the view once the computer has moved: the person's turn, a round's end or the game's."""
     while view["turn"] == 1 and not view["between_rounds"] and max(view["scores"]) < view["target_points"]:
@@ -123,7 +115,7 @@ def test_a_game_is_played_through_the_platforms_socket_with_refusals_in_the_game
         view = state["view"]
         assert state["type"] == "state" and view["seat"] == 0 and 9 <= view["pile"] <= 15
         socket.send_json({"type": "action", "action": {"type": "take", "count": 4}, "ref": 1})
-        _, refused = receive_until(socket, 1)
+        _, refused = until_reply(socket, 1)
         assert refused["type"] == "error" and refused["code"] == "bad_take"
         assert refused["message"] == "Prenez 1, 2 ou 3 cailloux, et pas plus qu’il n’en reste."
         ref, finished = 1, False
@@ -138,7 +130,7 @@ def test_a_game_is_played_through_the_platforms_socket_with_refusals_in_the_game
             else:
                 action = {"type": "take", "count": min(3, view["pile"])}
             socket.send_json({"type": "action", "action": action, "ref": ref})
-            events, reply = receive_until(socket, ref)
+            events, reply = until_reply(socket, ref)
             assert reply["type"] == "ack", reply
             view = next((event["view"] for event in reversed(events) if event.get("view")), view)
         assert finished

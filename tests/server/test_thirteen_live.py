@@ -15,6 +15,7 @@ from parlour.games.base import Change
 from parlour.store import Store
 from parlour.thirteen import Match
 from parlour.thirteen.fairness import verify
+from socket_messages import until_reply
 
 # Seat 0 holds 3♠ 3♣ 4♣ 5♥ 6♣ 7♠ 7♥ 10♦ Q♣ Q♥ K♥ A♣ 2♦ and leads the match.
 CODE = "TH1-AAAAAAC"
@@ -42,16 +43,6 @@ def hello(socket: WebSocketTestSession, version: int | None = None) -> dict[str,
 
 def act(socket: WebSocketTestSession, ref: int, **action: Any) -> None:
     socket.send_json({"type": "action", "action": action, "ref": ref})
-
-
-def until_reply(socket: WebSocketTestSession, ref: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Collect messages until the ack or error of ``ref``; return (the events before it, the reply)."""
-    events: list[dict[str, Any]] = []
-    while True:
-        message: dict[str, Any] = socket.receive_json()
-        if message["type"] in ("ack", "error") and message.get("ref") == ref:
-            return events, message
-        events.append(message)
 
 
 def until_my_turn(socket: WebSocketTestSession, view: dict[str, Any]) -> tuple[dict[str, Any], int]:

@@ -4,7 +4,6 @@ chosen (``--lang``, as every terminal game)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 import click
@@ -14,6 +13,7 @@ from textual.widgets import Footer, Static
 
 from parlour.errors import ParlourError
 from parlour.i18n import gettext_for
+from parlour.tui.screens import translate_bindings
 
 from .game import DEFINITION, PebblesMatch
 
@@ -34,13 +34,7 @@ class PebblesApp(App[None]):
     def __init__(self, lang: str = "en") -> None:
         super().__init__()
         self.lang = lang
-        # The footer reads each node's own copy of the bindings: give this one the keys' names in its
-        # language.
-        bindings = self._bindings
-        bindings.key_to_bindings = {
-            key: [replace(binding, description=self.t(binding.description)) for binding in group]
-            for key, group in bindings.key_to_bindings.items()
-        }
+        translate_bindings(self, lang)  # the keys' names: the terminal's catalog, then Pebbles' own
         match = DEFINITION.new({}).game
         assert isinstance(match, PebblesMatch)
         self.match = match
