@@ -1,4 +1,6 @@
-"""Every text the web templates and server show is in the ``web`` catalog (so all four languages have it)."""
+"""Every text the web templates and server show is in a catalog: the platform's pages' in ``web``, and
+TriPeaks' page's in ``web`` or in TriPeaks' own ``tripeaks_site`` (which the platform's catalogs fall
+back on), so all four languages have it."""
 
 from __future__ import annotations
 
@@ -7,27 +9,29 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from parlour.i18n import LOCALE_DIR
+from parlour.i18n import catalog_path
 from parlour.server import i18n as web_i18n
 
 PARLOUR = Path(web_i18n.__file__).resolve().parents[1]
-TEMPLATES = {"base.html": PARLOUR / "web" / "templates", "home.html": PARLOUR / "web" / "templates"}
-TEMPLATES["tripeaks.html"] = PARLOUR / "tripeaks" / "templates"  # TriPeaks' page still speaks through web
+TEMPLATES = {
+    "base.html": (PARLOUR / "web" / "templates", ("web",)),
+    "home.html": (PARLOUR / "web" / "templates", ("web",)),
+    "tripeaks.html": (PARLOUR / "tripeaks" / "templates", ("web", "tripeaks_site")),
+}
 CALL = re.compile(r"""\b_\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*\)""")
-OWN_TEMPLATES = ("base.html", "home.html", "tripeaks.html")
 
 
-def catalog_ids() -> set[str]:
-    with (LOCALE_DIR / "hu" / "LC_MESSAGES" / "web.po").open("rb") as handle:
+def catalog_ids(domain: str = "web") -> set[str]:
+    with catalog_path("hu", domain).open("rb") as handle:
         return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(handle) if m.id}
 
 
 def test_template_texts_are_in_the_web_catalog() -> None:
-    known = catalog_ids()
     missing = []
-    for name in OWN_TEMPLATES:
-        path = TEMPLATES[name] / name
+    for name, (folder, domains) in TEMPLATES.items():
+        path = folder / name
         assert path.exists(), path
+        known = set().union(*(catalog_ids(domain) for domain in domains))
         for double, single in CALL.findall(path.read_text(encoding="utf-8")):
             text = double or single
             if text not in known:

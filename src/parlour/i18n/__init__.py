@@ -118,10 +118,13 @@ def negotiate(accept_language: str | None) -> str:
 
 
 def own_domains() -> list[str]:
-    """Return each game's own domain: the catalog named after its package's folder (``golf`` in
-    ``golf/locale``), which supplies the texts the platform shows for the game (its title, its
-    statistics' headings, its settings' names), so that a game's texts never go in a platform catalog."""
-    return [folder.parent.name for folder in catalog_folders()[1:]]
+    """Return the games' own domains: every catalog in a game's ``locale`` folder. They supply the texts
+    the platform shows for a game (its title, its rule sets' names, its statistics' headings, the
+    words of its pages that the platform's helpers look up), so that a game's texts never go in a
+    platform catalog (TriPeaks' in ``tripeaks_site``, Thirteen's in ``thirteen_web``)."""
+    return sorted(
+        {path.stem for folder in catalog_folders()[1:] for path in folder.glob("*/LC_MESSAGES/*.po")}
+    )
 
 
 def _catalog(lang: str, domain: str) -> Translations:
@@ -142,7 +145,7 @@ def _catalog(lang: str, domain: str) -> Translations:
 def translations(lang: str, domain: str) -> gettext.NullTranslations:
     """Return the catalog of ``domain`` in ``lang`` (a no-op catalog for English).
 
-    A platform catalog (``web``, ``store`` …) falls back on every game's own domain (:func:`own_domains`)
+    A platform catalog (``web``, ``store`` …) falls back on the games' own domains (:func:`own_domains`)
     for a text it does not have.
 
     Raises:
