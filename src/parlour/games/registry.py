@@ -4,9 +4,8 @@
 Thirteen among them: a game is one package with a :class:`~parlour.games.base.GameDefinition` and one
 registration line, an entry point of the ``parlour.games`` group naming its definition (in the package's
 ``pyproject.toml``: ``[project.entry-points."parlour.games"]`` ``golf = "golf.game:DEFINITION"``), or a
-registry built
-with it (``default_registry().with_games(Tally())``). The server, the store, the statistics and the
-command line pick it up from there.
+registry built with it (``default_registry().with_games(Tally())``). The server, the store, the
+statistics and the command line pick it up from there.
 """
 
 from __future__ import annotations

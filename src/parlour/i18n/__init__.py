@@ -65,6 +65,7 @@ def add_catalogs(directory: Path) -> None:
             raise ValueError(f"the catalog domain {path.stem!r} of {directory} is already another's")
     _added.append(directory)
     translations.cache_clear()
+    _games_catalogs.cache_clear()
 
 
 def catalog_path(lang: str, domain: str) -> Path:
@@ -127,18 +128,32 @@ def own_domains() -> list[str]:
     )
 
 
-def _catalog(lang: str, domain: str) -> Translations:
-    """Return a fresh compiled catalog of ``domain`` in ``lang`` (not English).
-
-    Raises:
-        FileNotFoundError: no folder has that catalog.
-    """
-    with catalog_path(lang, domain).open("rb") as po_file:
+def _catalog(path: Path, lang: str, domain: str) -> Translations:
+    """Return a fresh compiled catalog of ``domain`` in ``lang`` (not English) from its ``.po`` file."""
+    with path.open("rb") as po_file:
         catalog = read_po(po_file, locale=Locale.parse(lang), domain=domain)
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
     buffer.seek(0)
     return Translations(buffer, domain=domain)
+
+
+@cache
+def _games_catalogs(lang: str) -> gettext.NullTranslations | None:
+    """Return the games' own catalogs in ``lang`` chained one after the other (each falling back on the
+    next), made once for every platform catalog to fall back on; None when no game has one.
+
+    They are copies of their own: gettext chains a fallback by setting the last link's, so the catalogs
+    :func:`translations` gives for the games' own domains must stay unchained."""
+    chain: gettext.NullTranslations | None = None
+    for own in own_domains():
+        with contextlib.suppress(FileNotFoundError):
+            catalog = _catalog(catalog_path(lang, own), lang, own)
+            if chain is None:
+                chain = catalog
+            else:
+                chain.add_fallback(catalog)
+    return chain
 
 
 @cache
@@ -155,13 +170,11 @@ def translations(lang: str, domain: str) -> gettext.NullTranslations:
     lang = normalize_language(lang)
     if lang == DEFAULT_LANGUAGE:
         return gettext.NullTranslations()
-    found = _catalog(lang, domain)
-    if catalog_path(lang, domain).is_relative_to(LOCALE_DIR):
-        for own in own_domains():
-            # A fresh copy each: gettext chains fallbacks by changing the fallback's own fallback, so a
-            # catalog shared between two chains would end up in a loop.
-            with contextlib.suppress(FileNotFoundError):
-                found.add_fallback(_catalog(lang, own))
+    path = catalog_path(lang, domain)
+    found = _catalog(path, lang, domain)
+    games = _games_catalogs(lang) if path.is_relative_to(LOCALE_DIR) else None
+    if games is not None:
+        found.add_fallback(games)
     return found
 
 

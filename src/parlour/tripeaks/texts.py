@@ -39,17 +39,8 @@ def _(lang: str, message: str) -> str:
     return gettext_for(lang, DOMAIN, message)
 
 
-LABEL: Final = "{label}:"
-"""A label before its value (the ``common`` catalog's form, as :func:`parlour.i18n.labelled` uses it):
-French writes a no-break space before the colon, so the page and the command line take the colon
-from the catalog rather than adding it."""
-
-
 def page_text(lang: str, message: str) -> str:
-    """Translate a text of the TriPeaks page: a seed text (or the label pattern) from this domain,
-    any other from ``web``."""
-    if message == LABEL:
-        return gettext_for(lang, "common", message)
+    """Translate a text of the TriPeaks page: a seed text from this domain, any other from ``web``."""
     domain = DOMAIN if message in SEED_TEXTS else "web"
     return gettext_for(lang, domain, message)
 

@@ -50,7 +50,6 @@ SCRIPT_TEXTS: Final = (
     "Moves",
     "Draw pile",
     "Discard pile",
-    "{label}:",
     "hidden card",
     "empty",
     "You won!",
@@ -78,8 +77,12 @@ SCRIPT_TEXTS: Final = (
 
 
 def script_catalog(lang: str) -> dict[str, Any]:
-    """Return the texts the TriPeaks script needs, translated into ``lang`` (card names come with views)."""
-    return {"texts": {message: page_text(lang, message) for message in SCRIPT_TEXTS}}
+    """Return the texts the TriPeaks script needs, translated into ``lang`` (card names come with views),
+    and the form of a label before its value (``label``: "{label}:", French "{label}\u00a0:")."""
+    return {
+        "texts": {message: page_text(lang, message) for message in SCRIPT_TEXTS},
+        "label": labelled("{label}", lang),
+    }
 
 
 def _definition(request: Request) -> GameDefinition:
@@ -231,6 +234,7 @@ async def review_page(request: Request, game_id: str) -> Response:
                 "slots": [list(place) for place in SLOT_PLACES],
                 "rankLetters": rank_letters(lang),
                 "texts": {message: page_text(lang, message) for message in (*SCRIPT_TEXTS, *REVIEW_TEXTS)},
+                "label": labelled("{label}", lang),
             },
             "tt": lambda message: page_text(lang, message),
         },

@@ -10,7 +10,7 @@ import { setSound, sound } from "./sounds.js";
 const data = JSON.parse(document.getElementById("tripeaks-data").textContent);
 const T = (key) => data.texts[key] ?? key;
 // "Draw pile:" in English, "Pioche :" (no-break space) in French: the colon comes from the catalog.
-const labelled = (label) => T("{label}:").replace("{label}", label);
+const labelled = (label) => (data.label ?? "{label}:").replace("{label}", label);
 const names = {};
 const cardName = (code) => names[code] ?? code;
 const definiteNames = {};  // the same cards with the language's article: "the 4 of clubs", "le 4 de trèfle"

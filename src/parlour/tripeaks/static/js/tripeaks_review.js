@@ -8,6 +8,7 @@ import { cardBack, cardFace, installCardDefs, setRankLetters } from "./cards.js"
 const data = JSON.parse(document.getElementById("review-data").textContent);
 const review = data.review;
 const T = (key) => data.texts[key] ?? key;
+const labelled = (label) => (data.label ?? "{label}:").replace("{label}", label);
 const $ = (id) => document.getElementById(id);
 const ROW_DY = 0.73;
 
@@ -52,11 +53,11 @@ function draw(position) {
   stock.querySelector(".pile-cards").innerHTML =
     Array.from({ length: layers }, () => `<span class="pile-card">${cardBack()}</span>`).join("");
   $("stock-count").textContent = String(position.stock);
-  stock.setAttribute("aria-label", `${T("{label}:").replace("{label}", T("Draw pile"))} ${position.stock}`);
+  stock.setAttribute("aria-label", `${labelled(T("Draw pile"))} ${position.stock}`);
   const discard = $("discard");
   discard.querySelector(".pile-cards").innerHTML =
     position.discard ? `<span class="pile-card" style="--i:0">${cardFace(position.discard)}</span>` : "";
-  discard.setAttribute("aria-label", `${T("{label}:").replace("{label}", T("Discard pile"))} ${position.discard ?? T("empty")}`);
+  discard.setAttribute("aria-label", `${labelled(T("Discard pile"))} ${position.discard ?? T("empty")}`);
 }
 
 // The shortest win is shown from the position before the losing move: its steps follow that position.
@@ -71,7 +72,7 @@ function show(next) {
   if (showingLine) {
     draw(step === 0 ? positions[lineStart] : linePositions[step - 1]);
     const moves = data.line.slice(0, step).join(" ");  // in the page's language, not the engine's codes
-    $("step-text").textContent = `${T("{label}:").replace("{label}", T("Show the shortest win"))} ${step}/${count()} ${moves}`;
+    $("step-text").textContent = `${labelled(T("Show the shortest win"))} ${step}/${count()} ${moves}`;
   } else {
     draw(positions[step]);
     $("step-text").textContent = data.steps[step];
