@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Any, Final, Generic, Protocol, TypeVar, runtime_checkable
 
 from parlour.errors import InvalidInput
+from parlour.games.ratings import Skill
 
 Json = dict[str, Any]
 """A JSON-ready object (what views, events and results are made of)."""
@@ -235,6 +236,26 @@ class SeatedMatch(LiveGame[MatchViewT]):
         """Return what a watcher who has no seat may see, from a person's ``view`` (no hand, nothing
         only that person may know)."""
 
+    def round_orders(self) -> Sequence[tuple[int, ...]]:
+        """Return the finishing order of every round played so far (first out first): what a rated
+        table rates. A game without such rounds has none."""
+        return ()
+
+    def out_this_round(self) -> tuple[int, ...]:
+        """Return the seats already out of the round being played, in the order they went out."""
+        return ()
+
+    def seat_person(self, seat: int) -> None:
+        """Let a person play ``seat`` from now on (a public table hands it over between rounds)."""
+        self.people = self.people | {seat}
+        self.absent.discard(seat)
+
+    def seat_computer(self, seat: int) -> None:
+        """Let the computer player of the table's strength play ``seat`` from now on (its person left
+        a public table)."""
+        self.people = self.people - {seat}
+        self.absent.discard(seat)
+
 
 class TableRules(Protocol):
     """A game's rules as a friends' table keeps them: JSON, the points its match is played to, or the
@@ -275,6 +296,7 @@ class SeatedGame(ABC):
         phrases: quick-chat phrases of this game by id (msgids of its page's domain), beside the
             phrases every table has.
         match_actions: the action types the match takes (the table takes the rest).
+        computer_ratings: the computer players' fixed ratings by strength (rated tables need them).
         invitation: the home page's link to the game's tables page (``/NAME/tables``), a ``web``
             msgid; empty for a game without such a page.
     """
@@ -288,6 +310,9 @@ class SeatedGame(ABC):
     phrases: Mapping[str, str] = MappingProxyType({})
     match_actions: frozenset[str] = frozenset()
     invitation: str = ""
+    computer_ratings: Mapping[str, Skill] = MappingProxyType({})
+    """Each computer player's fixed rating on people's scale, by strength (``parlour.games.ratings``):
+    a game without them has no rated tables."""
 
     @abstractmethod
     def rules(self, data: Any) -> TableRules:

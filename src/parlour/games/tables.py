@@ -78,8 +78,12 @@ PHRASES: Final = {
 own language). A game adds its own (:attr:`SeatedGame.phrases`): :func:`table_phrases`."""
 EMOJI: Final = ("👍", "😄", "😮", "😅", "🎉", "🔥", "🙏", "👋")
 """Quick-chat emoji (the same for every language)."""
+SITE_DEALS: Final = frozenset(
+    {"sit", "stand", "add_bot", "remove_bot", "swap", "settings", "start", "rematch"}
+)
+"""What the site does itself at a public table (Play now seats people, the table deals on)."""
 SEATING_CHANGES: Final = frozenset(
-    {"seated", "stood", "bot_added", "bot_removed", "swapped", "table_settings", "started"}
+    {"seated", "stood", "bot_added", "bot_removed", "swapped", "table_settings", "started", "left"}
 )
 """Changes that alter what the table's record keeps (its seats, settings and current match)."""
 
@@ -139,10 +143,17 @@ class TableSettings:
     grace_seconds: int = DEFAULT_GRACE
     free_text: bool = False
     public: bool = False
+    quick: bool = False
+    """A public table Play now seats strangers at: the site deals, a computer player holds every seat
+    nobody sits in and hands it over at the next round (decision 0062)."""
+    rated: bool = False
+    """Every round rates its people (OpenSkill: ``parlour.games.ratings``)."""
 
     def to_json(self) -> Json:
         """Return the settings as JSON (the record's and the views' form)."""
         return {
+            "quick": self.quick,
+            "rated": self.rated,
             "rules": self.rules.to_json(),
             "strength": self.strength,
             "speed": self.speed,
@@ -193,8 +204,8 @@ class TableSettings:
 
     @classmethod
     def from_json(cls, game: SeatedGame, data: Any) -> TableSettings:
-        """Return settings of a table of ``game`` from JSON (a new table's body or a record); missing
-        ones take the defaults.
+        """Return settings of a table of ``game`` from a new table's body; missing ones take the
+        defaults (``quick`` and ``rated`` are the site's to set: :meth:`for_quick_play`).
 
         Raises:
             InvalidInput: as :meth:`changed`.
@@ -203,6 +214,49 @@ class TableSettings:
         if isinstance(data, dict) and data.get("strength") in game.former_strengths:
             data = {**data, "strength": game.former_strengths[data["strength"]]}
         return defaults.changed(data) if data else defaults
+
+    @classmethod
+    def from_record(cls, game: SeatedGame, data: Any) -> TableSettings:
+        """Return the settings a table's record keeps (those a page may choose, and the site's own).
+
+        Raises:
+            InvalidInput: as :meth:`changed`.
+        """
+        if not isinstance(data, dict):
+            return cls.from_json(game, data)
+        chosen = {key: value for key, value in data.items() if key not in ("quick", "rated")}
+        return replace(
+            cls.from_json(game, chosen), quick=data.get("quick") is True, rated=data.get("rated") is True
+        )
+
+    @classmethod
+    def for_quick_play(
+        cls, game: SeatedGame, rules: TableRules, strength: str, *, rated: bool
+    ) -> TableSettings:
+        """Return the settings of a new public table Play now makes: ``rules``, computer players of
+        ``strength``, the usual pace, a 30-second turn timer (strangers wait for nobody), the shortest
+        grace, quick-chat phrases only.
+
+        Raises:
+            InvalidInput: a strength the game does not have, or a rated table of a game whose computer
+                players have no fixed ratings (``bad_option``).
+        """
+        if strength not in game.strengths:
+            raise InvalidInput(
+                f"strength must be one of {game.strengths}, not {strength!r}", code="bad_option"
+            )
+        if rated and strength not in game.computer_ratings:
+            raise InvalidInput("this game has no rated tables", code="bad_option")
+        return replace(
+            cls.of(game), rules=rules, strength=strength, turn_seconds=30, grace_seconds=GRACE_CHOICES[0],
+            public=True, quick=True, rated=rated,
+        )  # fmt: skip
+
+    def quick_key(self) -> str:
+        """Return what two people's Play now must share to sit at one table: rated or casual, the
+        rules and the computer players' strength."""
+        rules = ",".join(f"{key}={value}" for key, value in sorted(self.rules.to_json().items()))
+        return f"{'rated' if self.rated else 'casual'}|{self.strength}|{rules}"[:64]
 
 
 def table_phrases(game: SeatedGame) -> dict[str, str]:
@@ -262,6 +316,29 @@ class TableRecord:
     epoch: int = 0
     """The owner epoch the table was taken over at (its writes are refused once another process has
     taken it over since: ``parlour.server.cluster.node``)."""
+    honoured: tuple[int, ...] = ()
+    """People whose seat claims this save honours (they sit from the next round: decision 0062)."""
+    released: tuple[int, ...] = ()
+    """People whose seat claims this save ends (they left, or their claim could not be honoured)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A person's claim of a seat at a public table, for the table to honour at the next round."""
+
+    player: int
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class RatedRound:
+    """A round of a rated table to rate: the match's ``round`` (from 0) and its seats in finishing
+    order, each ``(player, None)`` for a person who played it or ``(None, strength)`` for a computer
+    player (a person's seat played by the computer from the round's start counts as the computer)."""
+
+    round: int
+    order: tuple[tuple[int | None, str | None], ...]
 
 
 def seated_game(definition: GameDefinition) -> SeatedGame:
@@ -396,6 +473,19 @@ class FriendsTable(LiveGame[TableView]):
         self.round_ended_at: float | None = None
         self.turn_started = clock()
         self._turn_key: tuple[int, ...] | None = None
+        self.watched = False
+        """Whether a page watches from the lobby (a public table plays on for its watchers)."""
+        self.claims: list[Claim] = []
+        """Claims of seats to honour at the next round (the owner reads them from the store)."""
+        self.honoured: list[int] = []
+        self.released: list[int] = []
+        """People whose claims the next save honours or ends (cleared once it is kept)."""
+        self.rated_rounds: list[RatedRound] = []
+        """Rounds of a rated table to rate before their event leaves (cleared once kept)."""
+        self.round_people: dict[int, int] = {}
+        """The people who began the round being played, by seat."""
+        self.left: dict[int, tuple[int, ...]] = {}
+        """People of the round whose seat the computer took over during it: the seats already out then."""
 
     def snapshot(self) -> FriendsTable:
         """Return an independent copy of the table: its seats, who is connected, away and ready, and
@@ -406,6 +496,12 @@ class FriendsTable(LiveGame[TableView]):
         twin.connected = set(self.connected)
         twin.away_since = dict(self.away_since)
         twin.ready = set(self.ready)
+        twin.claims = list(self.claims)
+        twin.honoured = list(self.honoured)
+        twin.released = list(self.released)
+        twin.rated_rounds = list(self.rated_rounds)
+        twin.round_people = dict(self.round_people)
+        twin.left = dict(self.left)
         return twin
 
     # --- what pages see -------------------------------------------------------------------------
@@ -535,6 +631,10 @@ class FriendsTable(LiveGame[TableView]):
         """
         kind = action.get("type")
         player = action.get("_player")
+        if self.settings.quick and kind in SITE_DEALS:
+            raise IllegalMove("at a public table the site seats people and deals", code="quick_table")
+        if kind == "leave":
+            return self._leave(seat, player)
         handlers: dict[str, Callable[[int, Any, Json], Change]] = {
             "sit": self._sit,
             "stand": self._stand,
@@ -668,6 +768,7 @@ class FriendsTable(LiveGame[TableView]):
         self.round_ended_at = None
         self._note_turn(force=True)
         self.pending = replace(spec, table=self.table_id)
+        self._begin_round()
 
     def players(self) -> Players:
         """Return who plays a match at this table now: its people, its computer players' strengths,
@@ -688,6 +789,22 @@ class FriendsTable(LiveGame[TableView]):
             else:
                 seats.append({"kind": "bot", "strength": each.strength or self.settings.strength})
         return seats
+
+    def _leave(self, seat: int, player: Any) -> Change:
+        """A person leaves a public table for good: the computer player plays their seat from now on
+        (and, for a rated round, they are placed as they stand), and the seat is free at the next round."""
+        if not self.settings.quick:
+            raise IllegalMove("leave a friends' table by closing it", code="not_quick")
+        if seat == self.lobby or self.seating[seat].player_id != player:
+            raise IllegalMove("you have no seat to leave", code="no_such_seat")
+        if self.match is not None and self.phase == PLAYING:
+            self._take_over([seat])
+        self.connected.discard(seat)
+        self.away_since.pop(seat, None)
+        if self.match is None or self.phase != PLAYING or self.match.between_rounds:
+            self._release(seat)
+        self._note_turn(force=True)
+        return self._seating_change("left", {"seat": seat})
 
     def _chat(self, seat: int, player: Any, action: Json) -> Change:
         if seat == self.lobby:
@@ -722,6 +839,7 @@ class FriendsTable(LiveGame[TableView]):
     def set_connected(self, seats: set[int]) -> Change | None:
         """Tell the table which seats have a page connected now; return the event when that changes
         (a person away, or back: a computer player that was playing for them gives the seat back)."""
+        self.watched = self.lobby in seats
         people = {n for n in seats if n != self.lobby and self.seating[n].kind == "person"}
         if people == self.connected:
             return None
@@ -744,8 +862,15 @@ class FriendsTable(LiveGame[TableView]):
     def _due(self) -> list[tuple[float, str]]:
         """Return (when, what) for everything waiting to happen, by the clock."""
         match = self.match
-        if match is None or self.phase != PLAYING or not self.connected:
+        here = bool(self.connected) or (self.settings.quick and self.watched)
+        if not here:
             return []  # nobody is here: the table waits for its people
+        if self.settings.quick and self.phase == GATHERING:
+            return [(self.clock(), "start")] if all(s.kind != "empty" for s in self.seating) else []
+        if self.settings.quick and self.phase == OVER and self.round_ended_at is not None:
+            return [(self.round_ended_at + NEXT_ROUND_SECONDS, "rematch")]
+        if match is None or self.phase != PLAYING:
+            return []
         due: list[tuple[float, str]] = []
         for n, since in self.away_since.items():
             if n not in match.absent and self.seating[n].kind == "person":
@@ -780,6 +905,11 @@ class FriendsTable(LiveGame[TableView]):
         for when, what in sorted(self._due()):
             if when > now:
                 return None
+            if what in ("start", "rematch"):  # a public table deals on by itself
+                handed = self._apply_claims()
+                self._deal()
+                data = {"rematch": what == "rematch", "handed_over": handed, "seats": self.seats_json()}
+                return Change("started", data)
             match = self.match
             assert match is not None
             if what == "take_over":
@@ -787,7 +917,7 @@ class FriendsTable(LiveGame[TableView]):
                     n for n, since in self.away_since.items()
                     if n not in match.absent and since + self.settings.grace_seconds <= now
                 )  # fmt: skip
-                match.absent.update(seats)
+                self._take_over(seats)
                 self._note_turn(force=True)
                 return Change("taken_over", {"seats": seats})
             if what == "next_round":
@@ -836,21 +966,128 @@ class FriendsTable(LiveGame[TableView]):
     def _next_round(self) -> Change:
         match = self.match
         assert match is not None
+        handed = self._apply_claims()
         change = match.next_round()
         self.ready.clear()
         self.round_ended_at = None
         self._note_turn(force=True)
+        self._begin_round()
+        if handed or self.released:
+            change = replace(
+                change, public={**change.public, "handed_over": handed, "seats": self.seats_json()}
+            )
         return change
+
+    # --- public tables: claims honoured between rounds, people leaving, rated rounds ------------------
+
+    def wants_claims(self) -> bool:
+        """True when the next step may hand seats over: a public table gathering, between rounds or
+        after its match (the owner then reads the claims from the store: :meth:`offer_claims`)."""
+        if not self.settings.quick:
+            return False
+        return self.phase != PLAYING or (self.match is not None and self.match.between_rounds)
+
+    def offer_claims(self, claims: Sequence[Claim]) -> None:
+        """Give the table the seat claims not honoured yet (read from the store by its owner)."""
+        self.claims = list(claims)
+
+    def saved(self) -> None:
+        """The owner kept the table's record: the claims it honoured and released are settled."""
+        self.honoured.clear()
+        self.released.clear()
+
+    def _take_over(self, seats: Sequence[int]) -> None:
+        """Let computer players play ``seats`` (their people are away or left); at a rated table a
+        person of the round is placed as they stand now."""
+        match = self.match
+        assert match is not None
+        out = tuple(match.out_this_round())
+        for n in seats:
+            match.absent.add(n)
+            if n in self.round_people and n not in self.left:
+                self.left[n] = out
+
+    def _release(self, seat: int) -> None:
+        """A public table's person is gone: their claim ends and a computer player holds the seat."""
+        person = self.seating[seat]
+        if person.player_id is not None:
+            self.released.append(person.player_id)
+        self.seating[seat] = Seat("bot", "", None, None, self.settings.strength)
+        self.connected.discard(seat)
+        self.away_since.pop(seat, None)
+        if self.match is not None:
+            self.match.seat_computer(seat)
+
+    def _apply_claims(self) -> list[int]:
+        """At a round's start: seats of people who left become computer players' again, and claims of
+        computer-held seats become people's; return the seats handed to people."""
+        if not self.settings.quick:
+            return []
+        if self.match is not None:
+            for n, each in enumerate(self.seating):
+                if each.kind == "person" and n in self.match.absent:
+                    self._release(n)
+        handed = []
+        for claim in self.claims:
+            seat = claim.seat
+            taken = self.seat_of_player(claim.player) is not None
+            if not 0 <= seat < self.game.seats or self.seating[seat].kind != "bot" or taken:
+                if not taken:
+                    self.released.append(claim.player)  # a seat it cannot have: the person tries again
+                continue
+            self.seating[seat] = Seat("person", clean_name(claim.name, seat), claim.player, None)
+            self.honoured.append(claim.player)
+            self.away_since[seat] = self.clock()  # away until their page joins from the seat
+            if self.match is not None:
+                self.match.seat_person(seat)
+            handed.append(seat)
+        self.claims = []
+        return handed
+
+    def _begin_round(self) -> None:
+        """Note who begins the round (the people a rated round rates)."""
+        match = self.match
+        self.left = {}
+        self.round_people = {}
+        if match is None:
+            return
+        for n, each in enumerate(self.seating):
+            if each.kind == "person" and each.player_id is not None and n not in match.absent:
+                self.round_people[n] = each.player_id
+
+    def _rate_finished_round(self) -> None:
+        """At a rated table, keep the round just finished for rating: its finishing order with each
+        person who left during it placed as they stood (below every seat still playing then)."""
+        match = self.match
+        orders = match.round_orders() if match is not None else ()
+        if not self.settings.rated or not orders:
+            return
+        order = orders[-1]
+        gone = [n for n in self.left if n not in self.left[n]]  # still playing when taken over
+        # The earliest to leave is placed lowest: every later leaver was still playing then.
+        placed = [n for n in order if n not in gone] + list(reversed(gone))
+        entries: list[tuple[int | None, str | None]] = []
+        for n in placed:
+            if n in self.round_people:
+                entries.append((self.round_people[n], None))
+            else:
+                entries.append((None, self.seating[n].strength or self.settings.strength))
+        self.rated_rounds.append(RatedRound(len(orders) - 1, tuple(entries)))
 
     def _after_match_change(self, change: Change) -> Change:
         """Follow the match after one of its changes: the round's end, the match's end, the turn."""
         match = self.match
         assert match is not None
-        if match.between_rounds and self.round_ended_at is None:
+        if (match.between_rounds or match.finished) and self.round_ended_at is None:
             self.round_ended_at = self.clock()
             self.ready.clear()
+            self._rate_finished_round()
         if match.finished:
             self.phase = OVER
+            if self.settings.quick:  # the match's end: people who left give their seats up now
+                for n, each in enumerate(self.seating):
+                    if each.kind == "person" and n in match.absent:
+                        self._release(n)
         self._note_turn()
         return change
 
@@ -868,6 +1105,8 @@ class FriendsTable(LiveGame[TableView]):
             phase=self.phase,
             game_id=self.game_id,
             epoch=self.epoch,
+            honoured=tuple(self.honoured),
+            released=tuple(self.released),
         )
 
     @classmethod
@@ -890,7 +1129,7 @@ class FriendsTable(LiveGame[TableView]):
         game = seated_game(definition)
         seats = [Seat.from_record(data, game) for data in record.seats[: game.seats]]
         seats += [Seat() for _ in range(game.seats - len(seats))]
-        settings = TableSettings.from_json(game, record.settings)
+        settings = TableSettings.from_record(game, record.settings)
         table = cls(definition, record.table_id, record.code, record.host, settings, seats, clock=clock)
         table.game_id = record.game_id
         table.epoch = record.epoch
@@ -903,6 +1142,9 @@ class FriendsTable(LiveGame[TableView]):
         now = clock()
         table.away_since = {n: now for n, s in enumerate(seats) if s.kind == "person"}
         table._note_turn(force=True)
+        table._begin_round()
+        if table.phase == OVER and settings.quick:
+            table.round_ended_at = now  # a public table deals on after a pause
         return table
 
 

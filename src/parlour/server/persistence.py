@@ -20,8 +20,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition, LiveGame, RecordSpec, SeatView
+from parlour.games.ratings import Skill
 from parlour.games.registry import Registry
-from parlour.games.tables import FriendsTable, TableRecord
+from parlour.games.tables import Claim, FriendsTable, RatedRound, TableRecord
 from parlour.server.cluster.node import Cluster
 from parlour.server.edge.logs import table_tag
 from parlour.server.edge.metrics import Metrics
@@ -30,6 +31,7 @@ from parlour.server.owners.tables import Tables
 from parlour.store.async_appends import AsyncAppends
 from parlour.store.errors import StoreUnavailable
 from parlour.store.interface import GameStore
+from parlour.store.ratings import RoundSeat
 
 RETRY_PAUSES: Final = (0.1, 0.3, 0.6, 1.0)
 """Pauses between the tries of a write the database failed (2 s in all before the page is told)."""
@@ -192,6 +194,33 @@ class Persistence:
             StoreUnavailable: the database still failed after the retries.
         """
         await self._retried(lambda: self.write(self.store.save_table, record))
+
+    async def pending_claims(self, table_id: str) -> list[Claim]:
+        """Return the seat claims of a public table its owner has not honoured yet.
+
+        Raises:
+            StoreUnavailable: the database failed.
+        """
+        found = await self.call(self.store.pending_claims, table_id)
+        return [Claim(claim.player, claim.seat, claim.name) for claim in found]
+
+    async def record_round(
+        self, definition: GameDefinition, game_id: str, rated: RatedRound
+    ) -> dict[int, Skill]:
+        """Rate one round of a rated table and keep it (retried; a round kept already is not counted
+        twice); return each person's rating after it.
+
+        Raises:
+            StoreUnavailable: the database still failed after the retries.
+        """
+        seated = definition.seated
+        computers = dict(seated.computer_ratings) if seated is not None else {}
+        order = [RoundSeat(player, computer) for player, computer in rated.order]
+        return await self._retried(
+            lambda: self.write(
+                self.store.record_round, definition.name, game_id, rated.round, order, computers
+            )
+        )
 
     async def load_table(self, table_id: str) -> FriendsTable | None:
         """Take a friends' table over for this process and rebuild it from the store: its row (its

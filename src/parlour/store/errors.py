@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sqlalchemy.exc import IntegrityError
+
 from parlour.errors import InvalidInput, ParlourError
 
 if TYPE_CHECKING:
@@ -74,3 +76,9 @@ def unavailable(url: URL, cause: BaseException) -> StoreUnavailable:
     where = url.render_as_string(hide_password=True)
     first = (str(cause).strip().splitlines() or [""])[0]
     return StoreUnavailable(f"the database {where} failed: {type(cause).__name__}: {first}"[:500])
+
+
+def conflict(error: BaseException) -> bool:
+    """Return whether a store error is a broken constraint (a join code drawn twice, a name taken at
+    the same moment, a seat claimed twice): a conflict its caller answers, not the database failing."""
+    return isinstance(error, IntegrityError) or isinstance(error.__cause__, IntegrityError)

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition, RecordSpec
+from parlour.games.ratings import Skill
 from parlour.games.registry import Registry
 from parlour.games.tables import TableRecord
 from parlour.store.async_appends import AsyncAppends
@@ -20,6 +21,8 @@ from parlour.store.challenges import Challenge, ChallengeAnswer
 from parlour.store.daily import DailyBoard, DailyDeal, DailyEntry, DailyStreaks
 from parlour.store.game_records import AppendPlan
 from parlour.store.numbered import Leader
+from parlour.store.ratings import RoundSeat, Standing
+from parlour.store.seat_claims import PendingClaim, SeatClaim
 from parlour.store.types import (
     FinishedRecord,
     NewPlayer,
@@ -195,3 +198,44 @@ class GameStore(Protocol):
 
     def public_tables(self, game: str, limit: int = ...) -> list[TableRecord]:
         """Return the public tables gathering players."""
+
+    def play_now(
+        self,
+        game: str,
+        player_id: int,
+        name: str,
+        quick_key: str,
+        settings: dict[str, Any],
+        seats: list[Any],
+        *,
+        rated: bool,
+    ) -> SeatClaim:
+        """Seat a person at a public table (their claim, a free computer-held seat, or a new table)."""
+
+    def claim_seat(self, table_id: str, player_id: int, name: str, seat: int | None = ...) -> SeatClaim:
+        """Claim a computer-held seat of one public table (a watcher taking a seat)."""
+
+    def claim_of(self, player_id: int) -> SeatClaim | None:
+        """Return the person's seat claim, if any."""
+
+    def pending_claims(self, table_id: str) -> list[PendingClaim]:
+        """Return a table's claims not yet honoured."""
+
+    def leave_claim(self, player_id: int) -> None:
+        """Give up a claim not yet honoured."""
+
+    def record_round(
+        self, game: str, game_id: str, number: int, order: Sequence[RoundSeat], computers: Mapping[str, Skill]
+    ) -> dict[int, Skill]:
+        """Rate one round and keep it; return the people's ratings after it."""
+
+    def rating(self, game: str, player_id: int) -> Skill | None:
+        """Return a person's rating at a game."""
+
+    def rating_history(self, game: str, player_id: int, limit: int = ...) -> list[tuple[datetime, Skill]]:
+        """Return a person's rating after each rated round, oldest first."""
+
+    def leaderboard(
+        self, game: str, *, week: bool = ..., limit: int = ..., min_rounds: int = ...
+    ) -> list[Standing]:
+        """Return the people's leaderboard of a game."""

@@ -16,12 +16,14 @@ from sqlalchemy import (
     Boolean,
     Date,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
     MetaData,
     String,
     Text,
+    UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -199,6 +201,9 @@ class TableRow(Base):
     game_id: Mapped[str | None] = mapped_column(String(32))
     owner_epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """Raised by each process that takes the table over: a write from an earlier owner is refused."""
+    quick_key: Mapped[str | None] = mapped_column(String(64), index=True)
+    """For a public table Play now seats strangers at: the options a person's Play now must match
+    (rated or casual, the points target, the computer players' strength); None for friends' tables."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -273,3 +278,68 @@ class ChallengeAttemptRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
     made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatClaimRow(Base):
+    """Who sits where at a public table (decision 0062): one claim per person across every table and
+    process (the primary key), one per seat (the unique pair). A claim is made by Play now on any
+    process; the table's owner honours it at the next round (``seated``) and deletes it in the same
+    transaction that writes the person leaving."""
+
+    __tablename__ = "seat_claims"
+    __table_args__ = (UniqueConstraint("table_id", "seat", name="uq_seat_claims_table_seat"),)
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    seated: Mapped[bool] = mapped_column(Boolean, default=False)
+    """False until the table's owner has handed the seat to the person (at the next round)."""
+    name: Mapped[str] = mapped_column(String(40))
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatedRoundRow(Base):
+    """One rated round of a seated game: its finishing order, each seat a person (``player``) or a
+    computer player (``computer``, its strength) with the rating it played at, in the order the ratings
+    were updated (``id``), so that anyone can recompute them."""
+
+    __tablename__ = "rated_rounds"
+    __table_args__ = (UniqueConstraint("game_id", "round", name="uq_rated_rounds_game_round"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(32))
+    game_id: Mapped[str] = mapped_column(String(32))
+    """The match's record id."""
+    round: Mapped[int] = mapped_column(Integer)
+    order: Mapped[list[Any]] = mapped_column(JSON)
+    played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class RatingChangeRow(Base):
+    """A person's rating before and after one rated round (their history, and the leaderboards of a
+    week)."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (Index("ix_rating_changes_player_round", "player_id", "round_id"),)
+
+    round_id: Mapped[int] = mapped_column(ForeignKey("rated_rounds.id", ondelete="CASCADE"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    place: Mapped[int] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """A person's current rating at one game (OpenSkill's μ and σ) and the rated rounds behind it."""
+
+    __tablename__ = "ratings"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rounds: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

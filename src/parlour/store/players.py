@@ -8,13 +8,12 @@ from datetime import timedelta
 from typing import Any, Final
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from parlour.errors import InvalidInput
 from parlour.store import preferences as prefs
 from parlour.store import secrets
-from parlour.store.errors import InvalidRecoveryCode
+from parlour.store.errors import InvalidRecoveryCode, StoreUnavailable, conflict
 from parlour.store.models import PlayerRow, TokenRow
 from parlour.store.names import JOINERS, check_scripts, skeleton
 from parlour.store.repository import Repository
@@ -140,7 +139,9 @@ class PlayersStore(Repository):
                 _refuse_taken(session, key, player_id, display)
                 row.name, row.name_key = display, key
                 return player_of(row)
-        except IntegrityError:  # another player took a name of that skeleton at the same moment
+        except StoreUnavailable as error:  # another player took a name of that skeleton at the same moment
+            if not conflict(error):
+                raise
             raise NameTaken(f"another player is called {display!r}, or a name read the same") from None
 
     def new_recovery_code(self, player_id: int) -> str:

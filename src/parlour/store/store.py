@@ -33,21 +33,33 @@ from parlour.store.deadline import Deadlines
 from parlour.store.errors import StoreUnavailable, unavailable
 from parlour.store.game_records import GameRecordsStore
 from parlour.store.players import PlayersStore
+from parlour.store.ratings import RatingsStore
 from parlour.store.replays import ReplayCache
+from parlour.store.seat_claims import SeatClaimsStore
 from parlour.store.statistics import StatisticsStore
 from parlour.store.tables import TablesStore
 
 
 @contextmanager
 def _unavailable_as_error(url: URL) -> Iterator[None]:
-    """Turn a database failure (connection lost, disk full, read-only file) into ``StoreUnavailable``."""
+    """Turn a database failure (connection lost, disk full, read-only file) into ``StoreUnavailable``
+    (a broken constraint too: :func:`~parlour.store.errors.conflict` tells it from an outage)."""
     try:
         yield
     except SQLAlchemyError as error:
         raise unavailable(url, getattr(error, "orig", None) or error) from error
 
 
-class Store(PlayersStore, GameRecordsStore, StatisticsStore, TablesStore, DailyStore, ChallengesStore):
+class Store(
+    PlayersStore,
+    GameRecordsStore,
+    StatisticsStore,
+    TablesStore,
+    SeatClaimsStore,
+    RatingsStore,
+    DailyStore,
+    ChallengesStore,
+):
     """Players, games as records, numbered-game records and statistics in one database.
 
     ``url`` is an SQLAlchemy URL; None means ``$PARLOUR_DATABASE_URL`` or the SQLite file in the

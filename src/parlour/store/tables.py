@@ -13,13 +13,13 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
 
 from parlour.errors import InvalidInput
 from parlour.games.tables import GATHERING, TableRecord
-from parlour.store.errors import Superseded, UnknownPlayer
-from parlour.store.models import PlayerRow, TableRow
+from parlour.store.errors import StoreUnavailable, Superseded, UnknownPlayer, conflict
+from parlour.store.models import PlayerRow, SeatClaimRow, TableRow
 from parlour.store.repository import Repository
 
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
@@ -124,7 +124,9 @@ class TablesStore(Repository):
                     if session.get(PlayerRow, host_id) is None:
                         raise UnknownPlayer(f"no player has the id {host_id!r}")
                     session.add(row)
-            except IntegrityError:
+            except StoreUnavailable as error:
+                if not conflict(error):
+                    raise
                 continue
             return _table_record(row)
         raise RuntimeError("no free table code was found in 20 draws")
@@ -194,6 +196,7 @@ class TablesStore(Repository):
             row.listed = bool(record.settings.get("public"))
             row.game_id = record.game_id
             row.updated_at = datetime.now(UTC)
+            settle_claims(session, record.table_id, list(record.honoured), list(record.released))
 
     def public_tables(self, game: str, limit: int = LOBBY_SIZE) -> list[TableRecord]:
         """Return the public tables of ``game`` still gathering players, the most recently active first."""
@@ -205,3 +208,20 @@ class TablesStore(Repository):
                 .limit(limit)
             )
             return [_table_record(row) for row in session.scalars(query)]
+
+
+def settle_claims(session: Session, table_id: str, honoured: list[int], released: list[int]) -> None:
+    """In the transaction that saves a table: mark the ``honoured`` claims seated and delete the
+    ``released`` ones (people who left, or whose claim the table could not honour)."""
+    if honoured:
+        session.execute(
+            update(SeatClaimRow)
+            .where(SeatClaimRow.table_id == table_id, SeatClaimRow.player_id.in_(honoured))
+            .values(seated=True)
+        )
+    if released:
+        session.execute(
+            delete(SeatClaimRow).where(
+                SeatClaimRow.table_id == table_id, SeatClaimRow.player_id.in_(released)
+            )
+        )

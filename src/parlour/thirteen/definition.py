@@ -22,6 +22,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -52,6 +53,7 @@ from parlour.games.base import (
     daily_reveal,
     now_utc,
 )
+from parlour.games.ratings import read_computer_ratings
 from parlour.i18n import gettext_for
 from parlour.thirteen import STANDARD, Match, MatchCode, Move, Rules
 from parlour.thirteen.bots import BOTS, make_bot
@@ -226,6 +228,19 @@ class ThirteenMatch(SeatedMatch[ThirteenSeatView]):
             raise IllegalMove("the round is still being played", code="not_between_rounds")
         self.between_rounds = False
         return Change("next_round", {"round": self.match.view(PERSON).round})
+
+    def round_orders(self) -> Sequence[tuple[int, ...]]:
+        """Every round's finishing order so far (first out first)."""
+        return [result.order for result in self.match.results]
+
+    def out_this_round(self) -> tuple[int, ...]:
+        """The seats already out of the round being played (none between rounds: the next is dealt)."""
+        return () if self.between_rounds else tuple(self.match.round.finished)
+
+    def seat_computer(self, seat: int) -> None:
+        """Let the computer player of the table's strength play ``seat`` from now on."""
+        super().seat_computer(seat)
+        self.bots[seat] = make_bot(self.strength, seed=self.bot_seed * 4 + seat)
 
     def spectator(self, view: ThirteenSeatView) -> ThirteenSeatView:
         """What a watcher sees: a person's view without the hand, the seat, the turn or the right to
@@ -606,6 +621,13 @@ MAX_TABLE_DEALS: Final = 6
 """The most deals of a duplicate set at a table (24 rounds)."""
 
 
+COMPUTER_RATINGS: Final = MappingProxyType(
+    read_computer_ratings((Path(__file__).parent / "data" / "computer_ratings.json").read_text("utf-8"))
+)
+"""The computer players' fixed ratings on people's scale, fitted from their own tables by ``parlour
+thirteen ratings --save`` (``data/computer_ratings.json``)."""
+
+
 class ThirteenSeated(SeatedGame):
     """Thirteen at a friends' table: four seats, its house rules (a match to 1-50 points, or a duplicate
     set of 1-6 deals), computer players of four strengths, and matches dealt from a secret code with a
@@ -620,6 +642,7 @@ class ThirteenSeated(SeatedGame):
     phrases = TABLE_PHRASES
     match_actions = frozenset({"select", "play", "pass"})
     invitation = "Play Thirteen with friends"
+    computer_ratings = COMPUTER_RATINGS
 
     def rules(self, data: Any) -> TableRules:
         """Return the house rules of ``data`` (None: the standard rules, a match to 10 points).

@@ -238,6 +238,7 @@ class Owner:
                 raise GameEnded("this game was ended: a newer one was dealt")
             if self.game.finished or self.closed:
                 raise GameOver("the game is over", code="game_over")
+            await self._before_step()
             before = self._restore_point()
             change = self.game.act(seat, action)
             version = await self._publish(change, before)
@@ -260,6 +261,10 @@ class Owner:
             self._auto_task = None
         self._schedule_auto()
         return version
+
+    async def _before_step(self) -> None:
+        """Fetch what the game needs before its next step (the caller holds the lock); nothing for a
+        player's own game."""
 
     def _restore_point(self) -> LiveGame[SeatView]:
         """Return what a failed record puts back: a snapshot of the game when moves are recorded (a
@@ -397,6 +402,7 @@ class Owner:
         async with self.lock:
             change = None
             if not (self.game.finished or self.closed):
+                await self._before_step()
                 before = self._restore_point()
                 # A computer player may think for a few hundred milliseconds (the expert searches):
                 # off the event loop, so that every other page of this process is served meanwhile.

@@ -14,14 +14,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from dataclasses import replace
 from typing import Any, Protocol
 
 from parlour.errors import ParlourError
 from parlour.games.base import Change, GameDefinition, LiveGame, RecordSpec, SeatView
-from parlour.games.tables import SEATING_CHANGES, FriendsTable, TableRecord
+from parlour.games.ratings import Skill
+from parlour.games.tables import SEATING_CHANGES, Claim, FriendsTable, RatedRound, TableRecord
 from parlour.server.owners.live import Owner, Recorder
 from parlour.server.wire.outbox import Outbox
 from parlour.server.wire.protocol import CLOSE_MOVED
+from parlour.store.errors import StoreUnavailable
 
 log = logging.getLogger("parlour.server")
 
@@ -40,6 +43,14 @@ class TableKeeper(Recorder, Protocol):
 
     async def let_go(self, table_id: str) -> None:
         """Stop owning a table that another process has taken over."""
+
+    async def pending_claims(self, table_id: str) -> list[Claim]:
+        """Return the seat claims of a public table not honoured yet."""
+
+    async def record_round(
+        self, definition: GameDefinition, game_id: str, rated: RatedRound
+    ) -> dict[int, Skill]:
+        """Rate one round of a rated table and keep it; return each person's rating after it."""
 
 
 class TableOwner(Owner):
@@ -157,9 +168,31 @@ class TableOwner(Owner):
             self.moves_recorded = 0
             table.game_id = self.record_id
             table.pending = None
-        if change.name in SEATING_CHANGES or change.finished:
+        if change.name in SEATING_CHANGES or change.finished or table.honoured or table.released:
             await self.keeper.save_table(table.record())
-        return await super()._record(change)
+            table.saved()
+        change = await super()._record(change)
+        if table.rated_rounds and table.game_id is not None:
+            ratings: dict[str, int] = {}
+            for rated in table.rated_rounds:
+                after = await self.keeper.record_round(table.definition, table.game_id, rated)
+                for seat, (player, _) in enumerate(rated.order):
+                    if player is not None and player in after:
+                        at = table.seat_of_player(player)
+                        ratings[str(at if at is not None else seat)] = after[player].shown
+            table.rated_rounds = []
+            if ratings:
+                change = replace(change, public={**change.public, "ratings": ratings})
+        return change
+
+    async def _before_step(self) -> None:
+        """Between rounds at a public table: read the seat claims to honour at the next deal (a claim
+        made on any process reaches the table's owner through the database)."""
+        if self.game.wants_claims():
+            try:
+                self.game.offer_claims(await self.keeper.pending_claims(self.game_id))
+            except StoreUnavailable:
+                log.warning("table %s: its seat claims could not be read now", self.game_id)
 
     @property
     def epoch(self) -> int | None:

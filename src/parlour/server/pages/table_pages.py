@@ -72,7 +72,7 @@ def table_summary(definition: GameDefinition, record: TableRecord) -> dict[str, 
     points its match is played to and, for a duplicate set, its number of deals (0 otherwise)."""
     game = seated_game(definition)
     seats = [Seat.from_record(data, game) for data in record.seats]
-    settings = TableSettings.from_json(game, record.settings)
+    settings = TableSettings.from_record(game, record.settings)
     host = next((seat.name for seat in seats if seat.player_id == record.host), "")
     return {
         "code": record.code,

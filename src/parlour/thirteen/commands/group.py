@@ -7,6 +7,7 @@ import math
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import fields, replace
+from pathlib import Path
 from typing import Any, Final, TextIO, TypeVar
 
 import click
@@ -20,6 +21,7 @@ from parlour.cli.db import database_url_option
 from parlour.cli.options import LANG_OPTION
 from parlour.errors import GameOver, IllegalMove, InvalidCard, InvalidInput, ParlourError
 from parlour.games.base import Status
+from parlour.games.ratings import computer_ratings_json, fit_fixed
 from parlour.i18n import decimal, gettext_for, ngettext_for, normalize_language, percent
 from parlour.store import Store, StoreUnavailable, UnknownGame
 from parlour.thirteen import Match, MatchCode, Move, Rules, classify
@@ -353,11 +355,18 @@ def _simulate_duplicate(
 )
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0), help="Seed of deals and bots.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option(
+    "--save",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Also write the players' fixed ratings on people's OpenSkill scale to this JSON file (the server "
+    "reads them from the package's data/computer_ratings.json).",
+)
 @LANG_OPTION
-def ratings(players: str, games: int, seed: int, as_json: bool, lang: str) -> None:
+def ratings(players: str, games: int, seed: int, as_json: bool, save: str | None, lang: str) -> None:
     """Rate the computer players: every four of them sit at a table for GAMES whole games, and a
     Bradley–Terry model fitted to the finishing orders gives each an Elo-scale rating (the weakest at
-    0) with a 95% bootstrap interval."""
+    0) with a 95% bootstrap interval; the same rounds fit each one's fixed rating on the scale people
+    are rated on (OpenSkill's Plackett–Luce model, the "people" column)."""
     names = _player_names(players, at_least=4)
     tables = math.comb(len(names), 4)
     console = Console(stderr=True)
@@ -375,16 +384,39 @@ def ratings(players: str, games: int, seed: int, as_json: bool, lang: str) -> No
         table_of = rate(orders, names, seed=seed)
     except ValueError as error:
         raise click.ClickException(str(error)) from None
+    fixed = fit_fixed(orders, names)
+    if save is not None:
+        Path(save).write_text(
+            computer_ratings_json(
+                fixed,
+                how=f"parlour thirteen ratings --players {','.join(names)} --games {games} --seed {seed}",
+                games=games,
+                seed=seed,
+            )
+            + "\n",
+            encoding="utf-8",
+        )
     if as_json:
         click.echo(json.dumps({"games": games, "tables": tables, "rounds": len(orders), "seed": seed,
-                               "ratings": [rating.to_json() for rating in table_of]}))  # fmt: skip
+                               "ratings": [{**rating.to_json(), "people_scale": fixed[rating.name].to_json()}
+                                           for rating in table_of]}))  # fmt: skip
         return
     title = _(lang, "Thirteen ratings: {tables} tables × {games} games, {rounds} rounds, seed {seed}")
-    columns = (_(lang, "player"), _(lang, "rating"), _(lang, "95% interval"), _(lang, "rounds"))
+    columns = (
+        _(lang, "player"),
+        _(lang, "rating"),
+        _(lang, "95% interval"),
+        _(lang, "rounds"),
+        _(lang, "on people's scale"),
+    )
     shown = _figures_table(title.format(tables=tables, games=games, rounds=len(orders), seed=seed), columns)
     for rating in table_of:
         shown.add_row(
-            rating.name, f"{rating.rating:.0f}", f"{rating.low:.0f}–{rating.high:.0f}", str(rating.rounds)
+            rating.name,
+            f"{rating.rating:.0f}",
+            f"{rating.low:.0f}–{rating.high:.0f}",
+            str(rating.rounds),
+            str(fixed[rating.name].shown),
         )
     Console(soft_wrap=True).print(shown)
 
