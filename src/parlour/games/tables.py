@@ -866,7 +866,8 @@ class FriendsTable(LiveGame[TableView]):
         if not here:
             return []  # nobody is here: the table waits for its people
         if self.settings.quick and self.phase == GATHERING:
-            return [(self.clock(), "start")] if all(s.kind != "empty" for s in self.seating) else []
+            # Due since the table was made: at once.
+            return [(0.0, "start")] if all(s.kind != "empty" for s in self.seating) else []
         if self.settings.quick and self.phase == OVER and self.round_ended_at is not None:
             return [(self.round_ended_at + NEXT_ROUND_SECONDS, "rematch")]
         if match is None or self.phase != PLAYING:

@@ -48,6 +48,7 @@ from parlour.server.pages import (
     home,
     numbered_pages,
     players,
+    quick_play,
     reviews,
     rules_pages,
     table_pages,
@@ -313,6 +314,7 @@ def create_app(
     app.include_router(home.router)
     app.include_router(page_socket.router)  # the sockets of pages: a player's own games, tables
     app.include_router(table_pages.router)  # friends' tables of every game played at tables
+    app.include_router(quick_play.router)  # Play now and people's ratings, for every game played at tables
     app.include_router(numbered_pages.router)  # numbered deals of every game that has them
     app.include_router(daily_pages.router)  # the daily deals of every game that has them
     app.include_router(challenge_pages.router)  # challenges of every game that has them

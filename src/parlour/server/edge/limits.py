@@ -32,15 +32,16 @@ DEFAULT_LIMITS: Final = {
     "hint": "30/minute",
     "review": "20/minute;200/hour",
     "new_table": "10/minute;60/hour",
+    "play_now": "30/minute;300/hour",
     "find_table": "30/minute;300/hour",
     "chat": "5/10second;40/minute",
     "daily_new_players": "3/day",
 }
 """Each rule's limits (``limits`` notation), by what is counted: new players per address, new games,
-hints, reviews computed and new tables per player, table codes tried per address (codes are short:
-guessing them takes many tries), chat per table seat; and players new on the day that one address may
-rank at a game's daily deal (its amount only: counted in the database, decision 0060). Generous for
-people, tight for a script."""
+hints, reviews computed, new tables and Play now presses per player, table codes tried per address
+(codes are short: guessing them takes many tries), chat per table seat; and players new on the day
+that one address may rank at a game's daily deal (its amount only: counted in the database, decision
+0060). Generous for people, tight for a script."""
 MAX_SOCKETS: Final = 8
 """Connections one game accepts at once (a player's tabs and devices)."""
 MAX_TABLE_SOCKETS: Final = 24

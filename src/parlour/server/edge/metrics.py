@@ -71,6 +71,10 @@ class Metrics:
             "parlour_relay_lag_seconds", "From a relayed page's message leaving its process to the owner",
             buckets=LATENCY_BUCKETS, registry=r,
         )  # fmt: skip
+        self.play_now = Counter(
+            "parlour_play_now", "People seated by Play now: at a table in play (joined) or a new one (new)",
+            ["game", "table"], registry=r,
+        )  # fmt: skip
         self.live_games = Gauge("parlour_live_games", "Single-player games held in memory", registry=r)
         self.tables_owned = Gauge("parlour_tables_owned", "Friends' tables this process owns", registry=r)
         self.draining = Gauge("parlour_draining", "1 while the process is draining (SIGTERM)", registry=r)
@@ -79,6 +83,10 @@ class Metrics:
         """Read the sizes of the live games and owned tables at each scrape."""
         self.live_games.set_function(live_games)
         self.tables_owned.set_function(tables_owned)
+
+    def seated(self, game: str, *, new_table: bool) -> None:
+        """Count one person seated by Play now."""
+        self.play_now.labels(game, "new" if new_table else "joined").inc()
 
     @contextlib.contextmanager
     def timed_action(self, game: str) -> Iterator[None]:
