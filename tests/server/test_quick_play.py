@@ -163,3 +163,21 @@ def test_a_seat_is_handed_over_at_the_next_round_and_rated(
     assert rating["rating"]["rounds"] == 1 and len(rating["history"]) == 1
     assert rating["rating"]["provisional"] is True and rating["rating"]["closest"] in GAME.computer_ratings
     assert client.get("/api/players/me/rating", headers={"cookie": second}).json()["rating"] is None
+    page = client.get("/player", headers={"cookie": first})
+    assert page.status_code == 200 and 'data-role="rating"' in page.text  # one round: no chart yet
+    playing = client.get("/api/tables/playing").json()["tables"]
+    assert [entry["table"] for entry in playing] == [made["table"]]
+    assert {seat["name"] for seat in playing[0]["seats"] if seat["kind"] == "person"} == {"Ana", "Bình"}
+    tables_page = client.get("/thirteen/tables", headers={"cookie": first})
+    assert made["url"] in tables_page.text and "Bình" in tables_page.text
+
+
+def test_the_leaderboard_pages(client: TestClient, store: Store) -> None:
+    page = client.get("/ratings/thirteen")
+    assert page.status_code == 200
+    for name in ("Expert", "Beginner"):
+        assert name in page.text
+    assert client.get("/ratings/tripeaks").status_code == 404
+    board = client.get("/api/ratings?game=thirteen&week=1").json()
+    assert board == {"game": "thirteen", "week": True, "people": []}
+    assert client.get("/api/ratings?game=nothing").status_code == 400

@@ -241,6 +241,10 @@ class SeatedMatch(LiveGame[MatchViewT]):
         table rates. A game without such rounds has none."""
         return ()
 
+    def totals(self) -> tuple[int, ...]:
+        """Return each seat's points in the match so far (none for a game without points)."""
+        return ()
+
     def out_this_round(self) -> tuple[int, ...]:
         """Return the seats already out of the round being played, in the order they went out."""
         return ()
@@ -313,6 +317,12 @@ class SeatedGame(ABC):
     computer_ratings: Mapping[str, Skill] = MappingProxyType({})
     """Each computer player's fixed rating on people's scale, by strength (``parlour.games.ratings``):
     a game without them has no rated tables."""
+    quick_targets: tuple[int, ...] = ()
+    """The points targets Play now offers (the first is the default); none: the rules' default only."""
+
+    def strength_label(self, strength: str, lang: str) -> str:
+        """Return a computer player's strength as people read it in ``lang`` (its name by default)."""
+        return strength
 
     @abstractmethod
     def rules(self, data: Any) -> TableRules:

@@ -320,6 +320,8 @@ class TableRecord:
     """People whose seat claims this save honours (they sit from the next round: decision 0062)."""
     released: tuple[int, ...] = ()
     """People whose seat claims this save ends (they left, or their claim could not be honoured)."""
+    watchers: int = 0
+    """Pages watching the table (none seated) when it was saved."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -485,6 +487,13 @@ class FriendsTable(LiveGame[TableView]):
         self.round_people: dict[int, int] = {}
         """The people who began the round being played, by seat."""
         self.left: dict[int, tuple[int, ...]] = {}
+        self.watchers = 0
+        """Pages watching from the lobby (the owner counts them before each save)."""
+        self.dirty = False
+        """A public table's round ended since it was last saved (its lobby shows the points)."""
+        self.gone: set[int] = set()
+        """Seats whose people left this public table (the computer plays them until the next round,
+        when they are free): a page of theirs watches from the lobby and cannot take them back."""
         """People of the round whose seat the computer took over during it: the seats already out then."""
 
     def snapshot(self) -> FriendsTable:
@@ -502,6 +511,7 @@ class FriendsTable(LiveGame[TableView]):
         twin.rated_rounds = list(self.rated_rounds)
         twin.round_people = dict(self.round_people)
         twin.left = dict(self.left)
+        twin.gone = set(self.gone)
         return twin
 
     # --- what pages see -------------------------------------------------------------------------
@@ -535,6 +545,12 @@ class FriendsTable(LiveGame[TableView]):
     def seat_of_player(self, player_id: int) -> int | None:
         """Return the seat a player sits in, None when they sit in none."""
         return next((n for n, s in enumerate(self.seating) if s.player_id == player_id), None)
+
+    def watching_seat(self, player_id: int) -> int:
+        """Return where a page of this player watches from: their seat, or the lobby when they have
+        none (or left it)."""
+        seat = self.seat_of_player(player_id)
+        return self.lobby if seat is None or seat in self.gone else seat
 
     def seats_view(self) -> tuple[SeatState, ...]:
         """Return who sits where, as every page may see it: each seat's kind, name and strength, and
@@ -799,6 +815,7 @@ class FriendsTable(LiveGame[TableView]):
             raise IllegalMove("you have no seat to leave", code="no_such_seat")
         if self.match is not None and self.phase == PLAYING:
             self._take_over([seat])
+        self.gone.add(seat)
         self.connected.discard(seat)
         self.away_since.pop(seat, None)
         if self.match is None or self.phase != PLAYING or self.match.between_rounds:
@@ -840,7 +857,9 @@ class FriendsTable(LiveGame[TableView]):
         """Tell the table which seats have a page connected now; return the event when that changes
         (a person away, or back: a computer player that was playing for them gives the seat back)."""
         self.watched = self.lobby in seats
-        people = {n for n in seats if n != self.lobby and self.seating[n].kind == "person"}
+        people = {
+            n for n in seats if n != self.lobby and self.seating[n].kind == "person" and n not in self.gone
+        }
         if people == self.connected:
             return None
         now = self.clock()
@@ -996,6 +1015,7 @@ class FriendsTable(LiveGame[TableView]):
         """The owner kept the table's record: the claims it honoured and released are settled."""
         self.honoured.clear()
         self.released.clear()
+        self.dirty = False
 
     def _take_over(self, seats: Sequence[int]) -> None:
         """Let computer players play ``seats`` (their people are away or left); at a rated table a
@@ -1014,6 +1034,7 @@ class FriendsTable(LiveGame[TableView]):
         if person.player_id is not None:
             self.released.append(person.player_id)
         self.seating[seat] = Seat("bot", "", None, None, self.settings.strength)
+        self.gone.discard(seat)
         self.connected.discard(seat)
         self.away_since.pop(seat, None)
         if self.match is not None:
@@ -1083,6 +1104,7 @@ class FriendsTable(LiveGame[TableView]):
             self.round_ended_at = self.clock()
             self.ready.clear()
             self._rate_finished_round()
+            self.dirty = self.settings.quick
         if match.finished:
             self.phase = OVER
             if self.settings.quick:  # the match's end: people who left give their seats up now
@@ -1102,13 +1124,22 @@ class FriendsTable(LiveGame[TableView]):
             code=self.code,
             host=self.host,
             settings=self.settings.to_json(),
-            seats=[each.to_record() for each in self.seating],
+            seats=self._seat_records(),
             phase=self.phase,
             game_id=self.game_id,
             epoch=self.epoch,
             honoured=tuple(self.honoured),
             released=tuple(self.released),
+            watchers=self.watchers,
         )
+
+    def _seat_records(self) -> list[Json]:
+        """Return the seats as the record keeps them, each with its points in the match (for lists)."""
+        totals = self.match.totals() if self.match is not None else ()
+        seats = [each.to_record() for each in self.seating]
+        for seat, points in zip(seats, totals, strict=False):
+            seat["points"] = points
+        return seats
 
     @classmethod
     def restore(

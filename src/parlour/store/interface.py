@@ -199,6 +199,9 @@ class GameStore(Protocol):
     def public_tables(self, game: str, limit: int = ...) -> list[TableRecord]:
         """Return the public tables gathering players."""
 
+    def tables_in_play(self, game: str, limit: int = ...) -> list[TableRecord]:
+        """Return the public tables Play now seats people at, in play."""
+
     def play_now(
         self,
         game: str,

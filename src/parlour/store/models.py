@@ -201,6 +201,8 @@ class TableRow(Base):
     game_id: Mapped[str | None] = mapped_column(String(32))
     owner_epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """Raised by each process that takes the table over: a write from an earlier owner is refused."""
+    watchers: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """How many pages watched a public table when it was last saved (its lobby shows it)."""
     quick_key: Mapped[str | None] = mapped_column(String(64), index=True)
     """For a public table Play now seats strangers at: the options a person's Play now must match
     (rated or casual, the points target, the computer players' strength); None for friends' tables."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 from sqlalchemy import delete, select, update
@@ -74,6 +74,7 @@ def _table_record(row: TableRow) -> TableRecord:
         phase=row.phase,
         game_id=row.game_id,
         epoch=row.owner_epoch,
+        watchers=row.watchers or 0,
     )
 
 
@@ -193,17 +194,44 @@ class TablesStore(Repository):
             row.settings = record.settings
             row.seats = record.seats
             row.phase = record.phase
-            row.listed = bool(record.settings.get("public"))
+            # A public table nobody sits at any more leaves the lists (its computer players stop).
+            people = any(isinstance(seat, dict) and seat.get("kind") == "person" for seat in record.seats)
+            row.listed = bool(record.settings.get("public")) and (row.quick_key is None or people)
             row.game_id = record.game_id
+            row.watchers = record.watchers
             row.updated_at = datetime.now(UTC)
             settle_claims(session, record.table_id, list(record.honoured), list(record.released))
 
-    def public_tables(self, game: str, limit: int = LOBBY_SIZE) -> list[TableRecord]:
-        """Return the public tables of ``game`` still gathering players, the most recently active first."""
+    def tables_in_play(self, game: str, limit: int = LOBBY_SIZE) -> list[TableRecord]:
+        """Return the public tables of ``game`` Play now seats people at that are in play (saved in the
+        last ten minutes), the most watched first, then the most recently active."""
+        fresh = datetime.now(UTC) - timedelta(minutes=10)
         with self._read() as session:
             query = (
                 select(TableRow)
-                .where(TableRow.game == game, TableRow.listed.is_(True), TableRow.phase == GATHERING)
+                .where(
+                    TableRow.game == game,
+                    TableRow.listed.is_(True),
+                    TableRow.quick_key.is_not(None),
+                    TableRow.updated_at >= fresh,
+                )
+                .order_by(TableRow.watchers.desc(), TableRow.updated_at.desc())
+                .limit(limit)
+            )
+            return [_table_record(row) for row in session.scalars(query)]
+
+    def public_tables(self, game: str, limit: int = LOBBY_SIZE) -> list[TableRecord]:
+        """Return the friends' tables of ``game`` listed in the lobby and still gathering players, the
+        most recently active first."""
+        with self._read() as session:
+            query = (
+                select(TableRow)
+                .where(
+                    TableRow.game == game,
+                    TableRow.listed.is_(True),
+                    TableRow.phase == GATHERING,
+                    TableRow.quick_key.is_(None),
+                )
                 .order_by(TableRow.updated_at.desc())
                 .limit(limit)
             )

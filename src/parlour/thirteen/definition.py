@@ -233,6 +233,10 @@ class ThirteenMatch(SeatedMatch[ThirteenSeatView]):
         """Every round's finishing order so far (first out first)."""
         return [result.order for result in self.match.results]
 
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's points in the match so far."""
+        return tuple(self.match.scores)
+
     def out_this_round(self) -> tuple[int, ...]:
         """The seats already out of the round being played (none between rounds: the next is dealt)."""
         return () if self.between_rounds else tuple(self.match.round.finished)
@@ -643,6 +647,11 @@ class ThirteenSeated(SeatedGame):
     match_actions = frozenset({"select", "play", "pass"})
     invitation = "Play Thirteen with friends"
     computer_ratings = COMPUTER_RATINGS
+    quick_targets = (10, 5, 20)
+
+    def strength_label(self, strength: str, lang: str) -> str:
+        """Return a computer player's strength in ``lang`` (saying so when the Expert is weaker here)."""
+        return strength_name(strength, lang)
 
     def rules(self, data: Any) -> TableRules:
         """Return the house rules of ``data`` (None: the standard rules, a match to 10 points).

@@ -168,7 +168,14 @@ class TableOwner(Owner):
             self.moves_recorded = 0
             table.game_id = self.record_id
             table.pending = None
-        if change.name in SEATING_CHANGES or change.finished or table.honoured or table.released:
+        if (
+            change.name in SEATING_CHANGES
+            or change.finished
+            or table.honoured
+            or table.released
+            or table.dirty
+        ):
+            table.watchers = sum(1 for sub in self._subscribers if sub.seat == table.lobby)
             await self.keeper.save_table(table.record())
             table.saved()
         change = await super()._record(change)

@@ -13,15 +13,19 @@ from typing import Any, Final
 from babel.dates import format_date
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse
+from markupsafe import Markup
 from pydantic import BaseModel, ConfigDict
 from starlette.responses import Response
 
 from parlour.errors import ParlourError
-from parlour.games.base import Status
+from parlour.games.base import GameDefinition, Status
+from parlour.games.ratings import closest
 from parlour.games.registry import Registry
 from parlour.i18n import LANGUAGE_NAMES, gettext_for, normalize_language
+from parlour.server.context import Parlour
 from parlour.server.edge.player_cookie import COOKIE_AGE, TOKEN_COOKIE, give_token
-from parlour.server.i18n import LANG_COOKIE
+from parlour.server.i18n import LANG_COOKIE, Texts
+from parlour.server.pages.players_chart import line_chart
 from parlour.server.pages.requests import (
     EDGE_ERRORS,
     checked_form,
@@ -196,11 +200,17 @@ async def _player_page(
         for game in parlour.games
         if game.daily is not None
     ]
+    ratings = [
+        await _rating_of(parlour, game, player.id if player else None, lang)
+        for game in parlour.games
+        if game.seated is not None and game.seated.computer_ratings
+    ]
     response = await _page(
         request,
         "player.html",
         {
             "daily_streaks": streaks,
+            "ratings": ratings,
             "weekday_names": [format_date(day, "EEEEE", locale=locale) for day in _A_WEEK],
             "day_label": lambda day: format_date(day, "medium", locale=locale),
             "preferences": preferences,
@@ -215,6 +225,28 @@ async def _player_page(
     )
     response.status_code = status
     return response
+
+
+async def _rating_of(
+    parlour: Parlour, game: GameDefinition, player_id: int | None, lang: str
+) -> dict[str, Any]:
+    """Return a seated game's rating section of the player page: the rating (None before a rated
+    round), the computer player nearest it (by name in ``lang``) and the chart of its history."""
+    seated = game.seated
+    assert seated is not None
+    skill = await parlour.call(parlour.store.rating, game.name, player_id) if player_id is not None else None
+    if skill is None:
+        return {"game": game, "skill": None, "closest": None, "chart": Markup("")}
+    history = await parlour.call(parlour.store.rating_history, game.name, player_id)
+    nearest = closest(skill, dict(seated.computer_ratings))
+    summary = Texts(lang)("Your rating after each rated round")
+    chart = line_chart([(float(point.shown), float(point.spread)) for _, point in history], summary)
+    return {
+        "game": game,
+        "skill": skill,
+        "closest": seated.strength_label(nearest, lang) if nearest else None,
+        "chart": chart,
+    }
 
 
 class NameForm(BaseModel):

@@ -77,3 +77,30 @@ def row_chart(rows: Sequence[Row], summary: str) -> Markup:
             f'<text x="{44 + length:.1f}" y="{y + 13}" fill="currentColor" font-size="12">{row.count}</text>'
         )
     return _svg(ROW * len(rows) + 8, summary, "".join(drawn))
+
+
+def line_chart(points: Sequence[tuple[float, float]], summary: str) -> Markup:
+    """Return an SVG line of values left to right, each with its band (``(value, spread)``: the value
+    ± spread shaded), scaled to the band's lowest and highest. Fewer than two points give an empty
+    string."""
+    if len(points) < 2:
+        return Markup("")
+    low = min(value - spread for value, spread in points)
+    high = max(value + spread for value, spread in points)
+    span = max(high - low, 1.0)
+
+    def y(value: float) -> float:
+        return 6 + (HEIGHT - 12) * (high - value) / span
+
+    step = WIDTH / (len(points) - 1)
+    upper = [f"{index * step:.1f},{y(value + spread):.1f}" for index, (value, spread) in enumerate(points)]
+    lower = [f"{index * step:.1f},{y(value - spread):.1f}" for index, (value, spread) in enumerate(points)]
+    line = [f"{index * step:.1f},{y(value):.1f}" for index, (value, _) in enumerate(points)]
+    band = f'<polygon points="{" ".join(upper + lower[::-1])}" fill="#e7c35a33"/>'
+    drawn = f'<polyline points="{" ".join(line)}" fill="none" stroke="#e7c35a" stroke-width="2"/>'
+    last = points[-1][0]
+    label = (
+        f'<text x="{WIDTH - 2}" y="{max(14.0, y(last) - 6):.1f}" fill="currentColor" font-size="12" '
+        f'text-anchor="end">{last:.0f}</text>'
+    )
+    return _svg(HEIGHT, summary, band + drawn + label)

@@ -23,18 +23,21 @@ from starlette.responses import Response
 from parlour.errors import InvalidInput, ParlourError
 from parlour.games.base import GameDefinition
 from parlour.games.ratings import Skill, closest
-from parlour.games.tables import Seat, TableSettings, clean_name, seated_game
+from parlour.games.tables import Seat, TableRecord, TableSettings, clean_name, seated_game
 from parlour.server.i18n import supported
 from parlour.server.pages.requests import (
     BadBody,
     current_player,
+    game_having,
     known_player,
     parlour_of,
     read_body,
+    render,
     request_language,
 )
 from parlour.server.pages.table_pages import refusal, table_game, table_url
 from parlour.store.errors import StoreUnavailable, conflict
+from parlour.store.ratings import MIN_ROUNDS
 from parlour.store.seat_claims import SeatClaim
 
 router = APIRouter()
@@ -59,6 +62,44 @@ class ClaimSeat(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     seat: StrictInt | None = None
+
+
+def play_summary(definition: GameDefinition, record: TableRecord) -> dict[str, Any]:
+    """Return what a list of public tables in play shows of one: its address, each seat (a person's
+    name or a computer player, with their points), how many watch, the points to win, whether it is
+    rated and how many seats a computer player holds (a watcher may claim one for the next round)."""
+    game = seated_game(definition)
+    settings = TableSettings.from_record(game, record.settings)
+    seats = []
+    for data in record.seats[: game.seats]:
+        seat = Seat.from_record(data, game)
+        points = data.get("points") if isinstance(data, dict) else None
+        seats.append(
+            {"kind": seat.kind, "name": seat.name, "points": points if isinstance(points, int) else 0}
+        )
+    return {
+        "table": record.table_id,
+        "code": record.code,
+        "url": table_url(definition, record.code),
+        "seats": seats,
+        "watchers": record.watchers,
+        "target_points": settings.rules.target_points,
+        "rated": settings.rated,
+        "strength": settings.strength,
+        "computer_seats": sum(1 for seat in seats if seat["kind"] == "bot"),
+    }
+
+
+@router.get("/api/tables/playing")
+async def tables_in_play(request: Request) -> Response:
+    """The public tables in play of a game (``?game=…``): ``{"tables": [play_summary …]}``."""
+    parlour = parlour_of(request)
+    try:
+        definition = table_game(parlour.games, request.query_params.get("game"))
+    except ParlourError as error:
+        return refusal(None, error, await _language(request))
+    records = await parlour.call(parlour.store.tables_in_play, definition.name)
+    return JSONResponse({"tables": [play_summary(definition, record) for record in records]})
 
 
 def claim_json(definition: GameDefinition, claim: SeatClaim, code: str) -> dict[str, Any]:
@@ -212,3 +253,25 @@ async def my_rating(request: Request) -> Response:
             ],
         }
     )
+
+
+@router.get("/ratings/{game}", include_in_schema=False)
+async def leaderboard_page(request: Request, game: str) -> Response:
+    """A game's leaderboards of people (this week and all time) beside its computer players' fixed
+    ratings, on one scale."""
+    definition = game_having(
+        request, game, lambda found: bool(found.seated and found.seated.computer_ratings)
+    )
+    seated = seated_game(definition)
+    parlour = parlour_of(request)
+    lang = await request_language(request)
+    week = await parlour.call(parlour.store.leaderboard, definition.name, week=True)
+    ever = await parlour.call(parlour.store.leaderboard, definition.name)
+    computers = sorted(seated.computer_ratings.items(), key=lambda item: -item[1].mu)
+    context = {
+        "game": definition,
+        "boards": [("week", week), ("all", ever)],
+        "computers": [(seated.strength_label(name, lang), skill) for name, skill in computers],
+        "min_rounds": MIN_ROUNDS,
+    }
+    return await render(request, "ratings.html", context)

@@ -219,6 +219,21 @@ def _page_context(request: Request, lang: str, player: Player | None) -> dict[st
         "labelled": functools.partial(labelled, lang=lang),
         "number": functools.partial(decimal, lang=lang, digits=0),
         "percent": functools.partial(percent, lang=lang),
+        "quick_play": functools.partial(quick_play_choices, lang=lang),
+    }
+
+
+def quick_play_choices(definition: GameDefinition, *, lang: str) -> dict[str, Any]:
+    """Return what Play now offers for a game played at tables: its computer players' strengths
+    (value, name in ``lang``) with the default, the points targets, and whether it has rated tables."""
+    seated = definition.seated
+    if seated is None:
+        return {"strengths": [], "default_strength": "", "targets": [], "rated": False}
+    return {
+        "strengths": [(value, seated.strength_label(value, lang)) for value in seated.strengths],
+        "default_strength": seated.default_strength,
+        "targets": list(seated.quick_targets),
+        "rated": bool(seated.computer_ratings),
     }
 
 

@@ -120,8 +120,7 @@ class Table:
             if seat is None:
                 raise BadSeatToken("this seat token is no seat's at this table", code="bad_seat_token")
             return seat
-        mine = table.seat_of_player(player_id)
-        return table.lobby if mine is None else mine
+        return table.watching_seat(player_id)
 
     async def act(
         self,
@@ -148,13 +147,12 @@ class Table:
             clean["_token_hash"] = digest(seat_token)
         version = await owner.act(seat, clean)
         reply = AckMessage(type="ack", ref=ref, v=version)
-        if kind not in ("sit", "stand"):
+        if kind not in ("sit", "stand", "leave"):
             outbox.push(reply)
             return
         # The page now watches from its new seat (or the lobby): it is sent that seat's state.
-        mine = owner.game.seat_of_player(player_id)
         lobby = owner.game.lobby
-        now = lobby if mine is None or kind == "stand" else mine
+        now = lobby if kind != "sit" else owner.game.watching_seat(player_id)
         if seat_token is not None and now != lobby:
             reply["seat"], reply["seat_token"] = now, seat_token
         outbox.push(reply)

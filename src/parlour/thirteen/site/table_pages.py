@@ -19,6 +19,7 @@ from parlour.games.tables import (
     seated_game,
     table_phrases,
 )
+from parlour.server.pages.quick_play import play_summary
 from parlour.server.pages.requests import (
     client_address,
     known_player,
@@ -41,6 +42,9 @@ TABLE_TEXTS: Final = (
     "The host can start once every seat is taken.", "Take a free seat to play.",
     "This seat token is no seat's at this table.", "Computer", "Computer {n}",
     "Every seat is taken: start the game when you are ready.",
+    "You take seat {seat} at the next round.", "Take a computer's seat at the next round", "Leave the table",
+    "Your rating: {rating}", "Public table: the site deals, and computer players hold the free seats.",
+    "Rated table: every round counts for your rating.",
 )  # fmt: skip
 """Texts the page shows at a friends' table (``thirteen_web`` msgids), sent translated."""
 
@@ -53,9 +57,12 @@ async def tables_page(request: Request) -> Response:
     t = thirteen_texts(lang)
     definition = parlour.games.get(NAME)
     records = await parlour.call(parlour.store.public_tables, NAME)
+    playing = await parlour.call(parlour.store.tables_in_play, NAME)
     context = {
         "t": t,
         "lobby": [table_summary(definition, record) for record in records],
+        "playing": [play_summary(definition, record) for record in playing],
+        "game": definition,
         "strengths": [(value, strength_name(value, lang)) for value in STRENGTH_NAMES],
         "turn_choices": TURN_CHOICES,
         "duplicate_choices": range(1, MAX_TABLE_DEALS + 1),
@@ -103,11 +110,21 @@ async def table_page(request: Request, code: str) -> Response:
     context = page_context(lang, prefs, speed, strength)
     t = context["t"]
     boot = context["boot"]
-    boot["table"] = {"id": record.table_id, "code": record.code, "url": f"/{NAME}/t/{record.code}"}
+    seated = seated_game(parlour.games.get(NAME))
+    settings = TableSettings.from_record(seated, record.settings)
+    claim = await parlour.call(parlour.store.claim_of, player.id) if player is not None else None
+    waiting = claim is not None and claim.table_id == record.table_id and not claim.seated
+    boot["table"] = {
+        "id": record.table_id,
+        "code": record.code,
+        "url": f"/{NAME}/t/{record.code}",
+        "quick": settings.quick,
+        "rated": settings.rated,
+        "claim": claim.seat if waiting and claim is not None else None,
+    }
     boot["texts"].update({message: t(message) for message in TABLE_TEXTS})
     # Pairs, not an object: the page's JSON is written with sorted keys, and the phrases go in the order
     # of a game (Hello! first, Bye! last), not in the alphabet's.
-    seated = seated_game(parlour.games.get(NAME))
     boot["phrases"] = [[key, t(text)] for key, text in table_phrases(seated).items()]
     boot["emoji"] = list(EMOJI)
     boot["strengthNames"] = {value: strength_name(value, lang) for value in STRENGTH_NAMES}

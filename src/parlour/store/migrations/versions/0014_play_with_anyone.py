@@ -19,6 +19,7 @@ depends_on = None
 
 def upgrade() -> None:
     op.add_column("tables", sa.Column("quick_key", sa.String(length=64), nullable=True))
+    op.add_column("tables", sa.Column("watchers", sa.Integer(), server_default="0", nullable=False))
     op.create_index(op.f("ix_tables_quick_key"), "tables", ["quick_key"], unique=False)
     op.create_table(
         "seat_claims",
@@ -102,3 +103,4 @@ def downgrade() -> None:
     op.drop_table("seat_claims")
     op.drop_index(op.f("ix_tables_quick_key"), table_name="tables")
     op.drop_column("tables", "quick_key")
+    op.drop_column("tables", "watchers")

@@ -19,6 +19,10 @@ const TABLE = boot.table ?? null; // a friends' table ({id, code, url}), or null
 // Quick-chat phrases in the order a game uses them ([id, text] pairs), and the text of each id.
 const PHRASES = new Map(boot.phrases ?? []);
 const SEAT_KEY = TABLE ? `parlour.seat.${TABLE.id}` : null;
+// A public table Play now seats people at: the site deals, and a claimed seat is this page's from the
+// next round (claimSeat: the seat claimed and not handed over yet, or null).
+const QUICK = Boolean(TABLE?.quick);
+let claimSeat = TABLE?.claim ?? null;
 
 const table = document.querySelector(".th-table");
 const handEl = table.querySelector('[data-role="hand"]');
@@ -528,7 +532,7 @@ function renderResult() {
   if (newButton) newButton.hidden = !over;
   const rematch = resultDialog.querySelector('[data-action="rematch"]');
   // Anyone seated may deal again (the host may have left); everyone may go back to the tables.
-  if (rematch) rematch.hidden = !(over && me !== null);
+  if (rematch) rematch.hidden = QUICK || !(over && me !== null);
   const leave = resultDialog.querySelector('[data-role="leave-table"]');
   if (leave) leave.hidden = !over;
   // Once the match is over its hands are public: a person who played it may review their decisions.
@@ -623,7 +627,7 @@ function seatButton(label, action) {
 function renderTable() {
   const tables = view.tables;
   const me = mySeat();
-  const host = tables.host !== null && tables.host === me;
+  const host = !QUICK && tables.host !== null && tables.host === me;
   // The seating: shown while the table gathers its players (and to a page that has no seat yet).
   const gathering = tables.phase === "gathering";
   seatingEl.hidden = !gathering;
@@ -674,8 +678,9 @@ function renderTable() {
   const start = document.querySelector('.th-side [data-action="start"]');
   start.hidden = !(host && gathering);
   start.disabled = tables.seats.some((entry) => entry.kind === "empty");
-  // Anyone seated may ask for the rematch: the host may have gone home.
-  document.querySelector('.th-side [data-action="rematch"]').hidden = !(tables.phase === "over" && me !== null);
+  // Anyone seated may ask for the rematch: the host may have gone home (a public table deals on itself).
+  document.querySelector('.th-side [data-action="rematch"]').hidden = QUICK || !(tables.phase === "over" && me !== null);
+  if (QUICK) renderQuick(tables, me);
   // The score table's heads follow the seats' names.
   const heads = scoresEl.tHead.rows[0].cells;
   for (let seat = 0; seat < 4; seat += 1) heads[seat + 1].textContent = seatName(seat);
@@ -685,6 +690,48 @@ function renderTable() {
   chatEl.querySelector('[data-role="chat-text"]').hidden = !tables.settings.free_text;
   if (me === null) chatEl.hidden = true;
   turnDeadline = tables.turn_left === null ? null : performance.now() + tables.turn_left * 1000;
+}
+
+// A public table's own tools: what kind of table it is, the seat claimed for the next round, taking a
+// computer player's seat (a watcher) and leaving the table (a person seated).
+function renderQuick(tables, me) {
+  document.querySelector('[data-role="quick-tools"]').hidden = false;
+  document.querySelector('[data-role="quick-kind"]').textContent = TABLE.rated
+    ? T("Rated table: every round counts for your rating.")
+    : T("Public table: the site deals, and computer players hold the free seats.");
+  if (me !== null) claimSeat = null;
+  const waiting = me === null && claimSeat !== null;
+  document.querySelector('[data-role="claim-note"]').textContent = waiting
+    ? fill(T("You take seat {seat} at the next round."), { seat: claimSeat + 1 }) : "";
+  document.querySelector('[data-action="take-seat"]').hidden =
+    me !== null || waiting || !tables.seats.some((entry) => entry.kind === "bot");
+  document.querySelector('[data-action="leave-quick"]').hidden = me === null;
+}
+
+function installQuickTools() {
+  document.querySelector('[data-action="take-seat"]').addEventListener("click", async () => {
+    try {
+      const response = await fetch(`/api/tables/${encodeURIComponent(TABLE.id)}/claim?lang=${boot.lang}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      });
+      const answer = await response.json();
+      if (!response.ok) {
+        say(answer.message);
+        return;
+      }
+      claimSeat = answer.seat;
+      if (answer.seated) live.rejoin();
+      render();
+    } catch {
+      say(T("Connection lost: reconnecting…"));
+    }
+  });
+  document.querySelector('[data-action="leave-quick"]').addEventListener("click", async () => {
+    await send({ type: "leave" });
+    location.assign("/thirteen/tables");
+  });
 }
 
 // The name typed above the seats (kept in this browser for the next table).
@@ -794,6 +841,17 @@ async function send(action) {
 function onEvent(message) {
   view = message.view;
   const data = message.data || {};
+  // A claimed seat handed over at this round: the page joins again, from its seat now.
+  if (QUICK && claimSeat !== null && (data.handed_over ?? []).includes(claimSeat)) {
+    claimSeat = null;
+    live.rejoin();
+  }
+  const rating = data.ratings?.[String(mySeat())];
+  if (rating !== undefined) {
+    const ratingNote = resultDialog.querySelector('[data-role="rating-note"]');
+    ratingNote.textContent = fill(T("Your rating: {rating}"), { rating: rating.toLocaleString(boot.lang) });
+    ratingNote.hidden = false;
+  }
   if (message.name === "chat") {
     showBubble(data.seat, data.text ?? PHRASES.get(data.phrase) ?? data.phrase);
   } else if (message.name === "started") {
@@ -1005,6 +1063,7 @@ installCardDefs();
 setRankLetters(boot.rankLetters);
 setSound(boot.sound);
 if (TABLE) installTableTools();
+if (QUICK) installQuickTools();
 // A visitor who is not a player yet gets the match page without a match, and a table's page without a
 // player: the first request that needs one (dealing the match; joining the table's socket, which seats
 // and chat need) makes the player, so that a page view makes nobody. A refusal that can pass (too many
