@@ -28,6 +28,9 @@ main.add_command(stats)
 from parlour.cli.tui import tui  # noqa: E402
 
 main.add_command(tui)
+from parlour.cli.ratings import ratings  # noqa: E402
+
+main.add_command(ratings)
 
 
 def _add_game_commands() -> None:
