@@ -181,3 +181,22 @@ def test_the_leaderboard_pages(client: TestClient, store: Store) -> None:
     board = client.get("/api/ratings?game=thirteen&week=1").json()
     assert board == {"game": "thirteen", "week": True, "people": []}
     assert client.get("/api/ratings?game=nothing").status_code == 400
+
+
+def test_a_name_is_reported_from_a_public_table(client: TestClient, store: Store) -> None:
+    ana_id, ana = cookie_of(store, "Ana")
+    _, rude = cookie_of(store, "Rudey")
+    made = press(client, ana).json()
+    record = store.table(made["table"])
+    seats = list(record.seats)
+    seats[1] = {"kind": "person", "name": "Rudey", "player": store.players_named("Rudey")[0].player_id}
+    store.save_table(replace(record, seats=seats))
+    answer = client.post(f"/api/tables/{made['table']}/report", json={"seat": 1}, headers={"cookie": ana})
+    assert answer.status_code == 200 and answer.json() == {"name": "Rudey"}
+    assert [entry.name for entry in store.reported_names()] == ["Rudey"]
+    for body, code in (({"seat": 0}, "nothing_to_report"), ({"seat": "1"}, "bad_option"), ({}, "bad_option")):
+        refused = client.post(f"/api/tables/{made['table']}/report", json=body, headers={"cookie": ana})
+        assert refused.status_code == 400 and refused.json()["code"] == code, refused.text
+    missing = client.post("/api/tables/no-table/report", json={"seat": 1}, headers={"cookie": ana})
+    assert missing.status_code == 404
+    assert ana_id and rude

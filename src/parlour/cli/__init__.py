@@ -31,6 +31,9 @@ main.add_command(tui)
 from parlour.cli.ratings import ratings  # noqa: E402
 
 main.add_command(ratings)
+from parlour.cli.players import players  # noqa: E402
+
+main.add_command(players)
 
 
 def _add_game_commands() -> None:

@@ -227,6 +227,9 @@ class GameStore(Protocol):
     def leave_claim(self, player_id: int) -> None:
         """Give up a claim not yet honoured."""
 
+    def report_name(self, reporter_id: int, table_id: Any, seat: Any) -> str:
+        """Report the name at a seat of a table; return it."""
+
     def record_round(
         self, game: str, game_id: str, number: int, order: Sequence[RoundSeat], computers: Mapping[str, Skill]
     ) -> dict[int, Skill]:

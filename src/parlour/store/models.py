@@ -52,6 +52,8 @@ class PlayerRow(Base):
     name_key: Mapped[str | None] = mapped_column(String(64), unique=True, index=True)
     """The name's skeleton (``parlour.store.names``): no two players hold names read as the same."""
     recovery_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    name_changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When the player last changed a name they had (a name changes at most once a day)."""
     preferences: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -345,3 +347,32 @@ class RatingRow(Base):
     sigma: Mapped[float] = mapped_column(Float)
     rounds: Mapped[int] = mapped_column(Integer, default=0)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class NameReportRow(Base):
+    """A display name a person reported (issue 50): hidden for the reporter at once, queued for an
+    operator (``parlour players reported``) until they rename or block it (``resolved_at``)."""
+
+    __tablename__ = "name_reports"
+    __table_args__ = (
+        UniqueConstraint("reporter_id", "reported_id", "name", name="uq_name_reports_reporter"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    reported_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    """The name as it was reported (the player may have changed it since)."""
+    table_id: Mapped[str | None] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    resolved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class BlockedNameRow(Base):
+    """A name an operator blocked: no player may take a name of this skeleton."""
+
+    __tablename__ = "blocked_names"
+
+    name_key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -4,7 +4,7 @@ their display names and preferences. Secrets are kept as SHA-256 hashes only."""
 from __future__ import annotations
 
 import unicodedata
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Final
 
 from sqlalchemy import delete, func, select, update
@@ -14,8 +14,8 @@ from parlour.errors import InvalidInput
 from parlour.store import preferences as prefs
 from parlour.store import secrets
 from parlour.store.errors import InvalidRecoveryCode, StoreUnavailable, conflict
-from parlour.store.models import PlayerRow, TokenRow
-from parlour.store.names import JOINERS, check_scripts, skeleton
+from parlour.store.models import BlockedNameRow, NameReportRow, PlayerRow, TokenRow
+from parlour.store.names import JOINERS, check_public, check_scripts, skeleton
 from parlour.store.repository import Repository
 from parlour.store.rows import as_utc, player_of, player_row, utcnow
 from parlour.store.types import NewPlayer, Player
@@ -25,6 +25,8 @@ TOKEN_AGE: Final = timedelta(days=180)
 """A browser token not used for this long expires (the player comes back with the recovery code)."""
 TOKEN_RENEWAL: Final = timedelta(days=1)
 """A token's last use is written at most this often."""
+RENAME_EVERY: Final = timedelta(days=1)
+"""How often a player may change a name they have (strangers see names at tables and on boards)."""
 
 
 def clean_name(name: str) -> str:
@@ -61,6 +63,7 @@ class PlayersStore(Repository):
         token, code, now = secrets.new_token(), secrets.new_recovery_code(), utcnow()
         with self._write() as session:
             if key is not None:
+                _refuse_unshowable(session, display or "", key)
                 _refuse_taken(session, key, None, display or "")
             row = PlayerRow(
                 name=display, name_key=key, recovery_hash=secrets.digest(code), preferences={}, created_at=now
@@ -124,20 +127,41 @@ class PlayersStore(Repository):
         with self._read() as session:
             return [player_of(row) for row in session.scalars(select(PlayerRow).order_by(PlayerRow.id))]
 
-    def rename(self, player_id: int, name: str) -> Player:
-        """Set the player's display name and return the player.
+    def rename(self, player_id: int, name: str, *, by_operator: bool = False) -> Player:
+        """Set the player's display name and return the player. A player who has a name changes it at
+        most once a day (:data:`RENAME_EVERY`); an operator (``by_operator``) may at any time, and
+        their renaming settles the reports of the player's name.
 
         Raises:
-            InvalidInput: an unacceptable name. NameTaken: another player's name reads the same.
-            UnknownPlayer: no such player.
+            InvalidInput: an unacceptable name (``invalid_name``, ``mixed_scripts``, ``name_reserved``,
+                ``name_blocked``). NameTaken: another player's name reads the same. NameTooSoon: the
+                name was changed less than a day ago. UnknownPlayer: no such player.
         """
         display = clean_name(name)
         key = skeleton(display)
         try:
             with self._write() as session:
                 row = player_row(session, player_id)
+                if row.name == display:
+                    return player_of(row)
+                _refuse_unshowable(session, display, key)
                 _refuse_taken(session, key, player_id, display)
+                now = utcnow()
+                changed = as_utc(row.name_changed_at) if row.name_changed_at is not None else None
+                if (
+                    row.name is not None
+                    and not by_operator
+                    and changed is not None
+                    and now - changed < RENAME_EVERY
+                ):
+                    wait = changed + RENAME_EVERY - now
+                    hours = max(1, round(wait.total_seconds() / 3600))
+                    raise NameTooSoon(f"a name changes once a day: try again in about {hours} h")
+                if row.name is not None:
+                    row.name_changed_at = now
                 row.name, row.name_key = display, key
+                if by_operator:
+                    settle_reports(session, player_id, now)
                 return player_of(row)
         except StoreUnavailable as error:  # another player took a name of that skeleton at the same moment
             if not conflict(error):
@@ -233,6 +257,19 @@ class PlayersStore(Repository):
             return dict(row.preferences)
 
 
+class NameTooSoon(InvalidInput):
+    """A display name changed again less than a day after the last change."""
+
+    code = "name_too_soon"
+
+
+def _refuse_unshowable(session: Session, display: str, key: str) -> None:
+    """Refuse a name strangers should not be shown (``parlour.store.names.check_public``, and the
+    names an operator blocked)."""
+    blocked = session.get(BlockedNameRow, key) is not None
+    check_public(display, frozenset({key}) if blocked else frozenset())
+
+
 class NameTaken(InvalidInput):
     """Another player holds a name that people would read as this one (its skeleton is the same)."""
 
@@ -244,3 +281,12 @@ def _refuse_taken(session: Session, key: str, player_id: int | None, display: st
     holder = session.scalar(select(PlayerRow.id).where(PlayerRow.name_key == key))
     if holder is not None and holder != player_id:
         raise NameTaken(f"another player is called {display!r}, or a name read the same")
+
+
+def settle_reports(session: Session, player_id: int, now: datetime) -> None:
+    """Mark the open reports of a player's name settled (an operator renamed or blocked it)."""
+    session.execute(
+        update(NameReportRow)
+        .where(NameReportRow.reported_id == player_id, NameReportRow.resolved_at.is_(None))
+        .values(resolved_at=now)
+    )

@@ -32,6 +32,7 @@ from parlour.store.database import upgrade as upgrade_database
 from parlour.store.deadline import Deadlines
 from parlour.store.errors import StoreUnavailable, unavailable
 from parlour.store.game_records import GameRecordsStore
+from parlour.store.name_reports import NameReportsStore
 from parlour.store.players import PlayersStore
 from parlour.store.ratings import RatingsStore
 from parlour.store.replays import ReplayCache
@@ -57,6 +58,7 @@ class Store(
     TablesStore,
     SeatClaimsStore,
     RatingsStore,
+    NameReportsStore,
     DailyStore,
     ChallengesStore,
 ):

@@ -78,6 +78,16 @@ def _table_record(row: TableRow) -> TableRecord:
     )
 
 
+def refuse_bad_table_id(table_id: Any) -> None:
+    """Refuse what cannot be a table's id (before any query).
+
+    Raises:
+        UnknownTable: not an id of the tables' form.
+    """
+    if not isinstance(table_id, str) or TABLE_ID.fullmatch(table_id) is None:
+        raise UnknownTable("no such table")
+
+
 def _check_epoch(row: TableRow, epoch: int) -> None:
     """Refuse a write of an owner older than the table's (the caller holds the row's lock)."""
     refuse_older_epoch(row.id, row.owner_epoch, epoch)

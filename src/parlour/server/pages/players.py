@@ -278,6 +278,9 @@ class PreferencesForm(BaseModel):
 NAME_PROBLEMS: Final = {
     "name_taken": "Another player has that name, or one that reads the same: choose another.",
     "mixed_scripts": "A name is written in one alphabet, with no hidden characters.",
+    "name_reserved": "That name could pass for a computer player or the site: choose another.",
+    "name_blocked": "That name cannot be shown to other players: choose another.",
+    "name_too_soon": "A name changes once a day: try again tomorrow.",
 }
 """What the player page says of a refused name, by its reason (``store`` msgids)."""
 

@@ -190,6 +190,36 @@ async def claim_seat(request: Request, table_id: str) -> Response:
     return JSONResponse(claim_json(definition, claim, record.code))
 
 
+class ReportName(BaseModel):
+    """The ``seat`` whose person's name is reported."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: StrictInt
+
+
+@router.post("/api/tables/{table_id}/report")
+async def report_name(request: Request, table_id: str) -> Response:
+    """Report the name of the person at a seat (body ``{"seat": n}``): it is queued for an operator
+    and the answer ``{"name"}`` tells the page which name to hide for this person. 400
+    ``nothing_to_report`` for a seat with no other person, 404 ``no_such_table``."""
+    parlour = parlour_of(request)
+    lang = await _language(request)
+    player = await current_player(request)
+    try:
+        try:
+            body = await read_body(request, ReportName)
+        except BadBody as error:
+            raise InvalidInput(str(error), code="bad_option") from None
+        await parlour.limits.hit("play_now", str(player.id))
+        name = await parlour.write(parlour.store.report_name, player.id, table_id, body.seat)
+    except ParlourError as error:
+        answer = refusal(None, error, lang)
+        answer.status_code = 404 if error.code == "no_such_table" else answer.status_code
+        return answer
+    return JSONResponse({"name": name})
+
+
 @router.delete("/api/play-now")
 async def give_up(request: Request) -> Response:
     """Give up a claim not honoured yet (a seat already handed over is left from the table's page)."""

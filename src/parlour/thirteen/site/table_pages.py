@@ -44,7 +44,8 @@ TABLE_TEXTS: Final = (
     "Every seat is taken: start the game when you are ready.",
     "You take seat {seat} at the next round.", "Take a computer's seat at the next round", "Leave the table",
     "Your rating: {rating}", "Public table: the site deals, and computer players hold the free seats.",
-    "Rated table: every round counts for your rating.",
+    "Rated table: every round counts for your rating.", "Seat {n}", "Mute", "Unmute", "Report name",
+    "Name reported: it is hidden for you.",
 )  # fmt: skip
 """Texts the page shows at a friends' table (``thirteen_web`` msgids), sent translated."""
 

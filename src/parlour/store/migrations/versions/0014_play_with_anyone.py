@@ -18,6 +18,39 @@ depends_on = None
 
 
 def upgrade() -> None:
+    op.add_column("players", sa.Column("name_changed_at", sa.DateTime(timezone=True), nullable=True))
+    op.create_table(
+        "name_reports",
+        sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
+        sa.Column("reporter_id", sa.Integer(), nullable=False),
+        sa.Column("reported_id", sa.Integer(), nullable=False),
+        sa.Column("name", sa.String(length=40), nullable=False),
+        sa.Column("table_id", sa.String(length=32), nullable=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("resolved_at", sa.DateTime(timezone=True), nullable=True),
+        sa.ForeignKeyConstraint(
+            ["reported_id"],
+            ["players.id"],
+            name=op.f("fk_name_reports_reported_id_players"),
+            ondelete="CASCADE",
+        ),
+        sa.ForeignKeyConstraint(
+            ["reporter_id"],
+            ["players.id"],
+            name=op.f("fk_name_reports_reporter_id_players"),
+            ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_name_reports")),
+        sa.UniqueConstraint("reporter_id", "reported_id", "name", name="uq_name_reports_reporter"),
+    )
+    op.create_index(op.f("ix_name_reports_reported_id"), "name_reports", ["reported_id"], unique=False)
+    op.create_table(
+        "blocked_names",
+        sa.Column("name_key", sa.String(length=64), nullable=False),
+        sa.Column("name", sa.String(length=40), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("name_key", name=op.f("pk_blocked_names")),
+    )
     op.add_column("tables", sa.Column("quick_key", sa.String(length=64), nullable=True))
     op.add_column("tables", sa.Column("watchers", sa.Integer(), server_default="0", nullable=False))
     op.create_index(op.f("ix_tables_quick_key"), "tables", ["quick_key"], unique=False)
@@ -94,6 +127,10 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.drop_table("blocked_names")
+    op.drop_index(op.f("ix_name_reports_reported_id"), table_name="name_reports")
+    op.drop_table("name_reports")
+    op.drop_column("players", "name_changed_at")
     op.drop_table("ratings")
     op.drop_index("ix_rating_changes_player_round", table_name="rating_changes")
     op.drop_table("rating_changes")

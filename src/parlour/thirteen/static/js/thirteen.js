@@ -23,6 +23,11 @@ const SEAT_KEY = TABLE ? `parlour.seat.${TABLE.id}` : null;
 // next round (claimSeat: the seat claimed and not handed over yet, or null).
 const QUICK = Boolean(TABLE?.quick);
 let claimSeat = TABLE?.claim ?? null;
+// What this person chose not to see: seats whose chat is muted at this table, and names they reported
+// (hidden at every table of this browser).
+const MUTED_KEY = TABLE ? `parlour.muted.${TABLE.id}` : null;
+const muted = new Set(JSON.parse((MUTED_KEY && localStorage.getItem(MUTED_KEY)) || "[]"));
+const hiddenNames = new Set(JSON.parse(localStorage.getItem("parlour.hiddenNames") || "[]"));
 
 const table = document.querySelector(".th-table");
 const handEl = table.querySelector('[data-role="hand"]');
@@ -69,7 +74,7 @@ function seatName(seat) {
     const number = view.tables.seats.slice(0, seat + 1).filter((other) => other.kind === "bot").length;
     return fill(T("Computer {n}"), { n: number });
   }
-  return entry.name;
+  return hiddenNames.has(entry.name) ? fill(T("Seat {n}"), { n: seat + 1 }) : entry.name;
 }
 
 function strengthName(entry) {
@@ -672,6 +677,7 @@ function renderTable() {
     if (entry.kind === "person" && seat !== me) parts.push(entry.computer ? T("Computer") : entry.connected ? T("Connected") : T("Away"));
     item.textContent = parts.join(" · ");
     item.className = entry.kind === "person" && !entry.connected ? "is-away" : "";
+    if (entry.kind === "person" && seat !== me) item.append(...personTools(seat, entry));
     return item;
   }));
   document.querySelector('[data-role="host-tools"]').hidden = !host;
@@ -690,6 +696,50 @@ function renderTable() {
   chatEl.querySelector('[data-role="chat-text"]').hidden = !tables.settings.free_text;
   if (me === null) chatEl.hidden = true;
   turnDeadline = tables.turn_left === null ? null : performance.now() + tables.turn_left * 1000;
+}
+
+// Beside another person: mute their chat for oneself, and report their name (hidden here at once).
+function personTools(seat, entry) {
+  const mute = document.createElement("button");
+  mute.type = "button";
+  mute.className = "button th-person-tool";
+  const key = `${seat}:${entry.name}`;
+  mute.textContent = muted.has(key) ? T("Unmute") : T("Mute");
+  mute.setAttribute("aria-pressed", String(muted.has(key)));
+  mute.addEventListener("click", () => {
+    if (muted.has(key)) muted.delete(key); else muted.add(key);
+    localStorage.setItem(MUTED_KEY, JSON.stringify([...muted]));
+    render();
+  });
+  const tools = [mute];
+  if (!hiddenNames.has(entry.name)) {
+    const report = document.createElement("button");
+    report.type = "button";
+    report.className = "button th-person-tool";
+    report.textContent = T("Report name");
+    report.addEventListener("click", async () => {
+      try {
+        const response = await fetch(`/api/tables/${encodeURIComponent(TABLE.id)}/report?lang=${boot.lang}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ seat }),
+        });
+        const answer = await response.json();
+        if (!response.ok) {
+          say(answer.message);
+          return;
+        }
+        hiddenNames.add(answer.name);
+        localStorage.setItem("parlour.hiddenNames", JSON.stringify([...hiddenNames]));
+        say(T("Name reported: it is hidden for you."));
+        render();
+      } catch {
+        say(T("Connection lost: reconnecting…"));
+      }
+    });
+    tools.push(report);
+  }
+  return tools;
 }
 
 // A public table's own tools: what kind of table it is, the seat claimed for the next round, taking a
@@ -852,7 +902,10 @@ function onEvent(message) {
     ratingNote.textContent = fill(T("Your rating: {rating}"), { rating: rating.toLocaleString(boot.lang) });
     ratingNote.hidden = false;
   }
-  if (message.name === "chat") {
+  const mutedSeat = view?.tables?.seats?.[data.seat];
+  if (message.name === "chat" && mutedSeat && muted.has(`${data.seat}:${mutedSeat.name}`)) {
+    // a muted person's phrase is not shown
+  } else if (message.name === "chat") {
     showBubble(data.seat, data.text ?? PHRASES.get(data.phrase) ?? data.phrase);
   } else if (message.name === "started") {
     note = null;
