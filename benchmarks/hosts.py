@@ -34,7 +34,9 @@ HAPROXY_CONFIG: Final = ROOT / "deploy" / "haproxy.cfg"
 LB_PORT: Final = 8080
 APP_PORT: Final = 8000
 METRICS_PORT: Final = 9100
-LOOSE_LIMITS: Final = "new_player=100000/minute,new_table=100000/minute,find_table=100000/minute"
+LOOSE_LIMITS: Final = (
+    "new_player=100000/minute,new_table=100000/minute,find_table=100000/minute,play_now=100000/minute"
+)
 """Every simulated person comes from the machine's one address."""
 
 

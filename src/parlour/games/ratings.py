@@ -42,8 +42,9 @@ MODEL_SETTINGS: Final[Mapping[str, Any]] = {
 SHOWN_BASE: Final = 1500
 SHOWN_SCALE: Final = 60
 PROVISIONAL_SIGMA: Final = 4.0
-"""A rating is provisional while its σ is above this (from 8.33 at the start: about 20 rounds with
-four players, measured in ``benchmarks/rating_rounds.py``)."""
+"""A rating is provisional while its σ is above this: from 8.33 at the start to 4.06 after 20 rounds
+among fixed computer players (``benchmarks/rating_rounds.py``, where a newcomer is then still about
+260 points from where it settles, and about 100 after 100 rounds)."""
 
 
 def model() -> PlackettLuce:
