@@ -81,10 +81,12 @@ def row_chart(rows: Sequence[Row], summary: str) -> Markup:
 
 def line_chart(points: Sequence[tuple[float, float]], summary: str) -> Markup:
     """Return an SVG line of values left to right, each with its band (``(value, spread)``: the value
-    ± spread shaded), scaled to the band's lowest and highest. Fewer than two points give an empty
-    string."""
-    if len(points) < 2:
+    ± spread shaded), scaled to the band's lowest and highest; one point is drawn as a level line with its
+    band. No points give an empty string."""
+    if not points:
         return Markup("")
+    if len(points) == 1:
+        points = [points[0], points[0]]
     low = min(value - spread for value, spread in points)
     high = max(value + spread for value, spread in points)
     span = max(high - low, 1.0)
