@@ -49,10 +49,10 @@ def phones(browser: Any) -> Iterator[dict[str, Any]]:
 def instant_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     """The public tables made during the test have computer players that move at once (the server runs
     in this process), so that a round takes seconds."""
-    made = TableSettings.for_quick_play.__func__  # type: ignore[attr-defined]
+    made = TableSettings.for_quick_play
 
     def fast(cls: type[TableSettings], *args: Any, **kwargs: Any) -> TableSettings:
-        return replace(made(cls, *args, **kwargs), speed="instant")
+        return replace(made(*args, **kwargs), speed="instant")
 
     monkeypatch.setattr(TableSettings, "for_quick_play", classmethod(fast))
 
