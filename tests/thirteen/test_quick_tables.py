@@ -138,11 +138,10 @@ def test_the_site_seats_and_deals_at_a_public_table() -> None:
         assert refused.value.code == "quick_table"
 
 
-def test_a_page_cannot_make_its_table_quick_or_rated() -> None:
+def test_a_page_cannot_make_its_table_public() -> None:
     with pytest.raises(InvalidInput):
         TableSettings.from_json(GAME, {"quick": True})
-    with pytest.raises(InvalidInput):
-        TableSettings.from_json(GAME, {"rated": True})
+    assert TableSettings.from_json(GAME, {"rated": True}).rated  # a friends' table may be rated
     kept = TableSettings.for_quick_play(GAME, GAME.rules(None), "strong", rated=True)
     again = TableSettings.from_record(GAME, kept.to_json())
     assert again.quick and again.rated and again.turn_seconds == 30
@@ -189,3 +188,31 @@ def test_claims_never_seat_a_person_twice_or_over_fill(claims: list[tuple[int, i
     people = [seat.player_id for seat in table.seating if seat.kind == "person"]
     assert len(people) == len(set(people)) and len(table.seating) == 4
     assert set(table.record().honoured) | set(table.record().released) >= {p for _, p in claims} - {FIRST}
+
+
+def friends_table(rated: bool) -> FriendsTable:
+    settings_ = TableSettings.from_json(GAME, {"rated": True} if rated else None)
+    table = FriendsTable(THIRTEEN, "f" * 16, "FFFFFF", FIRST, settings_, clock=Clock())
+    table.act(LOBBY, {"type": "sit", "seat": 0, "_player": FIRST, "_token_hash": "h0", "agree_rated": True})
+    return table
+
+
+def test_everyone_at_a_rated_friends_table_agreed_on_sitting_down() -> None:
+    table = friends_table(rated=True)
+    sit = {"type": "sit", "seat": 1, "_player": SECOND, "_token_hash": "h1", "name": "Bình"}
+    with pytest.raises(IllegalMove) as refused:
+        table.act(LOBBY, sit)
+    assert refused.value.code == "rated_needs_agreement"
+    table.act(LOBBY, {**sit, "agree_rated": True})
+    assert table.seating[1].player_id == SECOND
+
+
+def test_a_friends_table_turns_rated_only_before_friends_sit() -> None:
+    table = friends_table(rated=False)
+    table.act(LOBBY, {"type": "sit", "seat": 1, "_player": SECOND, "_token_hash": "h1", "name": "Bình"})
+    with pytest.raises(IllegalMove) as refused:
+        table.act(0, {"type": "settings", "settings": {"rated": True}, "_player": FIRST})
+    assert refused.value.code == "rated_needs_agreement"
+    alone = friends_table(rated=False)
+    alone.act(0, {"type": "settings", "settings": {"rated": True}, "_player": FIRST})
+    assert alone.settings.rated

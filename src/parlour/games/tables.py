@@ -179,6 +179,8 @@ class TableSettings:
             "free_text": (True, False),
             "public": (True, False),
         }
+        if self.game.computer_ratings:  # a rated friends' table (its people agree on sitting down)
+            allowed["rated"] = (True, False)
         changes: dict[str, Any] = {}
         for name, value in data.items():
             if name == "rules":
@@ -697,6 +699,10 @@ class FriendsTable(LiveGame[TableView]):
         token_hash = action.get("_token_hash")
         if not isinstance(token_hash, str):
             raise IllegalMove("sitting down needs a seat token", code="no_player")
+        if self.settings.rated and action.get("agree_rated") is not True:
+            raise IllegalMove(
+                "this table is rated: sitting down needs agree_rated true", code="rated_needs_agreement"
+            )
         name = clean_name(action.get("name"), wanted)
         self.seating[wanted] = Seat("person", name, player, token_hash)
         self.connected.add(wanted)
@@ -750,7 +756,15 @@ class FriendsTable(LiveGame[TableView]):
     def _settings(self, seat: int, player: Any, action: Json) -> Change:
         self._need_host(player)
         self._need_gathering()
-        self.settings = self.settings.changed(action.get("settings"))
+        changed = self.settings.changed(action.get("settings"))
+        others = any(s.kind == "person" and s.player_id != self.host for s in self.seating)
+        if changed.rated and not self.settings.rated and others:
+            # Everyone rated has agreed on sitting down: a table turns rated before anyone else sits.
+            raise IllegalMove(
+                "a table is made rated before friends sit down (each agrees as they sit)",
+                code="rated_needs_agreement",
+            )
+        self.settings = changed
         return Change("table_settings", {"settings": self.settings.to_json()})
 
     def _start(self, seat: int, player: Any, action: Json) -> Change:

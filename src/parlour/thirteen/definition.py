@@ -613,6 +613,12 @@ REASONS: Final = {
     "no_player": "Open the table's page to take a seat.",
     "bad_seat_token": "This seat token is no seat's at this table.",
     "no_such_table": "No table has this code.",
+    "quick_table": "At a public table the site seats people and deals.",
+    "not_quick": "Close the page to leave a friends' table.",
+    "rated_needs_agreement": "This table is rated: agree that your rounds count for your rating to sit here.",
+    "seated_elsewhere": "You hold a seat at another table: leave it first.",
+    "table_full": "No seat is free at this table now.",
+    "nothing_to_report": "There is no other person's name at that seat.",
 }
 """English texts of the reason codes a Thirteen action can be refused with (msgids of ``thirteen_web``)."""
 

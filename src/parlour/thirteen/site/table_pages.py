@@ -46,6 +46,7 @@ TABLE_TEXTS: Final = (
     "Your rating: {rating}", "Public table: the site deals, and computer players hold the free seats.",
     "Rated table: every round counts for your rating.", "Seat {n}", "Mute", "Unmute", "Report name",
     "Name reported: it is hidden for you.",
+    "This table is rated: agree that your rounds count for your rating to sit here.",
 )  # fmt: skip
 """Texts the page shows at a friends' table (``thirteen_web`` msgids), sent translated."""
 

@@ -649,7 +649,12 @@ function renderTable() {
       if (entry.kind === "empty" && me === null) {
         item.append(seatButton(T("Sit here"), () => {
           const name = askName();
-          if (name) return { type: "sit", seat, name };
+          const agreed = seatingEl.querySelector('[data-role="agree-rated"]').checked;
+          if (name && tables.settings.rated && !agreed) {
+            say(T("This table is rated: agree that your rounds count for your rating to sit here."));
+            return null;
+          }
+          if (name) return tables.settings.rated ? { type: "sit", seat, name, agree_rated: true } : { type: "sit", seat, name };
           // No name typed: ask for one, rather than seating "Player 2" without a word.
           seatingEl.querySelector('[data-role="seat-name-error"]').hidden = false;
           seatingEl.querySelector('[data-role="seat-name"]').focus();
@@ -666,6 +671,7 @@ function renderTable() {
     }));
     seatingEl.querySelector('[data-role="seating-note"]').textContent = statusText();
     seatingEl.querySelector('[data-role="seat-name-field"]').hidden = me !== null;
+    seatingEl.querySelector('[data-role="agree-rated-field"]').hidden = me !== null || !tables.settings.rated;
   }
   // The side box: who is here, and the host's buttons.
   const people = document.querySelector('[data-role="people"]');

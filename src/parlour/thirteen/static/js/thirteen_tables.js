@@ -33,6 +33,7 @@ form.addEventListener("submit", async (event) => {
       grace_seconds: Number(data.get("grace_seconds")),
       free_text: data.get("free_text") === "on",
       public: data.get("public") === "on",
+      rated: data.get("rated") === "on",
     },
   };
   if (body.name) localStorage.setItem("parlour.name", body.name);
