@@ -815,3 +815,8 @@ def _stored_match(
             _(lang, "Match {id} is not finished: it has no review.").format(id=game_id)
         )
     return record.code, tuple(record.moves), thirteen_rules(record.rules), seat
+
+
+from parlour.thirteen.commands.terminal import thirteen_online as _thirteen_online  # noqa: E402
+
+thirteen.add_command(_thirteen_online)

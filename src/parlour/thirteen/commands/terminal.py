@@ -49,3 +49,40 @@ def thirteen_tui(code: str | None, lang: str, database_url: str | None, no_recor
     cards too.
     """
     run_thirteen(code, lang, database_url, not no_record, speed)
+
+
+@click.command("online")
+@click.option(
+    "--server",
+    required=True,
+    envvar="PARLOUR_SERVER",
+    help="The Parlour server to play on, e.g. http://127.0.0.1:8000.",
+)
+@click.option("--rated", is_flag=True, help="A rated table: every round counts for your rating.")
+@click.option(
+    "--target", type=click.Choice(["5", "10", "20"]), default="10", show_default=True, help="Points to win."
+)
+@click.option(
+    "--strength",
+    type=click.Choice(["random", "greedy", "strong", "expert"]),
+    default="strong",
+    show_default=True,
+    help="The computer players' strength in the seats nobody holds.",
+)
+@LANG_OPTION
+def thirteen_online(server: str, rated: bool, target: str, strength: str, lang: str) -> None:
+    """Play now from the terminal: a seat at a public Thirteen table of a Parlour server at once, with
+    strangers and computer players, and your rating on top.
+
+    Keys: arrows choose a card, Space raises or lowers it, Enter plays the raised cards, P passes, C is
+    "Next round", L leaves the table, Q quits. Your player's token on that server is kept in your data
+    folder, so you come back as the same player with the same rating.
+    """
+    from parlour.thirteen.terminal.online import OnlineSeat, ServerError, ThirteenOnlineApp
+
+    try:
+        seat = OnlineSeat(server, lang.lower())
+    except ServerError as error:
+        raise click.BadParameter(str(error), param_hint="--server") from error
+    options = {"game": "thirteen", "rated": rated, "target": int(target), "strength": strength}
+    run_app(ThirteenOnlineApp(seat, options))
