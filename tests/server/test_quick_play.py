@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.server.test_tables import LOBBY, OPEN, Person, assert_nothing_hidden_seen, card_texts, live_table
+from test_tables import LOBBY, OPEN, Person, assert_nothing_hidden_seen, card_texts, live_table
 
 from parlour.games import tables as table_module
 from parlour.games.registry import default_registry

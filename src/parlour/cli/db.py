@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 import click
 from rich.console import Console
 from sqlalchemy.engine import URL
 
+from parlour.store import Store, StoreUnavailable
 from parlour.store.database import ENV_URL, resolve_url
 
 DATABASE_URL_HELP = (
@@ -17,6 +21,27 @@ DATABASE_URL_HELP = (
 def database_url_option(function: click.decorators.FC) -> click.decorators.FC:
     """Add the ``--database-url`` option (also read from ``PARLOUR_DATABASE_URL``)."""
     return click.option("--database-url", envvar=ENV_URL, default=None, help=DATABASE_URL_HELP)(function)
+
+
+@contextlib.contextmanager
+def opened_store(database_url: str | None) -> Iterator[Store]:
+    """Open the store of ``database_url`` (migrated to the newest schema) for one command, and close it
+    after; a store error becomes the command's one-line error.
+
+    Raises:
+        click.ClickException: the database cannot be reached, or failed during the command.
+    """
+    try:
+        store = Store(database_url)
+        store.upgrade()
+    except (StoreUnavailable, ValueError) as error:
+        raise click.ClickException(f"the database is not available: {error}") from error
+    try:
+        yield store
+    except StoreUnavailable as error:
+        raise click.ClickException(str(error)) from error
+    finally:
+        store.close()
 
 
 def url_of(database_url: str | None) -> URL:

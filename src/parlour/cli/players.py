@@ -4,23 +4,29 @@ queue, rename a player, take a name away, or block it for everyone."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import click
 from rich.console import Console
 from rich.table import Table
 
-from parlour.cli.db import database_url_option
+from parlour.cli.db import database_url_option, opened_store
 from parlour.errors import ParlourError
-from parlour.store import Store, StoreUnavailable
+from parlour.store import Store
 
 
-def _open(database_url: str | None) -> Store:
-    try:
-        store = Store(database_url)
-        store.upgrade()
-    except (StoreUnavailable, ValueError) as error:
-        raise click.ClickException(f"the database is not available: {error}") from error
-    return store
+def _answer(database_url: str | None, answer: Callable[[Store], str]) -> None:
+    """Make one of an operator's answers in the store and say what was done.
+
+    Raises:
+        click.ClickException: the store refused it (no such player, a name not allowed …).
+    """
+    with opened_store(database_url) as store:
+        try:
+            said = answer(store)
+        except ParlourError as error:
+            raise click.ClickException(str(error)) from error
+    click.echo(said)
 
 
 @click.group()
@@ -33,11 +39,8 @@ def players() -> None:
 @database_url_option
 def reported(as_json: bool, database_url: str | None) -> None:
     """List the names people reported and no operator has answered yet, the most reported first."""
-    store = _open(database_url)
-    try:
+    with opened_store(database_url) as store:
         queue = store.reported_names()
-    finally:
-        store.close()
     if as_json:
         click.echo(json.dumps({"reported": [entry.to_json() for entry in queue]}, ensure_ascii=False))
         return
@@ -65,14 +68,10 @@ def reported(as_json: bool, database_url: str | None) -> None:
 def rename(player: int, name: str, database_url: str | None) -> None:
     """Give PLAYER the display name NAME (whenever: the once-a-day rule is the players' own), settling
     the reports of their name."""
-    store = _open(database_url)
-    try:
-        renamed = store.rename(player, name, by_operator=True)
-    except ParlourError as error:
-        raise click.ClickException(str(error)) from error
-    finally:
-        store.close()
-    click.echo(f"player {player} is now called {renamed.name}")
+    _answer(
+        database_url,
+        lambda store: f"player {player} is now called {store.rename(player, name, by_operator=True).name}",
+    )
 
 
 @players.command()
@@ -80,14 +79,12 @@ def rename(player: int, name: str, database_url: str | None) -> None:
 @database_url_option
 def clear(player: int, database_url: str | None) -> None:
     """Take PLAYER's display name away (they are shown by seat again), settling its reports."""
-    store = _open(database_url)
-    try:
+
+    def clear_it(store: Store) -> str:
         store.clear_name(player)
-    except ParlourError as error:
-        raise click.ClickException(str(error)) from error
-    finally:
-        store.close()
-    click.echo(f"player {player} has no name now")
+        return f"player {player} has no name now"
+
+    _answer(database_url, clear_it)
 
 
 @players.command()
@@ -96,13 +93,11 @@ def clear(player: int, database_url: str | None) -> None:
 def block(player: int, database_url: str | None) -> None:
     """Block PLAYER's display name for everyone (no player may take it, or a name read the same, again)
     and take it away from them."""
-    store = _open(database_url)
-    try:
+
+    def block_it(store: Store) -> str:
         name = store.block_name(player)
-    except ParlourError as error:
-        raise click.ClickException(str(error)) from error
-    finally:
-        store.close()
-    click.echo(
-        f"blocked {name!r}; player {player} has no name now" if name else f"player {player} had no name"
-    )
+        return (
+            f"blocked {name!r}; player {player} has no name now" if name else f"player {player} had no name"
+        )
+
+    _answer(database_url, block_it)

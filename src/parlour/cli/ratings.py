@@ -11,12 +11,11 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from parlour.cli.db import database_url_option
+from parlour.cli.db import database_url_option, opened_store
 from parlour.cli.options import LANG_OPTION
 from parlour.games.ratings import MODEL_SETTINGS, shown
 from parlour.games.registry import default_registry
 from parlour.i18n import decimal, gettext_for
-from parlour.store import Store, StoreUnavailable
 from parlour.store.ratings import MIN_ROUNDS
 
 DOMAIN = "terminal"
@@ -32,15 +31,6 @@ def _rated_games() -> list[str]:
         for definition in default_registry()
         if definition.seated is not None and definition.seated.computer_ratings
     ]
-
-
-def _open(database_url: str | None) -> Store:
-    try:
-        store = Store(database_url)
-        store.upgrade()
-    except (StoreUnavailable, ValueError) as error:
-        raise click.ClickException(f"the database is not available: {error}") from error
-    return store
 
 
 GAME_OPTION = click.option(
@@ -75,13 +65,8 @@ def ratings(
     Plackett–Luce model, on the computer players' scale)."""
     if context.invoked_subcommand is not None:
         return
-    store = _open(database_url)
-    try:
+    with opened_store(database_url) as store:
         board = store.leaderboard(game, week=week, min_rounds=min_rounds)
-    except StoreUnavailable as error:
-        raise click.ClickException(str(error)) from error
-    finally:
-        store.close()
     if as_json:
         people = [{"player": line.player, "name": line.name, "rounds": line.rounds, **line.skill.to_json()}
                   for line in board]  # fmt: skip
@@ -111,15 +96,10 @@ def ratings(
 @LANG_OPTION
 def export(game: str | None, as_json: bool, database_url: str | None, lang: str) -> None:
     """Print every rated round, in the order the ratings were updated, with the ratings the seats
-    played at and the people's ratings after it, and the model's settings (``--json``); without
-    ``--json``, how many there are."""
-    store = _open(database_url)
-    try:
+    played at and the people's ratings after it, and the model's settings (with --json); without
+    --json, how many there are."""
+    with opened_store(database_url) as store:
         rounds = store.rated_rounds(game)
-    except StoreUnavailable as error:
-        raise click.ClickException(str(error)) from error
-    finally:
-        store.close()
     final: dict[str, dict[str, Any]] = {}
     for kept in rounds:
         for player, after in kept["after"].items():
