@@ -52,7 +52,7 @@ def screen_text(app: ThirteenOnlineApp) -> str:
     return "\n".join(str(widget.render()) for widget in app.query("Static"))
 
 
-@pytest.mark.timeout(120)
+@pytest.mark.timeout(200)
 def test_play_now_in_the_terminal(server: tuple[str, Store]) -> None:
     url, _ = server
     seat = OnlineSeat(url, "fr")
@@ -60,29 +60,24 @@ def test_play_now_in_the_terminal(server: tuple[str, Store]) -> None:
 
     async def play() -> tuple[str, str, bool]:
         async with app.run_test(size=(100, 30)) as pilot:
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + 150  # a loaded machine: the suite runs two at once
             while len(app.view.get("hand") or []) != 13:  # seated at once: the table deals as it opens
                 assert time.monotonic() < deadline, screen_text(app)
                 await pilot.pause(0.05)
             first = screen_text(app)
-            rounds = 0
             while not app.view.get("between_rounds"):  # play the round: pass, or lead the lowest card
                 assert time.monotonic() < deadline, screen_text(app)
                 if app.view.get("my_turn"):
-                    before = app.view.get("hand_counts"), app.view.get("turn"), app.view.get("passed")
+                    before = app.version
                     if app.view.get("can_pass"):
                         await pilot.press("p")
-                    else:
+                    else:  # lead the lowest card, alone
+                        app.raised.clear()
                         app.cursor = 0
                         await pilot.press("space", "enter")
-                    while (
-                        app.view.get("hand_counts"),
-                        app.view.get("turn"),
-                        app.view.get("passed"),
-                    ) == before:
+                    while app.version == before and not app.note:  # the answer: the next event (or a refusal)
                         assert time.monotonic() < deadline, screen_text(app)
                         await pilot.pause(0.05)
-                    rounds += 1
                 await pilot.pause(0.05)
             while not app.rating_text:
                 assert time.monotonic() < deadline, screen_text(app)

@@ -210,6 +210,8 @@ class ThirteenOnlineApp(App[None]):
         self.options = options
         self.lang = seat.lang
         self.view: dict[str, Any] = {}
+        self.version = -1
+        """The table's version of the newest state or event received."""
         self.raised: set[str] = set()
         self.cursor = 0
         self.note = ""
@@ -266,6 +268,8 @@ class ThirteenOnlineApp(App[None]):
     def receive(self, message: dict[str, Any]) -> None:
         """Take one message of the server: a state or an event (the seat's new view), or an error."""
         kind = message.get("type")
+        if kind in ("state", "event") and isinstance(message.get("v"), int):
+            self.version = message["v"]
         if message.get("view"):
             self.view = message["view"]
             hand = self.view.get("hand") or []
