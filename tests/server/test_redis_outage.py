@@ -164,9 +164,18 @@ def test_a_redis_outage_costs_only_the_pages_that_need_it(outage: tuple[Any, Any
 
     redis.start()  # empty: the owner takes its lease back at its next renewal
     deadline = time.monotonic() + 30
+    dropped = 0
     while True:
         watcher.open(second)
-        first_answer = watcher.wait(lambda m: True)
+        try:
+            first_answer = watcher.wait(lambda m: True)
+        except ConnectionClosed:
+            # While the process's Redis client reconnects, a socket may be dropped without a close
+            # frame (seen once on a loaded machine); the page reconnects, as live.js does.
+            dropped += 1
+            assert dropped <= 2 and time.monotonic() < deadline, "the relayed page kept being dropped"
+            time.sleep(0.5)
+            continue
         if first_answer["type"] == "state":
             break
         assert time.monotonic() < deadline, f"the table never came back for the relayed page: {first_answer}"
