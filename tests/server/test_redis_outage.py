@@ -22,7 +22,9 @@ from parlour.server.wire.protocol import CLOSE_MOVED
 from parlour.store import Store
 
 _processes = helper("cluster_processes")
-pytestmark = [pytest.mark.slow, pytest.mark.postgres]
+# Alone: it times a table's lease coming back after Redis does, against the owner's renewals, and on a
+# loaded machine (the rest of the suite on both cores) that timing failed twice in three runs.
+pytestmark = [pytest.mark.slow, pytest.mark.postgres, pytest.mark.alone]
 WAIT = 15.0
 """The longest the test waits for any one answer."""
 
