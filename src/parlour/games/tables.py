@@ -1125,6 +1125,8 @@ class FriendsTable(LiveGame[TableView]):
                 for n, each in enumerate(self.seating):
                     if each.kind == "person" and n in match.absent:
                         self._release(n)
+            else:
+                self.round_ended_at = None  # a friends' table waits for a rematch, not for a timer
         self._note_turn()
         return change
 
