@@ -201,8 +201,7 @@ class Persistence:
         Raises:
             StoreUnavailable: the database failed.
         """
-        found = await self.call(self.store.pending_claims, table_id)
-        return [Claim(claim.player, claim.seat, claim.name) for claim in found]
+        return await self.call(self.store.pending_claims, table_id)
 
     async def record_round(
         self, definition: GameDefinition, game_id: str, rated: RatedRound

@@ -15,14 +15,14 @@ from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition, RecordSpec
 from parlour.games.ratings import Skill
 from parlour.games.registry import Registry
-from parlour.games.tables import TableRecord
+from parlour.games.tables import Claim, TableRecord
 from parlour.store.async_appends import AsyncAppends
 from parlour.store.challenges import Challenge, ChallengeAnswer
 from parlour.store.daily import DailyBoard, DailyDeal, DailyEntry, DailyStreaks
 from parlour.store.game_records import AppendPlan
 from parlour.store.numbered import Leader
 from parlour.store.ratings import RoundSeat, Standing
-from parlour.store.seat_claims import PendingClaim, SeatClaim
+from parlour.store.seat_claims import SeatClaim
 from parlour.store.types import (
     FinishedRecord,
     NewPlayer,
@@ -221,7 +221,7 @@ class GameStore(Protocol):
     def claim_of(self, player_id: int) -> SeatClaim | None:
         """Return the person's seat claim, if any."""
 
-    def pending_claims(self, table_id: str) -> list[PendingClaim]:
+    def pending_claims(self, table_id: str) -> list[Claim]:
         """Return a table's claims not yet honoured."""
 
     def leave_claim(self, player_id: int) -> None:

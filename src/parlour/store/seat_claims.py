@@ -19,7 +19,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from parlour.errors import IllegalMove
-from parlour.games.tables import GATHERING, OVER
+from parlour.games.tables import GATHERING, OVER, Claim
 from parlour.store.errors import UnknownPlayer
 from parlour.store.models import PlayerRow, SeatClaimRow, TableRow
 from parlour.store.repository import Repository
@@ -46,15 +46,6 @@ class SeatClaim:
     seat: int
     seated: bool
     new_table: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class PendingClaim:
-    """A claim the table's owner has still to honour: who (``player``, ``name``) takes which seat."""
-
-    player: int
-    seat: int
-    name: str
 
 
 class SeatClaimsStore(Repository):
@@ -211,7 +202,7 @@ class SeatClaimsStore(Repository):
             row = session.get(SeatClaimRow, player_id)
             return None if row is None else SeatClaim(row.table_id, row.seat, row.seated)
 
-    def pending_claims(self, table_id: str) -> list[PendingClaim]:
+    def pending_claims(self, table_id: str) -> list[Claim]:
         """Return the claims of a table its owner has not honoured yet, by seat."""
         with self._read() as session:
             rows = session.scalars(
@@ -219,7 +210,7 @@ class SeatClaimsStore(Repository):
                 .where(SeatClaimRow.table_id == table_id, SeatClaimRow.seated.is_(False))
                 .order_by(SeatClaimRow.seat)
             )
-            return [PendingClaim(row.player_id, row.seat, row.name) for row in rows]
+            return [Claim(row.player_id, row.seat, row.name) for row in rows]
 
     def seat_count(self, table_id: str) -> int:
         """Return how many claims a table holds (honoured or not)."""
