@@ -489,6 +489,7 @@ class FriendsTable(LiveGame[TableView]):
         self.round_people: dict[int, int] = {}
         """The people who began the round being played, by seat."""
         self.left: dict[int, tuple[int, ...]] = {}
+        """People of the round whose seat the computer took over during it: the seats already out then."""
         self.watchers = 0
         """Pages watching from the lobby (the owner counts them before each save)."""
         self.dirty = False
@@ -496,7 +497,6 @@ class FriendsTable(LiveGame[TableView]):
         self.gone: set[int] = set()
         """Seats whose people left this public table (the computer plays them until the next round,
         when they are free): a page of theirs watches from the lobby and cannot take them back."""
-        """People of the round whose seat the computer took over during it: the seats already out then."""
 
     def snapshot(self) -> FriendsTable:
         """Return an independent copy of the table: its seats, who is connected, away and ready, and
@@ -1054,15 +1054,21 @@ class FriendsTable(LiveGame[TableView]):
         if self.match is not None:
             self.match.seat_computer(seat)
 
+    def _release_absent(self) -> None:
+        """Give the seats of people a computer player plays for (they left, or stayed away past the
+        grace) back to computer players, their claims ended."""
+        if self.match is None:
+            return
+        for n, each in enumerate(self.seating):
+            if each.kind == "person" and n in self.match.absent:
+                self._release(n)
+
     def _apply_claims(self) -> list[int]:
         """At a round's start: seats of people who left become computer players' again, and claims of
         computer-held seats become people's; return the seats handed to people."""
         if not self.settings.quick:
             return []
-        if self.match is not None:
-            for n, each in enumerate(self.seating):
-                if each.kind == "person" and n in self.match.absent:
-                    self._release(n)
+        self._release_absent()
         handed = []
         for claim in self.claims:
             seat = claim.seat
@@ -1122,9 +1128,7 @@ class FriendsTable(LiveGame[TableView]):
         if match.finished:
             self.phase = OVER
             if self.settings.quick:  # the match's end: people who left give their seats up now
-                for n, each in enumerate(self.seating):
-                    if each.kind == "person" and n in match.absent:
-                        self._release(n)
+                self._release_absent()
             else:
                 self.round_ended_at = None  # a friends' table waits for a rematch, not for a timer
         self._note_turn()
