@@ -183,10 +183,12 @@ class TableOwner(Owner):
             ratings: dict[str, int] = {}
             for rated in table.rated_rounds:
                 after = await self.keeper.record_round(table.definition, table.game_id, rated)
-                for seat, (player, _) in enumerate(rated.order):
-                    if player is not None and player in after:
-                        at = table.seat_of_player(player)
-                        ratings[str(at if at is not None else seat)] = after[player].shown
+                for player, skill in after.items():
+                    # By the seat each rated person holds now; one who has left the table has no seat
+                    # to show it at (their player page shows it).
+                    at = table.seat_of_player(player)
+                    if at is not None:
+                        ratings[str(at)] = skill.shown
             table.rated_rounds = []
             if ratings:
                 change = replace(change, public={**change.public, "ratings": ratings})
