@@ -2,7 +2,8 @@
 
 Run: ``.venv/bin/python scripts/screenshots.py`` (or with ``PYTHONPATH=src``). It starts its own server
 on a free port with a temporary database, plays a few scripted positions and saves PNG files;
-``scripts/screenshots.py review`` takes the review's shot alone.
+``scripts/screenshots.py review`` takes the review's shot alone, ``scripts/screenshots.py looks`` those of
+the decks and themes.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests" / "server")]
@@ -105,6 +107,38 @@ def review(page: Page, base: str, store: Store) -> None:
     page.screenshot(path=str(OUT / "tripeaks-review.png"))
 
 
+def looks(browser: Any, base: str, store: Store) -> None:
+    """The decks and themes a player may choose (the player page's preferences), one shot each."""
+    shots = [
+        ("thirteen-four-colour.png", "thirteen", {"deck": "four_colour"}),
+        ("tripeaks-large-cards-phone.png", "tripeaks", {"card_size": "large", "deck": "four_colour"}),
+        ("thirteen-dark.png", "thirteen", {"theme": "dark"}),
+        ("tripeaks-high-contrast.png", "tripeaks", {"theme": "high_contrast", "deck": "four_colour"}),
+    ]
+    for name, game, chosen in shots:
+        phone = "phone" in name
+        size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 860}
+        page = browser.new_page(viewport=size, device_scale_factor=2 if phone else 1)
+        page.goto(f"{base}/tripeaks?code=TP1-E-AAAAAAB")  # the player exists from here on
+        page.wait_for_selector('.tripeaks[data-state="playing"]')
+        token = next(c["value"] for c in page.context.cookies() if c["name"] == "parlour_token")
+        player = store.player_by_token(token)
+        assert player is not None
+        store.set_preferences(player.player_id, **chosen)
+        if game == "thirteen":
+            thirteen_trick(page, base, name)
+        else:
+            page.reload()
+            page.wait_for_selector('.tripeaks[data-state="playing"]')
+            for card in ("KC", "AD", "2C"):
+                page.click(f'.card-slot[data-card="{card}"]')
+                page.wait_for_timeout(350)
+            page.mouse.move(5, 5)
+            page.wait_for_timeout(400)
+            page.screenshot(path=str(OUT / name))
+        page.close()
+
+
 def main() -> None:
     only = sys.argv[1:]  # names of shots to take again (``review``), or none for all
     folder = tempfile.mkdtemp()
@@ -119,7 +153,10 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        review(browser.new_page(viewport={"width": 1280, "height": 1180}), base, store)
+        if "looks" in only:
+            looks(browser, base, store)
+        if "review" in only or not only:
+            review(browser.new_page(viewport={"width": 1280, "height": 1180}), base, store)
         if only:
             browser.close()
             server.should_exit = True
@@ -149,6 +186,7 @@ def main() -> None:
         page.wait_for_timeout(600)
         page.screenshot(path=str(OUT / "tripeaks-hu-won.png"))
 
+        looks(browser, base, store)
         numbered_win(browser.new_page(viewport={"width": 1280, "height": 860}), base)
         thirteen_trick(browser.new_page(viewport={"width": 1280, "height": 860}), base, "thirteen.png")
 

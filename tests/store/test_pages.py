@@ -142,6 +142,9 @@ def test_player_page_name_recovery_and_preferences(client: TestClient, store: St
             hint_strength="quick",
             felt="blue",
             card_back="green",
+            theme="high_contrast",
+            deck="four_colour",
+            card_size="large",
         ),
         follow_redirects=False,
     )
@@ -152,6 +155,9 @@ def test_player_page_name_recovery_and_preferences(client: TestClient, store: St
         "sound": False,
         "felt": "blue",
         "card_back": "green",
+        "theme": "high_contrast",
+        "deck": "four_colour",
+        "card_size": "large",
         "bot_speed": "fast",
         "bot_strength": "random",
         "hint_strength": "quick",
@@ -164,6 +170,8 @@ def test_player_page_name_recovery_and_preferences(client: TestClient, store: St
     assert other_site.status_code == 403 and store.player(player_id).name == "Ilona"
     page = client.get("/player").text
     assert '<html lang="hi"' in page and 'data-felt="blue"' in page and 'data-back="green"' in page
+    assert 'data-theme="high_contrast" data-look="high_contrast"' in page
+    assert 'data-deck="four_colour" data-cards="large"' in page
     assert page.count('<option value="quick" selected>तेज़</option>') == 1  # TriPeaks' hint strength, in Hindi
     refused = client.post(
         "/player/preferences", data=form(client, lang="de", bot_speed="warp", bot_strength="x")

@@ -19,12 +19,28 @@ PLATFORM_DEFAULTS: Final[dict[str, Any]] = {
     "sound": True,
     "felt": "green",
     "card_back": "red",
+    "theme": "auto",
+    "deck": "two_colour",
+    "card_size": "normal",
 }
 FELTS: Final = ("green", "blue", "red", "grey")
 """The table colours a player may choose."""
 CARD_BACKS: Final = ("red", "blue", "green")
 """The card backs a player may choose."""
-CHOICES: Final = {"felt": FELTS, "card_back": CARD_BACKS}
+THEMES: Final = ("auto", "felt", "dark", "high_contrast")
+"""The page's look: ``auto`` follows the device's ``prefers-contrast`` and ``prefers-color-scheme``;
+``felt`` is the green table; ``dark`` and ``high_contrast`` are for the eyes that need them."""
+DECKS: Final = ("two_colour", "four_colour")
+"""Suit colours: red and black, or the four-colour deck (diamonds blue, clubs green)."""
+CARD_SIZES: Final = ("normal", "large")
+"""Large cards: bigger cards where the table has room, and large corner letters always."""
+CHOICES: Final = {
+    "felt": FELTS,
+    "card_back": CARD_BACKS,
+    "theme": THEMES,
+    "deck": DECKS,
+    "card_size": CARD_SIZES,
+}
 
 
 def game_preferences(games: Registry | None) -> dict[str, Preference]:

@@ -39,7 +39,7 @@ from parlour.server.pages.requests import (
 )
 from parlour.store import PlayedGame, UnknownGame
 from parlour.store.messages import record_messages
-from parlour.store.preferences import CARD_BACKS, FELTS, game_preferences
+from parlour.store.preferences import CARD_BACKS, CARD_SIZES, DECKS, FELTS, THEMES, game_preferences
 
 router = APIRouter()
 
@@ -220,6 +220,9 @@ async def _player_page(
             "game_settings": game_preferences(parlour.games),
             "felts": FELTS,
             "card_backs": CARD_BACKS,
+            "themes": THEMES,
+            "decks": DECKS,
+            "card_sizes": CARD_SIZES,
             "saved": request.query_params.get("saved"),
         },
     )
@@ -263,7 +266,7 @@ class RecoveryForm(BaseModel):
 
 class PreferencesForm(BaseModel):
     """The preferences form: the language (empty: as the browser says), the two boxes (``on`` when
-    ticked), the table colour and card back, and the games' own settings (by their names, in
+    ticked), the table colour, card back, theme, deck and card size, and the games' own settings (by their names, in
     ``model_extra``); the store checks each value."""
 
     model_config = ConfigDict(extra="allow")
@@ -273,6 +276,9 @@ class PreferencesForm(BaseModel):
     sound: str | None = None
     felt: str | None = None
     card_back: str | None = None
+    theme: str | None = None
+    deck: str | None = None
+    card_size: str | None = None
 
 
 NAME_PROBLEMS: Final = {
@@ -346,8 +352,8 @@ async def redeem_recovery_code(request: Request) -> Response:
 
 @router.post("/player/preferences", include_in_schema=False)
 async def set_preferences(request: Request) -> Response:
-    """Save the preferences form: language, error help, sound, table colour, card back, and the games'
-    own settings (their computer players' …)."""
+    """Save the preferences form: language, error help, sound, the look (table colour, card back, theme,
+    deck, card size), and the games' own settings (their computer players' …)."""
     form = read_form(await checked_form(request), PreferencesForm)
     player = await current_player(request)
     parlour = parlour_of(request)
@@ -356,7 +362,7 @@ async def set_preferences(request: Request) -> Response:
         "error_help": form.error_help == "on",
         "sound": form.sound == "on",
     }
-    for name in ("felt", "card_back"):
+    for name in ("felt", "card_back", "theme", "deck", "card_size"):
         if getattr(form, name) is not None:
             changes[name] = getattr(form, name)
     given = form.model_extra or {}

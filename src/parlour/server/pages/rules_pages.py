@@ -49,6 +49,8 @@ def card_pictures(lang: str) -> Callable[[str], Markup]:
             rank, suit = pretty[:-1], pretty[-1]
             rank = letters.get(rank, rank)  # French R for roi, Hungarian B for bubi …
             colour = "red" if suit in "♥♦" else "black"
+            # suit-X: the suit's colour in the player's deck (two or four colours); J for a joker.
+            colour += f" suit-{card.suit.letter if card.suit is not None else 'J'}"
             parts.append(
                 f'<span class="mini-card {colour}" role="img" aria-label="{escape(card_name(card, lang))}">'
                 f'<span class="mini-rank">{escape(rank)}</span><span class="mini-suit">{escape(suit)}</span>'

@@ -240,7 +240,8 @@ function prettyCard(code) {
 function miniCard(code) {
   const element = document.createElement("span");
   const red = code.endsWith("D") || code.endsWith("H");
-  element.className = red ? "th-mini red" : "th-mini";
+  // suit-X: the suit's colour of the player's deck (two or four colours).
+  element.className = `th-mini suit-${code.slice(-1)}${red ? " red" : ""}`;
   element.textContent = prettyCard(code);
   return element;
 }

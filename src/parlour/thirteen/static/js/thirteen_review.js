@@ -14,7 +14,8 @@ let step = 0;
 function miniCard(code) {
   const element = document.createElement("span");
   const red = code.endsWith("D") || code.endsWith("H");
-  element.className = red ? "th-mini red" : "th-mini";
+  // suit-X: the suit's colour of the player's deck (two or four colours).
+  element.className = `th-mini suit-${code.slice(-1)}${red ? " red" : ""}`;
   const letter = code.slice(0, -1);
   element.textContent = (letter === "T" ? "10" : data.rankLetters?.[letter] ?? letter) + SUITS[code.slice(-1)];
   return element;

@@ -5,7 +5,9 @@
 const SVG = "http://www.w3.org/2000/svg";
 const RANKS = "A23456789TJQK";
 const RED = "#c8102e";
-const BLACK = "#1a1a1a";
+// A suit's colour is the page's --suit-X (red and black, or the four-colour deck's blue diamonds and
+// green clubs: the player's deck preference); the value after the comma is the two-colour default.
+const SUIT_COLOURS = { S: "var(--suit-S, #1a1a1a)", C: "var(--suit-C, #1a1a1a)", D: "var(--suit-D, #c8102e)", H: "var(--suit-H, #c8102e)" };
 
 const SUIT_SHAPES = {
   H: '<path d="M50 90C22 68 4 48 4 29 4 14 16 5 29 5c10 0 17 6 21 15 4-9 11-15 21-15 13 0 25 9 25 24 0 19-18 39-46 61z"/>',
@@ -72,8 +74,9 @@ export function setRankLetters(letters) {
 function corner(rankText, suit, colour) {
   const rank = rankText === "T" ? "10" : LETTERS[rankText] ?? rankText;
   const squeeze = rank === "10" ? ' textLength="34" lengthAdjust="spacingAndGlyphs"' : "";
-  const one = `<text x="22" y="44" text-anchor="middle" font-size="40" font-weight="700"${squeeze}
-    font-family="Georgia, 'DejaVu Serif', serif" fill="${colour}">${rank}</text>${pip(suit, 22, 64, 24, false)}`;
+  // The index (rank and suit) is a group of its own: large cards scale it up from the card's corner.
+  const one = `<g class="card-index"><text x="22" y="44" text-anchor="middle" font-size="40" font-weight="700"${squeeze}
+    font-family="Georgia, 'DejaVu Serif', serif" style="fill: ${colour}">${rank}</text>${pip(suit, 22, 64, 24, false)}</g>`;
   return `<g>${one}</g><g transform="rotate(180 100 140)">${one}</g>`;
 }
 
@@ -120,7 +123,7 @@ export function cardFace(code) {
   }
   const rank = code[0];
   const suit = code[1];
-  const colour = suit === "H" || suit === "D" ? RED : BLACK;
+  const colour = SUIT_COLOURS[suit];
   const value = RANKS.indexOf(rank) + 1;
   let body = "";
   if (value === 1) {
@@ -129,15 +132,15 @@ export function cardFace(code) {
     for (const [x, row] of PIPS[value]) body += pip(suit, x, 56 + row * 168, 40, row > 0.5);
   } else {
     const half = courtHalf(rank, suit, colour);
-    body = `<rect x="44" y="30" width="112" height="220" rx="6" fill="url(#court-fill)" stroke="${colour}" stroke-width="3"/>
+    body = `<rect x="44" y="30" width="112" height="220" rx="6" fill="url(#court-fill)" style="stroke: ${colour}" stroke-width="3"/>
       <clipPath id="court-${code}"><rect x="44" y="30" width="112" height="110"/></clipPath>
       <g clip-path="url(#court-${code})">${half}</g>
       <g transform="rotate(180 100 140)"><g clip-path="url(#court-${code})">${half}</g></g>
-      <path d="M50 140h100" stroke="${colour}" stroke-width="1.5"/>`;
+      <path d="M50 140h100" style="stroke: ${colour}" stroke-width="1.5"/>`;
   }
   return `<svg class="card-svg" viewBox="0 0 200 280" aria-hidden="true">
     <rect x="1.5" y="1.5" width="197" height="277" rx="14" fill="url(#card-face)" stroke="#b9b2a1" stroke-width="3"/>
-    <g fill="${colour}">${corner(rank, suit, colour)}${body}</g>
+    <g style="fill: ${colour}">${corner(rank, suit, colour)}<g class="card-body">${body}</g></g>
   </svg>`;
 }
 

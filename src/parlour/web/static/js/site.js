@@ -3,6 +3,19 @@
 // without this script the links stay open in the header, as before.
 document.documentElement.classList.add("js");
 
+// The theme "auto" follows the device: more contrast asked for → high contrast, else a dark scheme →
+// dark, else the felt. The page's data-look is the theme applied; it follows the device's changes live.
+const root = document.documentElement;
+const moreContrast = matchMedia("(prefers-contrast: more)");
+const darkScheme = matchMedia("(prefers-color-scheme: dark)");
+function applyLook() {
+  if (root.dataset.theme !== "auto") return;
+  root.dataset.look = moreContrast.matches ? "high_contrast" : darkScheme.matches ? "dark" : "felt";
+}
+applyLook();
+moreContrast.addEventListener("change", applyLook);
+darkScheme.addEventListener("change", applyLook);
+
 document.addEventListener("DOMContentLoaded", () => {
   const button = document.querySelector(".site-menu-button");
   const menu = document.getElementById("site-menu");
