@@ -27,7 +27,8 @@ def axe_violations(page: Any) -> list[dict[str, Any]]:
     """Run axe-core on ``page`` as it is now; return its violations (each with id, impact, nodes)."""
     from axe_playwright_python.sync_playwright import Axe
 
-    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]})
+    options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
+    results = Axe().run(page, options=options)
     return list(results.response["violations"])
 
 

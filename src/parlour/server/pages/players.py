@@ -266,8 +266,8 @@ class RecoveryForm(BaseModel):
 
 class PreferencesForm(BaseModel):
     """The preferences form: the language (empty: as the browser says), the two boxes (``on`` when
-    ticked), the table colour, card back, theme, deck and card size, and the games' own settings (by their names, in
-    ``model_extra``); the store checks each value."""
+    ticked), the table colour, card back, theme, deck and card size, and the games' own settings (by
+    their names, in ``model_extra``); the store checks each value."""
 
     model_config = ConfigDict(extra="allow")
 
