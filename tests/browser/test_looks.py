@@ -32,7 +32,7 @@ def choose(page: Any, base: str, **looks: str) -> None:
 
 def suit_fills(page: Any) -> dict[str, str]:
     """The fill of each suit's corner letter among the cards of the Thirteen hand now shown."""
-    fills = {}
+    fills: dict[str, str] = {}
     for code in page.eval_on_selector_all(".th-hand .card", "cards => cards.map(c => c.dataset.card)"):
         fills.setdefault(code[-1], page.evaluate(SUIT_FILL, code))
     return fills
@@ -101,7 +101,7 @@ def test_the_dark_and_high_contrast_themes_pass_axe(
     from test_phone import PAGES
 
     base = live_server.url
-    found = {}
+    found: dict[str, list[str]] = {}
     with window(browser, (width, 800)) as page:
         page.goto(f"{base}/tripeaks")
         choose(page, base, theme=theme, deck="four_colour")

@@ -194,20 +194,53 @@ def test_the_statistics_screen_shows_the_terminal_players_figures(tmp_path: Path
     assert again.player_id == recorder.player_id  # the token file keeps the terminal's player
 
 
-def test_t_switches_between_the_light_and_the_dark_theme() -> None:
+def test_t_goes_through_the_light_dark_and_high_contrast_themes() -> None:
     app = TriPeaksApp(Game.from_code(DealCode(NUMBER, EASY)), "en", None, NUMBER)
 
     async def play() -> list[str]:
         async with app.run_test(size=(80, 24)) as pilot:
             seen = [app.theme]
-            await pilot.press("t")
-            seen.append(app.theme)
-            await pilot.press("t")
-            seen.append(app.theme)
+            for _ in range(3):
+                await pilot.press("t")
+                seen.append(app.theme)
             return seen
 
-    first, second, third = run(play())
-    assert {first, second} == {"textual-dark", "textual-light"} and third == first
+    seen = run(play())
+    assert set(seen[1:]) == {"textual-light", "textual-dark", "parlour-high-contrast"}
+    assert seen[1] != seen[2] != seen[3]
+
+
+def test_the_players_deck_and_theme_from_the_web_are_kept_in_the_terminal(tmp_path: Path) -> None:
+    from parlour.cards import Card
+    from parlour.tripeaks.terminal.board import paint
+
+    recorder = TerminalRecorder(f"sqlite:///{tmp_path / 'tui.db'}", token_file=tmp_path / "token")
+    recorder.store.set_preferences(recorder.player_id, deck="four_colour", theme="high_contrast")
+    app = TriPeaksApp(Game.from_code(DealCode(NUMBER, EASY)), "en", recorder, NUMBER)
+
+    async def look() -> tuple[str, str]:
+        async with app.run_test(size=(80, 24)):
+            return app.theme, app.deck
+
+    assert run(look()) == ("parlour-high-contrast", "four_colour")
+    view = Game.from_code(DealCode(1, EASY)).view()
+    colours = {
+        span.style.color.name  # type: ignore[union-attr]
+        for line in paint(view, None, None, "four_colour")
+        for span in line.spans
+        if span.style.color is not None  # type: ignore[union-attr]
+    }
+    two = {
+        span.style.color.name  # type: ignore[union-attr]
+        for line in paint(view)
+        for span in line.spans
+        if span.style.color is not None  # type: ignore[union-attr]
+    }
+    assert {"blue", "green"} <= colours and not {"blue", "green"} & two
+    from parlour.tui.cards import card_style
+
+    assert card_style(Card.parse("QD"), True, "four_colour").color.name == "blue"  # type: ignore[union-attr]
+    assert card_style(Card.parse("QH"), True, "four_colour").color.name == "red"  # type: ignore[union-attr]
 
 
 def test_the_help_screen_shows_the_rules_pages_words() -> None:

@@ -14,6 +14,8 @@ BLACK: Final = Style(color="black", bgcolor="white", bold=True)
 DIM_RED: Final = Style(color="red", bgcolor="grey70")
 DIM_BLACK: Final = Style(color="black", bgcolor="grey70")
 BACK: Final = Style(color="white", bgcolor="blue")
+FOUR_COLOUR: Final = {"♦": "blue", "♣": "green"}
+"""The four-colour deck's two other colours (the player's ``deck`` preference): diamonds and clubs."""
 CURSOR: Final = Style(reverse=True, bold=True)
 EMPTY: Final = Style()
 
@@ -27,9 +29,12 @@ def card_label(card: Card, letters: Mapping[str, str] | None = None) -> str:
     return f"{text:<3}"[:3]
 
 
-def card_style(card: Card, free: bool) -> Style:
-    """Red or black on white for a free card, greyed for a card that is face up but still covered."""
-    red = card.pretty()[-1:] in "♦♥"
-    if free:
-        return RED if red else BLACK
-    return DIM_RED if red else DIM_BLACK
+def card_style(card: Card, free: bool, deck: str = "two_colour") -> Style:
+    """Red or black on white for a free card, greyed for a card that is face up but still covered; with
+    ``deck`` ``four_colour``, diamonds blue and clubs green."""
+    suit = card.pretty()[-1:]
+    red = suit in "♦♥"
+    style = (RED if red else BLACK) if free else (DIM_RED if red else DIM_BLACK)
+    if deck == "four_colour" and suit in FOUR_COLOUR:
+        style = style + Style(color=FOUR_COLOUR[suit])
+    return style

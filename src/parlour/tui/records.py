@@ -48,6 +48,14 @@ class TerminalRecorder:
             os.chmod(self.token_file, 0o600)  # a secret, like a browser's cookie
         return made.player_id
 
+    def preferences(self) -> dict[str, object]:
+        """Return this player's preferences (the look they chose on the web: deck, theme …); the
+        defaults when the database cannot be read."""
+        try:
+            return dict(self.store.preferences(self.player_id))
+        except StoreUnavailable:
+            return {}
+
     def start_record(self, definition: GameDefinition, spec: RecordSpec) -> list[str]:
         """Record a new game of any kind from its definition's record (closing the one in play); return
         the record news of the one closed."""

@@ -15,6 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import ModalScreen
+from textual.theme import Theme
 from textual.widgets import Footer, Static
 
 from parlour.games.base import GameDefinition
@@ -27,6 +28,25 @@ DOMAIN: Final = "terminal"
 LIGHT = "textual-light"
 DARK = "textual-dark"
 """Textual's own themes: no true colour needed, readable in tmux and over SSH."""
+HIGH_CONTRAST: Final = Theme(
+    name="parlour-high-contrast",
+    primary="#ffe14d",
+    secondary="#ffffff",
+    warning="#ffe14d",
+    error="#ff6b6b",
+    success="#7dff7d",
+    accent="#ffe14d",
+    foreground="#ffffff",
+    background="#000000",
+    surface="#000000",
+    panel="#000000",
+    dark=True,
+    text_alpha=1.0,
+)
+"""The high-contrast theme (the player's ``theme`` preference, as on the web): white on black, yellow
+for what is chosen, nothing faint."""
+THEMES: Final = (LIGHT, DARK, HIGH_CONTRAST.name)
+"""The themes the T key goes through, in turn."""
 
 
 RULES_TEXT: Final = re.compile(r'<(h2|h3|p|li)[^>]*>\s*\{\{ t\("((?:[^"\\]|\\.)*)"\) \}\}')
@@ -161,6 +181,14 @@ class ParlourApp(App[None]):
         self.lang = lang
         self.recorder = recorder
         translate_bindings(self, lang)
+        # The player's look, as on the web: the deck's suit colours and the theme (dark, high contrast;
+        # the others leave Textual's default).
+        looks = recorder.preferences() if recorder is not None else {}
+        self.deck = str(looks.get("deck", "two_colour"))
+        self.register_theme(HIGH_CONTRAST)
+        chosen = {"dark": DARK, "high_contrast": HIGH_CONTRAST.name}.get(str(looks.get("theme")))
+        if chosen is not None:
+            self.theme = chosen
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)
@@ -191,8 +219,8 @@ class ParlourApp(App[None]):
             self.push_screen(HelpScreen(self.GAME, self.lang, terminal_text(self.lang, self.KEYS)))
 
     def action_theme(self) -> None:
-        """Switch between the light and the dark theme."""
-        self.theme = LIGHT if self.theme != LIGHT else DARK
+        """Go on to the next theme: light, dark, high contrast."""
+        self.theme = THEMES[(THEMES.index(self.theme) + 1) % len(THEMES)] if self.theme in THEMES else LIGHT
 
     def action_statistics(self) -> None:
         """Show the player's statistics (the same figures as the web's statistics page)."""

@@ -78,7 +78,7 @@ class HandWidget(Widget):
         grid = [[(" ", "")] * max(1, len(hand) * CARD_STEP) for _ in range(4)]
         for index, code in enumerate(hand):
             card = Card.parse(code)
-            style = str(card_style(card, True))
+            style = str(card_style(card, True, self.owner.deck))
             if index == self.owner.cursor:
                 style += " reverse"
             top = 0 if code in self.owner.selection else 1
@@ -123,7 +123,7 @@ class ThirteenApp(ParlourApp):
         Binding("n", "new_match", "New", show=False),
         Binding("v", "speed", "Speed", show=False),
         Binding("g", "strength", "Strength", show=False),
-        Binding("t", "theme", "Light/dark", show=False),
+        Binding("t", "theme", "Light, dark, high contrast", show=False),
         Binding("question_mark", "help", "Rules"),
         Binding("q", "quit", "Quit"),
     ]

@@ -119,7 +119,7 @@ class BoardWidget(Widget):
         self.owner = owner
 
     def render(self) -> Text:
-        lines = paint(self.owner.game.view(), self.owner.cursor_slot(), self.owner.letters)
+        lines = paint(self.owner.game.view(), self.owner.cursor_slot(), self.owner.letters, self.owner.deck)
         return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
@@ -144,7 +144,7 @@ class PilesWidget(Widget):
         back = "░░░" if view.stock else "   "
         top = view.discard[-1] if view.discard else None
         middle = card_label(top, self.owner.letters) if top is not None else "   "
-        top_style = card_style(top, True) if top is not None else stock_style
+        top_style = card_style(top, True, self.owner.deck) if top is not None else stock_style
         cursor = self.owner.cursor == STOCK
         stock_line_style = stock_style.__class__(reverse=True) if cursor else None
         lines = [Text(), Text(), Text()]
@@ -247,7 +247,7 @@ class TriPeaksApp(ParlourApp):
         Binding("b", "read", "Read", show=False),
         Binding("r", "review", "Review", show=False),
         Binding("s", "statistics", "Stats"),
-        Binding("t", "theme", "Light/dark", show=False),
+        Binding("t", "theme", "Light, dark, high contrast", show=False),
         Binding("question_mark", "help", "Rules"),
         Binding("q", "quit", "Quit"),
     ]

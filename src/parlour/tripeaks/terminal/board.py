@@ -34,10 +34,13 @@ def corner(position: int) -> tuple[int, int]:
 
 
 def paint(
-    view: PlayerView, cursor: int | None = None, letters: Mapping[str, str] | None = None
+    view: PlayerView,
+    cursor: int | None = None,
+    letters: Mapping[str, str] | None = None,
+    deck: str = "two_colour",
 ) -> list[Text]:
     """Return the board's lines: every card still in the peaks, face-down ones as backs; ``cursor``
-    (a position) is drawn reversed."""
+    (a position) is drawn reversed; ``deck`` is the player's (``four_colour``: four suit colours)."""
     cells: list[list[tuple[str, Style]]] = [[(" ", EMPTY)] * BOARD_WIDTH for _ in range(BOARD_HEIGHT)]
     free = set(view.free)
     for position in range(TABLEAU_SIZE):  # row by row, top first: lower rows cover the cards above
@@ -48,7 +51,7 @@ def paint(
         if slot.card is None:
             style, middle = BACK, "░░░"
         else:
-            style, middle = card_style(slot.card, position in free), card_label(slot.card, letters)
+            style, middle = card_style(slot.card, position in free, deck), card_label(slot.card, letters)
         if position == cursor:
             style = style + CURSOR
         rows = ("╭───╮", f"│{middle}│", "╰───╯")
