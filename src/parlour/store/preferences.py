@@ -17,6 +17,7 @@ PLATFORM_DEFAULTS: Final[dict[str, Any]] = {
     "lang": None,  # None: follow the browser's Accept-Language
     "error_help": True,
     "sound": True,
+    "screen_reader": False,  # every event read out in order, a command box for moves typed as text
     "felt": "green",
     "card_back": "red",
     "theme": "auto",
@@ -65,7 +66,7 @@ def validated(changes: dict[str, Any], games: Registry | None = None) -> dict[st
                 raise InvalidPreference(
                     f"unsupported language {value!r}: choose one of {', '.join(LANGUAGES)}"
                 )
-        elif name in ("error_help", "sound"):
+        elif name in ("error_help", "sound", "screen_reader"):
             if not isinstance(value, bool):
                 raise InvalidPreference(f"{name} must be true or false, not {value!r}")
         elif name in CHOICES:

@@ -14,7 +14,7 @@ from babel.dates import format_date
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse
 from markupsafe import Markup
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictStr
 from starlette.responses import Response
 
 from parlour.errors import ParlourError
@@ -28,10 +28,13 @@ from parlour.server.i18n import LANG_COOKIE, Texts
 from parlour.server.pages.players_chart import line_chart
 from parlour.server.pages.requests import (
     EDGE_ERRORS,
+    BadBody,
+    body_refusal,
     checked_form,
     current_player,
     known_player,
     parlour_of,
+    read_body,
     read_form,
     refused,
     render,
@@ -265,7 +268,7 @@ class RecoveryForm(BaseModel):
 
 
 class PreferencesForm(BaseModel):
-    """The preferences form: the language (empty: as the browser says), the two boxes (``on`` when
+    """The preferences form: the language (empty: as the browser says), the three boxes (``on`` when
     ticked), the table colour, card back, theme, deck and card size, and the games' own settings (by
     their names, in ``model_extra``); the store checks each value."""
 
@@ -274,6 +277,7 @@ class PreferencesForm(BaseModel):
     lang: str = ""
     error_help: str | None = None
     sound: str | None = None
+    screen_reader: str | None = None
     felt: str | None = None
     card_back: str | None = None
     theme: str | None = None
@@ -361,6 +365,7 @@ async def set_preferences(request: Request) -> Response:
         "lang": form.lang or None,
         "error_help": form.error_help == "on",
         "sound": form.sound == "on",
+        "screen_reader": form.screen_reader == "on",
     }
     for name in ("felt", "card_back", "theme", "deck", "card_size"):
         if getattr(form, name) is not None:
@@ -384,3 +389,40 @@ async def set_preferences(request: Request) -> Response:
     else:
         response.delete_cookie(LANG_COOKIE, path="/")
     return response
+
+
+class LookPreferences(BaseModel):
+    """What a game page may change of the player's preferences as they play: the screen-reader mode
+    and the look (theme, deck, card size); the store checks each value."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    screen_reader: StrictBool | None = None
+    theme: StrictStr | None = None
+    deck: StrictStr | None = None
+    card_size: StrictStr | None = None
+
+
+@router.post("/api/players/me/preferences")
+async def set_look_preferences(request: Request) -> Response:
+    """Save some of the player's preferences from a game page (JSON, :class:`LookPreferences`).
+
+    Returns the preferences changed, or 400 ``invalid_input`` (what was wrong in ``detail``) for a body
+    that is not one, names nothing or gives a value a preference cannot take; nothing is saved then.
+    """
+    lang = await request_language(request)
+    try:
+        changes = (await read_body(request, LookPreferences)).model_dump(exclude_none=True)
+        if not changes:
+            raise BadBody("name at least one preference")
+    except BadBody as error:
+        return body_refusal(error, lang)
+    player = await current_player(request)
+    parlour = parlour_of(request)
+    try:
+        await parlour.write(lambda: parlour.store.set_preferences(player.id, **changes))
+    except EDGE_ERRORS:
+        raise
+    except ParlourError as error:
+        return body_refusal(BadBody(str(error)), lang)
+    return JSONResponse(changes)

@@ -6,6 +6,7 @@
 // so that seat sits at the bottom, and the seats, chat, timers and host's tools are drawn too.
 "use strict";
 
+import { EventLog, commandWords, installKeysDialog, readCard } from "./access.js";
 import { cardBack, cardFace, installCardDefs, setRankLetters } from "./cards.js";
 import { LiveGame } from "./live.js";
 import { setSound, sound } from "./sounds.js";
@@ -288,8 +289,16 @@ function renderHand() {
   selection = new Set([...selection].filter((card) => hand.includes(card)));
   const shown = [...handEl.children].map((el) => el.dataset.card).join(" ");
   if (shown !== hand.join(" ")) {
+    // The focus stays in the hand when its cards change (a play, a new deal): on the card that took
+    // the place of the one focused, else the hand itself; never back on the page.
+    const focused = handEl.contains(document.activeElement) ? [...handEl.children].indexOf(document.activeElement) : -1;
     handEl.replaceChildren(...hand.map((code) => makeCard(code, { button: true })));
+    if (focused >= 0 || document.activeElement === document.body || document.activeElement === handEl) {
+      const next = handEl.children[Math.min(Math.max(focused, 0), hand.length - 1)];
+      (next ?? handEl).focus({ preventScroll: true });
+    }
   }
+  rovingFocus();
   handEl.style.setProperty("--cards", String(Math.max(hand.length, 1)));
   handEl.style.setProperty("--cols", String(Math.min(Math.max(hand.length, 1), 7)));
   [...handEl.children].forEach((el, index) => el.style.setProperty("--i", String(index)));
@@ -551,7 +560,14 @@ function renderResult() {
   readyNote.textContent = TABLE && !over && me !== null && view.tables.seats[me]?.ready
     ? T("Waiting for the others…") : "";
   resultDialog.classList.toggle("is-final", over);
-  if (!resultDialog.open) resultDialog.show();
+  if (!resultDialog.open) {
+    const typing = document.activeElement === commandForm?.querySelector("input");
+    resultDialog.show(); // (which focuses the window's first control)
+    // The round's end is where play goes on: the focus is on the window's first button, unless the
+    // player is typing in the command box (where "next" goes on).
+    if (typing) commandForm.querySelector("input").focus();
+    else [...resultDialog.querySelectorAll(".th-dialog-buttons .button")].find((b) => !b.hidden)?.focus();
+  }
 }
 
 function render() {
@@ -872,12 +888,12 @@ function say(message) {
 }
 
 let inflight = false;
-let queued = null; // the newest action asked for while another was on its way ("select" or "play")
+let queued = null; // the newest action asked for while another was on its way
 
 async function send(action) {
   if (!live) return;
   if (inflight) {
-    queued = action.type;
+    queued = action;
     return;
   }
   inflight = true;
@@ -891,13 +907,20 @@ async function send(action) {
   }
   const next = queued;
   queued = null;
-  // The raised cards may have been played or changed meanwhile: act on what is raised now.
-  if (next && myTurn() && selection.size > 0) send({ type: next, cards: [...selection] });
+  if (!next) return;
+  if (next.type === "select") {
+    // The raised cards may have been played or changed meanwhile: ask about what is raised now.
+    if (myTurn() && selection.size > 0) send({ type: "select", cards: [...selection] });
+  } else {
+    send(next); // a play, a pass, a chat line, the next round: sent as asked (the server judges it)
+  }
 }
 
 function onEvent(message) {
+  const before = view;
   view = message.view;
   const data = message.data || {};
+  tell(before, message);
   // A claimed seat handed over at this round: the page joins again, from its seat now.
   if (QUICK && claimSeat !== null && (data.handed_over ?? []).includes(claimSeat)) {
     claimSeat = null;
@@ -932,7 +955,10 @@ function onEvent(message) {
     table.dataset.verdict = data.verdict; // what the server made of the raised cards (tests wait on it)
     note = data.verdict === "wait" ? T("Press Play to play these cards, or add more.")
       : boot.reasons?.[data.reason] ?? T("These cards cannot be played now.");
-    if (data.verdict !== "wait") shake();
+    if (data.verdict !== "wait") {
+      shake();
+      eventLog.add(note);
+    }
   } else if (message.name === "next_round") {
     note = null;
     selection.clear();
@@ -978,6 +1004,7 @@ function connect(gameId) {
         live.rejoin();
       }
       say(message.message);
+      eventLog.add(message.message);
       shake();
     },
     onStatus(status) {
@@ -1000,6 +1027,211 @@ function connect(gameId) {
     },
   }, options);
 }
+
+// --- the keyboard and the screen-reader mode -------------------------------------------------------
+
+const eventLog = new EventLog(document.querySelector('[data-role="event-log"]'));
+const announcer = document.querySelector('[data-role="announcer"]');
+const commandForm = document.querySelector('[data-role="command"]');
+installKeysDialog(document.getElementById("th-keys"));
+
+// A short answer read out at once (a question's, a refused command's), without moving the focus.
+function answer(words) {
+  announcer.textContent = "";
+  requestAnimationFrame(() => { announcer.textContent = words; });
+}
+
+function handWords(cards) {
+  return cards.length ? fill(T("Your hand: {cards}."), { cards: cardsLabel(cards) }) : T("Your hand is empty.");
+}
+
+// The sentences of one event for the log, in order: who played what, who passed, a trick won, who went
+// out, a new round, whose turn it is now. `before` is the view before the event.
+function tell(before, message) {
+  const data = message.data || {};
+  const name = message.name;
+  const who = (seat) => (seat === mySeat() ? null : seatName(seat));
+  if (name === "started" || name === "next_round") {
+    if (view?.hand) eventLog.add(`${T("New round.")} ${handWords(view.hand)}`);
+  } else if (name === "play") {
+    const combo = comboName(comboOf(data.cards ?? []));
+    const cards = cardsLabel(data.cards ?? []);
+    eventLog.add(who(data.seat) === null
+      ? fill(T("You play {combo}: {cards}."), { combo, cards })
+      : fill(T("{name} plays {combo}: {cards}."), { name: seatName(data.seat), combo, cards }));
+    if (data.bomb) eventLog.add(T("Bomb!"));
+  } else if (name === "pass") {
+    eventLog.add(who(data.seat) === null ? T("You pass.") : fill(T("{name} passes."), { name: seatName(data.seat) }));
+  } else if (name === "chat") {
+    const text = data.text ?? PHRASES.get(data.phrase) ?? data.phrase;
+    if (text) eventLog.add(fill(T("{name} says: {text}"), { name: seatName(data.seat), text }));
+  }
+  if (!view || !Array.isArray(view.hand) || !before || !Array.isArray(before.hand)) return;
+  for (const seat of view.finished ?? []) {
+    if (!(before.finished ?? []).includes(seat) && !view.between_rounds) {
+      eventLog.add(fill(T("{name} is out: {place}."), { name: seatName(seat), place: placeName(view.finished.indexOf(seat)) }));
+    }
+  }
+  if (view.between_rounds || view.winners.length) {
+    if (!before.between_rounds && !before.winners.length) eventLog.add(`${statusText()} ${pointsWords()}`);
+    return;
+  }
+  const cleared = (before.table?.cards?.length ?? 0) > 0 && !(view.table?.cards?.length);
+  if (cleared && (name === "play" || name === "pass")) {
+    eventLog.add(view.turn === mySeat() ? T("The table is empty: you lead.") : fill(T("The table is empty: {name} leads."), { name: seatName(view.turn) }));
+  }
+  if (myTurn() && (name === "play" || name === "pass" || name === "started" || name === "next_round")) {
+    eventLog.add(statusText());
+  }
+}
+
+// The kind of a play the server accepted, from its cards alone (the play that ends a round leaves no
+// combination on the table to read it from): n of one rank, pairs in a row, or a sequence.
+function comboOf(cards) {
+  const counts = new Map();
+  for (const code of cards) counts.set(code[0], (counts.get(code[0]) ?? 0) + 1);
+  if (!cards.length) return null;
+  if (counts.size === 1) return { kind: ["single", "pair", "triple", "quad"][cards.length - 1], n: cards.length };
+  if ([...counts.values()].every((count) => count === 2)) return { kind: "double_sequence", n: counts.size };
+  return { kind: "sequence", n: cards.length };
+}
+
+function pointsWords() {
+  const parts = [0, 1, 2, 3].map((seat) => `${labelled(seatName(seat))} ${view.scores[seat]}`);
+  return `${labelled(T("Points"))} ${parts.join("; ")}.`;
+}
+
+// What the asking keys read: the table, the hand, the cards each seat holds, the last trick, the
+// points, whose turn it is, the time left.
+function tableWords() {
+  if (!inMatch()) return statusText();
+  const steps = view.trick ?? [];
+  if (!steps.length) return pileLabel.textContent || T("The table is empty.");
+  return steps.map((step) => step.pass ? fill(T("{name} passes."), { name: seatName(step.seat) })
+    : `${labelled(seatName(step.seat))} ${cardsLabel(step.cards)}.`).join(" ");
+}
+
+const QUESTIONS = {
+  t: tableWords,
+  h: () => (inMatch() ? handWords(view.hand) : statusText()),
+  c: () => (inMatch()
+    ? [0, 1, 2, 3].map((seat) => `${labelled(seatName(seat))} ${boot.cardCounts[view.hand_counts[seat]]}`).join("; ") + "."
+    : statusText()),
+  l: () => {
+    const last = view?.last_trick ?? [];
+    if (!last.length) return T("There is no last trick yet.");
+    return `${labelled(T("Last trick"))} ` + last.map((step) => step.pass
+      ? fill(T("{name} passes."), { name: seatName(step.seat) })
+      : `${labelled(seatName(step.seat))} ${cardsLabel(step.cards)}.`).join(" ");
+  },
+  s: () => (inMatch() ? pointsWords() : statusText()),
+  w: statusText,
+  i: () => {
+    const left = turnLeft();
+    if (left === null || !inMatch()) return T("There is no clock on this turn.");
+    return fill(T("{seconds} s left for {name}."), { seconds: left, name: seatName(view.turn) });
+  },
+};
+
+// One card of the hand can be reached with Tab; the arrows move along the hand from it.
+function rovingFocus() {
+  const cards = [...handEl.children];
+  const current = cards.includes(document.activeElement) ? document.activeElement : null;
+  cards.forEach((el, index) => { el.tabIndex = (current ? el === current : index === 0) ? 0 : -1; });
+}
+
+handEl.addEventListener("focusin", rovingFocus);
+
+handEl.addEventListener("keydown", (event) => {
+  const cards = [...handEl.children];
+  const index = cards.indexOf(document.activeElement);
+  const target = {
+    ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1,
+    Home: 0, End: cards.length - 1,
+  }[event.key];
+  if (target === undefined || !cards.length) return;
+  event.preventDefault();
+  cards[(target + cards.length) % cards.length].focus();
+});
+
+function playRaised() {
+  if (myTurn() && selection.size > 0) send({ type: "play", cards: [...selection] });
+  else answer(statusText());
+}
+
+function lowerAll() {
+  if (!selection.size) return;
+  selection.clear();
+  selectionChanged();
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement
+    || event.target instanceof HTMLSelectElement;
+  if (typing || document.querySelector("dialog[open]:modal")) return;
+  const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  if (QUESTIONS[key]) answer(QUESTIONS[key]());
+  else if (key === "p") playRaised();
+  else if (key === "x") { if (view?.can_pass && inMatch()) send({ type: "pass" }); else answer(statusText()); }
+  else if (key === "Escape" && selection.size) lowerAll();
+  else if (key === "/") commandForm?.querySelector("input").focus();
+  else if (key === "m" && chatEl && !document.querySelector('[data-action="chat"]').hidden) {
+    document.querySelector('[data-action="chat"]').click();
+    chatEl.querySelector("button, input")?.focus();
+  } else return;
+  event.preventDefault();
+});
+
+// The command box: cards to play ("3♠ 4♠ 5♠", "3s 4s 5s", "play 3s"), or pass. A command becomes the
+// action a click makes: the server checks it the same way, and a refusal is its reason, read out.
+const PLAY_WORDS = new Set(["play", T("play").toLowerCase()]);
+const PASS_WORDS = new Set(["pass", T("pass").toLowerCase()]);
+const NEXT_WORDS = new Set(["next", "continue", T("next").toLowerCase()]);
+
+function runCommand(text) {
+  const words = commandWords(text);
+  if (!words.length) return T("Type cards such as 3♠ 4♠ 5♠ (or 3s 4s 5s) to play them, or pass.");
+  const first = words[0].toLowerCase();
+  if (NEXT_WORDS.has(first) && words.length === 1) {
+    if (!inMatch() || !view.between_rounds || resultDialog.querySelector('[data-action="continue"]').hidden) return statusText();
+    resultDialog.close();
+    send({ type: "continue" });
+    return null;
+  }
+  if (PASS_WORDS.has(first) && words.length === 1) {
+    if (!inMatch() || !view.can_pass) return statusText();
+    send({ type: "pass" });
+    return null;
+  }
+  const cardWords = PLAY_WORDS.has(first) ? words.slice(1) : words;
+  if (!cardWords.length) return T("Type cards such as 3♠ 4♠ 5♠ (or 3s 4s 5s) to play them, or pass.");
+  const cards = [];
+  for (const word of cardWords) {
+    const code = readCard(word, boot.rankLetters);
+    if (!code) return fill(T("Not a card: “{word}”. Write a card as 3♠ or 3s."), { word });
+    if (!inMatch() || !view.hand.includes(code)) return fill(T("You do not hold {card}."), { card: cardName(code) });
+    if (!cards.includes(code)) cards.push(code);
+  }
+  if (!myTurn()) return statusText();
+  selection = new Set(cards);
+  renderHand();
+  send({ type: "play", cards });
+  return null;
+}
+
+commandForm?.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = commandForm.querySelector("input");
+  const problem = runCommand(input.value);
+  if (problem) {
+    eventLog.add(problem);
+    answer(problem);
+  } else {
+    input.value = "";
+  }
+  input.focus(); // the focus stays where the player types
+});
 
 // --- the person's actions ------------------------------------------------------------------------
 
@@ -1065,6 +1297,7 @@ resultDialog.querySelector('[data-action="verify"]').addEventListener("click", (
 resultDialog.querySelector('[data-action="continue"]').addEventListener("click", () => {
   resultDialog.close();
   send({ type: "continue" });
+  handEl.focus(); // back to the hand, where the next round's cards come
 });
 
 for (const button of newDialog ? document.querySelectorAll('[data-action="new"]') : []) {
