@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from thirteen_play import POLL, ROUNDS_OVER
 from test_phone import window
+from thirteen_play import POLL, ROUNDS_OVER
 
 pytestmark = pytest.mark.browser
 
@@ -57,7 +57,8 @@ def wait_for_own_move(page: Any, moves: int) -> None:
         where = page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)")
         frames = "\n".join(page.frames_seen[-14:])
         raise AssertionError(
-            f"move {moves + 1} was not told: {status!r}; the log ends {page.evaluate(LOG)[-6:]}; focus {where}\n{frames}"
+            f"move {moves + 1} was not told: {status!r}; the log ends {page.evaluate(LOG)[-6:]};"
+            f" focus {where}\n{frames}"
         ) from error
 
 
@@ -82,7 +83,8 @@ def test_a_thirteen_round_is_played_with_the_keys_only(browser: Any, live_server
                 page.keyboard.press("Space")
                 # Raised: played at once when nothing could be added to it, else P plays it.
                 page.wait_for_function(
-                    f"(n) => ({OWN_MOVES})() > n || document.querySelector('.th-table').dataset.verdict === 'wait'",
+                    f"(n) => ({OWN_MOVES})() > n"
+                    " || document.querySelector('.th-table').dataset.verdict === 'wait'",
                     arg=moves,
                     polling=POLL,
                 )
