@@ -168,3 +168,91 @@ def test_a_thirteen_round_is_played_through_the_command_box(browser: Any, live_s
         page.reload()
         page.wait_for_selector("[data-role=command]")
         assert page.evaluate("() => document.documentElement.dataset.reader") == "on"
+
+
+TP_FOCUS = """() => { const e = document.activeElement;
+  return !e || e === document.body ? 'body' : e.classList.contains('card-slot') ? 'card'
+    : e.id === 'stock' ? 'stock' : e.id ? e.id : e.tagName; }"""
+
+
+def winnable_line() -> tuple[int, list[str]]:
+    """A numbered Easy game that can be won, and the solver's winning line."""
+    from parlour.tripeaks import DealCode, Game
+    from parlour.tripeaks.rules import EASY
+    from parlour.tripeaks.solver import numbered_result, solve
+
+    number = next(n for n in range(1234, 2000) if (r := numbered_result(EASY, n)) is not None and r.winnable)
+    return number, list(solve(Game.from_code(DealCode(number, EASY))).line)
+
+
+def open_tripeaks(page: Any, base: str, number: int) -> None:
+    page.goto(f"{base}/tripeaks?number={number}&rules=easy")
+    page.wait_for_selector('.tripeaks[data-state="playing"]')
+
+
+def test_a_tripeaks_game_is_won_with_the_keys_only(browser: Any, live_server: Any) -> None:
+    number, line = winnable_line()
+    with window(browser, (1280, 860)) as page:
+        open_tripeaks(page, live_server.url, number)
+        assert page.evaluate(TP_FOCUS) == "card"  # the table has the focus from the deal
+        for index, move in enumerate(line):
+            before = page.text_content("#moves")
+            if move == "draw":
+                page.keyboard.press("d")
+            else:
+                for _ in range(12):  # the arrows go round the free cards, left to right
+                    if page.evaluate("() => document.activeElement.dataset.card") == move:
+                        break
+                    page.keyboard.press("ArrowRight")
+                assert page.evaluate("() => document.activeElement.dataset.card") == move, f"no way to {move}"
+                page.keyboard.press("Enter")
+            page.wait_for_function("(m) => document.querySelector('#moves').textContent !== m", arg=before)
+            if index < len(line) - 1:
+                assert page.evaluate(TP_FOCUS) in ("card", "stock"), (
+                    f"the focus left the board after move {index + 1}"
+                )
+        page.wait_for_selector("#ending:not([hidden])")
+        assert page.evaluate(TP_FOCUS) == "ending-new"  # the end window: New game has the focus
+        page.keyboard.press("s")
+        page.wait_for_function("() => document.querySelector('#announcer').textContent.startsWith('Score')")
+        page.keyboard.press("Tab")
+        assert page.evaluate(TP_FOCUS) != "body"
+
+
+def test_a_tripeaks_game_is_won_through_the_command_box(browser: Any, live_server: Any) -> None:
+    number, line = winnable_line()
+    with window(browser, (1280, 860)) as page:
+        open_tripeaks(page, live_server.url, number)
+        page.evaluate(
+            """async () => { await fetch('/api/players/me/preferences', {method: 'POST',
+                 headers: {'Content-Type': 'application/json'}, body: JSON.stringify({screen_reader: true})}); }"""
+        )
+        page.reload()
+        page.wait_for_selector('.tripeaks[data-state="playing"]')
+        page.keyboard.press("/")
+        command = page.locator("#tp-command")
+        assert page.evaluate(TP_FOCUS) == "tp-command"
+        for bad in ("zz", "play 1x"):
+            command.fill(bad)
+            command.press("Enter")
+        page.wait_for_function(
+            f"() => ({LOG})().filter(line => line.startsWith('Not a card')).length === 2", polling=POLL
+        )
+        for index, move in enumerate(line):
+            before = page.text_content("#moves")
+            typed = move if move == "draw" else card_words(move, index)
+            command.fill(("play " + typed) if index % 4 == 1 and move != "draw" else typed)
+            command.press("Enter")
+            page.wait_for_function("(m) => document.querySelector('#moves').textContent !== m", arg=before)
+            assert page.evaluate(TP_FOCUS) == "tp-command", (
+                f"the focus left the command box after move {index + 1}"
+            )
+        page.wait_for_selector("#ending:not([hidden])")
+        assert page.evaluate(TP_FOCUS) == "tp-command"
+        page.wait_for_function(f"() => ({LOG})().some(line => line.startsWith('You won!'))", polling=POLL)
+        log = page.evaluate(LOG)
+        assert sum(line.endswith(" drawn.") for line in log) == line.count("draw")
+        assert sum(" removed." in line for line in log) == len(line) - line.count("draw")
+        command.fill("undo")
+        command.press("Enter")  # a won game cannot be taken back: the server's reason is logged
+        page.wait_for_function(f"(n) => ({LOG})().length > n", arg=len(log), polling=POLL)

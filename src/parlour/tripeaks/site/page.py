@@ -72,6 +72,15 @@ SCRIPT_TEXTS: Final = (
     "Hint: draw a card.",
     "Chance of winning: {chance} (± {margin})",
     "This game cannot be offered as a challenge now.",
+    # The screen-reader mode's command box.
+    "Type a card such as 7♣ (or 7c) to play it, or draw, undo, hint.",
+    "Not a card: “{word}”. Write a card as 7♣ or 7c.",
+    "{card} is not face up on the board.",
+    "play",
+    "draw",
+    "undo",
+    "hint",
+    "new",
 )
 """Texts the page's script shows (all in the ``web`` catalog)."""
 

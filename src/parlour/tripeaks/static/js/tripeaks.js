@@ -2,6 +2,7 @@
 // server decides every move and sends only what the player may see.
 "use strict";
 
+import { EventLog, commandWords, installKeysDialog, readCard } from "./access.js";
 import { cardBack, cardFace, installCardDefs, setRankLetters } from "./cards.js";
 import { copyText } from "./clipboard.js";
 import { LiveGame } from "./live.js";
@@ -166,6 +167,10 @@ function render(next, message) {
   for (const hinted of document.querySelectorAll(".hinted")) hinted.classList.remove("hinted");
   if (description) $("board-description").textContent = description;
   keepFocusAfter(focusedCard);
+  // Focus belongs to the table: a deal shown with the focus nowhere gives it to the first free card.
+  if (document.activeElement === document.body && view.status === "playing") {
+    freeInOrder()[0]?.focus({ preventScroll: true });
+  }
   showEnding();
 }
 
@@ -191,8 +196,9 @@ function showEnding() {
     for (const badge of section.querySelectorAll(".celebration")) badge.remove();
     if (won) winCelebration();
     ending.hidden = false;
-    announce(`${$("ending-title").textContent} ${$("ending-text").textContent}`);
-    $("ending-new").focus({ preventScroll: true });
+    tell(`${$("ending-title").textContent} ${$("ending-text").textContent}`);
+    // The end window is where play goes on, unless the player is typing in the command box.
+    if (document.activeElement !== commandInput) $("ending-new").focus({ preventScroll: true });
   }
 }
 
@@ -250,14 +256,14 @@ function onEvent(message) {
       words += " " + cheer;
       celebrate(cheer);
     }
-    announce(words);
+    tell(words);
   } else if (name === "draw") {
     sound("draw");
     animate(topDiscardCard(), before.stock, true);
-    announce(T("{card} drawn.").replace("{card}", cardName(what.card)));
+    tell(T("{card} drawn.").replace("{card}", cardName(what.card)));
   } else if (name === "undo") {
     if (what.position !== undefined) animate(slots[what.position], before.discard);
-    announce(T("Move taken back."));
+    tell(T("Move taken back."));
   }
 }
 
@@ -307,12 +313,20 @@ function announce(words) {
   });
 }
 
+// An event of the game: read out now, and kept in order in the screen-reader mode's log.
+const eventLog = new EventLog(document.querySelector('[data-role="event-log"]'));
+
+function tell(words) {
+  announce(words);
+  eventLog.add(words);
+}
+
 function onError(message) {
   const quiet = (view?.quiet_refusals ?? []).includes(message.code);
   sound("refuse");
   if (quiet && !settings.error_help) return;
   showHelp(message.message);
-  announce(message.message);
+  tell(message.message);
 }
 
 function shake(element) {
@@ -404,7 +418,7 @@ async function hint() {
       .replace("{chance}", percent.format(found.chance))
       .replace("{margin}", percent.format((found.high - found.low) / 2));
     showHelp(`${words} ${chance}`);
-    announce(`${words} ${chance}`);
+    tell(`${words} ${chance}`);
   } catch {
     hideHelp();
   } finally {
@@ -659,10 +673,21 @@ function keepFocusAfter(left) {
   next?.focus({ preventScroll: true });
 }
 
+// The asking keys' answers: the score and moves, and the two piles.
+function scoreWords() {
+  return view ? `${labelled(T("Score"))} ${view.score}. ${labelled(T("Moves"))} ${view.moves}.` : "";
+}
+
+function pileWords() {
+  if (!view) return "";
+  const top = view.discard[view.discard.length - 1];
+  return `${labelled(T("Draw pile"))} ${view.stock}. ${labelled(T("Discard pile"))} ${top ? cardName(top) : T("empty")}.`;
+}
+
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (document.querySelector("dialog[open]")) return;
-  if (event.target instanceof HTMLInputElement) return;
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
   const key = event.key.toLowerCase();
   if (key === "arrowright" || key === "arrowdown") focusNeighbour(1);
   else if (key === "arrowleft" || key === "arrowup") focusNeighbour(-1);
@@ -671,8 +696,48 @@ document.addEventListener("keydown", (event) => {
   else if (key === "n") openNewGame();
   else if (key === "b") announce($("board-description").textContent);
   else if (key === "h") hint();
+  else if (key === "s") announce(scoreWords());
+  else if (key === "p") announce(pileWords());
+  else if (key === "/") commandInput?.focus();
   else return;
   event.preventDefault();
+});
+
+// The command box: a card to play ("7♣", "7c", "play 7c"), or draw, undo, hint, new. A command is the
+// action a tap makes (the card's place on the board): the server judges it the same way, and a refusal
+// is its reason, read out and logged.
+const commandForm = document.querySelector('[data-role="command"]');
+const commandInput = commandForm?.querySelector("input") ?? null;
+const WORDS = Object.fromEntries(["play", "draw", "undo", "hint", "new"].map((word) => [word, new Set([word, T(word).toLowerCase()])]));
+installKeysDialog($("tp-keys"));
+
+function runCommand(text) {
+  const words = commandWords(text);
+  const help = T("Type a card such as 7♣ (or 7c) to play it, or draw, undo, hint.");
+  if (!words.length) return help;
+  const first = words[0].toLowerCase();
+  const actions = [[WORDS.draw, draw], [WORDS.undo, undo], [WORDS.hint, hint], [WORDS.new, openNewGame]];
+  const action = words.length === 1 ? actions.find(([said]) => said.has(first)) : undefined;
+  if (action) {
+    action[1]();
+    return null;
+  }
+  const cards = WORDS.play.has(first) ? words.slice(1) : words;
+  if (cards.length !== 1) return help;
+  const code = readCard(cards[0], data.rankLetters);
+  if (!code) return T("Not a card: “{word}”. Write a card as 7♣ or 7c.").replace("{word}", cards[0]);
+  const position = view?.tableau.findIndex((slot) => !slot.removed && slot.card === code) ?? -1;
+  if (position < 0) return T("{card} is not face up on the board.").replace("{card}", cardName(code));
+  play(position);
+  return null;
+}
+
+commandForm?.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const problem = runCommand(commandInput.value);
+  if (problem) tell(problem);
+  else commandInput.value = "";
+  commandInput.focus(); // the focus stays where the player types
 });
 
 if (data.game) connect(data.game);
