@@ -225,7 +225,8 @@ def test_a_tripeaks_game_is_won_through_the_command_box(browser: Any, live_serve
         open_tripeaks(page, live_server.url, number)
         page.evaluate(
             """async () => { await fetch('/api/players/me/preferences', {method: 'POST',
-                 headers: {'Content-Type': 'application/json'}, body: JSON.stringify({screen_reader: true})}); }"""
+                 headers: {'Content-Type': 'application/json'},
+                 body: JSON.stringify({screen_reader: true})}); }"""
         )
         page.reload()
         page.wait_for_selector('.tripeaks[data-state="playing"]')
