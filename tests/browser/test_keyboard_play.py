@@ -224,7 +224,7 @@ def test_a_tripeaks_game_is_won_through_the_command_box(browser: Any, live_serve
     with window(browser, (1280, 860)) as page:
         open_tripeaks(page, live_server.url, number)
         page.evaluate(
-            """async () => { await fetch('/api/players/me/preferences', {method: 'POST',
+            """async () => { await fetch('/api/preferences', {method: 'POST',
                  headers: {'Content-Type': 'application/json'},
                  body: JSON.stringify({screen_reader: true})}); }"""
         )

@@ -162,6 +162,7 @@ def test_a_failed_statement_never_shows_its_values(tmp_path: Path) -> None:
     [
         ("/api/preferences", {"sound": "yes"}, "bad_preferences", "sound"),
         ("/api/preferences", {"hint_strength": "oracle"}, "bad_preferences", "hint_strength"),
+        ("/api/preferences", {"deck": "tarot"}, "bad_preferences", "deck"),
         ("/api/preferences", {"x" * 80: True}, "bad_preferences", "…"),
         ("/api/preferences", {}, "bad_preferences", "setting"),
         ("/api/tables", {"game": 13}, "bad_option", "game"),

@@ -298,8 +298,15 @@ def test_error_help_preference_is_saved(tripeaks_client: TestClient, real_store:
     assert real_store.preferences(player.id)["error_help"] is False
     assert '"error_help": false' in tripeaks_client.get("/tripeaks").text
     bad: object
-    for bad in ({"error_help": "no"}, {"volume": 3}, [], {}):
+    for bad in ({"error_help": "no"}, {"volume": 3}, [], {}, {"theme": "neon"}, {"screen_reader": "on"}):
         assert tripeaks_client.post("/api/preferences", json=bad).status_code == 400
+    assert real_store.preferences(player.id)["theme"] == "auto"
+    # The screen-reader mode and the look, from a game's page: kept, and on <html> from the next page.
+    looks = {"screen_reader": True, "theme": "dark", "deck": "four_colour", "card_size": "large"}
+    saved = tripeaks_client.post("/api/preferences", json=looks)
+    assert saved.status_code == 200 and looks.items() <= saved.json().items()
+    page = tripeaks_client.get("/tripeaks").text
+    assert 'data-theme="dark" data-look="dark"' in page and 'data-reader="on"' in page
 
 
 def test_a_numbered_games_verdict_comes_in_words_with_the_right_plural(tripeaks_client: TestClient) -> None:

@@ -153,6 +153,7 @@ def test_player_page_name_recovery_and_preferences(client: TestClient, store: St
         "lang": "hi",
         "error_help": False,
         "sound": False,
+        "screen_reader": False,
         "felt": "blue",
         "card_back": "green",
         "theme": "high_contrast",

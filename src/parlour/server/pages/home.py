@@ -26,7 +26,7 @@ from parlour.server.pages.requests import (
     request_language,
 )
 from parlour.store.messages import record_messages
-from parlour.store.preferences import game_preferences
+from parlour.store.preferences import CHOICES, game_preferences
 from parlour.store.types import Outcome
 
 router = APIRouter()
@@ -116,9 +116,14 @@ class GameOptions(RootModel[dict[str, Any]]):
 
 @cache
 def preference_changes(games: Registry) -> type[BaseModel]:
-    """Return the model of the settings a page may save for its player: ``error_help`` and ``sound``
-    (true or false) and each game's own preferences (one of their choices); nothing else."""
-    fields: dict[str, Any] = {"error_help": (StrictBool | None, None), "sound": (StrictBool | None, None)}
+    """Return the model of the settings a page may save for its player: ``error_help``, ``sound`` and
+    ``screen_reader`` (true or false), the look (``theme``, ``deck``, ``card_size``: one of their
+    choices) and each game's own preferences (one of their choices); nothing else."""
+    fields: dict[str, Any] = {
+        name: (StrictBool | None, None) for name in ("error_help", "sound", "screen_reader")
+    }
+    for name in ("theme", "deck", "card_size"):
+        fields[name] = (Literal[CHOICES[name]] | None, None)
     for name, preference in game_preferences(games).items():
         fields[name] = (Literal[preference.choices] | None, None)
     return create_model("PreferenceChanges", __config__=ConfigDict(extra="forbid"), **fields)
@@ -126,8 +131,8 @@ def preference_changes(games: Registry) -> type[BaseModel]:
 
 @router.post("/api/preferences")
 async def save_preferences(request: Request) -> Response:
-    """Save some of the player's settings (``error_help``, ``sound``, a game's own such as
-    ``hint_strength``); 400 ``bad_preferences`` for anything else, or for none."""
+    """Save some of the player's settings (``error_help``, ``sound``, ``screen_reader``, the look, a
+    game's own such as ``hint_strength``); 400 ``bad_preferences`` for anything else, or for none."""
     lang = supported(request.query_params.get("lang")) or await request_language(request)
     try:
         changes = (await read_body(request, preference_changes(parlour_of(request).games))).model_dump(

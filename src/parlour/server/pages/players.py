@@ -14,7 +14,7 @@ from babel.dates import format_date
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse
 from markupsafe import Markup
-from pydantic import BaseModel, ConfigDict, StrictBool, StrictStr
+from pydantic import BaseModel, ConfigDict
 from starlette.responses import Response
 
 from parlour.errors import ParlourError
@@ -28,13 +28,10 @@ from parlour.server.i18n import LANG_COOKIE, Texts
 from parlour.server.pages.players_chart import line_chart
 from parlour.server.pages.requests import (
     EDGE_ERRORS,
-    BadBody,
-    body_refusal,
     checked_form,
     current_player,
     known_player,
     parlour_of,
-    read_body,
     read_form,
     refused,
     render,
@@ -389,40 +386,3 @@ async def set_preferences(request: Request) -> Response:
     else:
         response.delete_cookie(LANG_COOKIE, path="/")
     return response
-
-
-class LookPreferences(BaseModel):
-    """What a game page may change of the player's preferences as they play: the screen-reader mode
-    and the look (theme, deck, card size); the store checks each value."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    screen_reader: StrictBool | None = None
-    theme: StrictStr | None = None
-    deck: StrictStr | None = None
-    card_size: StrictStr | None = None
-
-
-@router.post("/api/players/me/preferences")
-async def set_look_preferences(request: Request) -> Response:
-    """Save some of the player's preferences from a game page (JSON, :class:`LookPreferences`).
-
-    Returns the preferences changed, or 400 ``invalid_input`` (what was wrong in ``detail``) for a body
-    that is not one, names nothing or gives a value a preference cannot take; nothing is saved then.
-    """
-    lang = await request_language(request)
-    try:
-        changes = (await read_body(request, LookPreferences)).model_dump(exclude_none=True)
-        if not changes:
-            raise BadBody("name at least one preference")
-    except BadBody as error:
-        return body_refusal(error, lang)
-    player = await current_player(request)
-    parlour = parlour_of(request)
-    try:
-        await parlour.write(lambda: parlour.store.set_preferences(player.id, **changes))
-    except EDGE_ERRORS:
-        raise
-    except ParlourError as error:
-        return body_refusal(BadBody(str(error)), lang)
-    return JSONResponse(changes)

@@ -18,7 +18,7 @@ export function readerOn() {
 export async function setReader(on) {
   root.dataset.reader = on ? "on" : "off";
   try {
-    await fetch("/api/players/me/preferences", {
+    await fetch("/api/preferences", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ screen_reader: on }),
