@@ -119,7 +119,7 @@ def test_a_pasted_code_deals_the_same_cards(page: Any) -> None:
 
 def test_keyboard_play_reaches_the_stuck_ending_and_undo_reopens_it(page: Any) -> None:
     open_table(page, chain_deal().to_text())
-    page.keyboard.press("ArrowRight")  # the first free card from the left: 6♣, which fits the 5♣
+    # The deal gives the focus to the first free card from the left: 6♣, which fits the 5♣.
     expect(page.locator(".card-slot").nth(18)).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#discard")).to_have_attribute("data-card", "6C")
