@@ -58,6 +58,11 @@ def test_every_catalog_has_the_same_messages_all_translated(domain: str) -> None
         ("KD", "fr", "roi de carreau"),
         ("JS", "en", "jack of spades"),
         ("JK", "fr", "joker"),
+        ("AC", "vi", "át chuồn"),
+        ("2H", "vi", "2 cơ"),
+        ("KD", "vi", "già rô"),
+        ("QS", "vi", "đầm bích"),
+        ("JH", "vi", "bồi cơ"),
     ],
 )
 def test_card_names(card: str, lang: str, name: str) -> None:
@@ -86,7 +91,7 @@ def test_plural_forms_headers_are_well_formed() -> None:
         with path.open("rb") as handle:
             catalog = read_po(handle)
         assert "\\n" not in str(catalog.plural_forms), path
-        expected = "(n > 1)" if path.parts[-3] == "fr" else "(n != 1)"
+        expected = {"fr": "(n > 1)", "vi": "0"}.get(path.parts[-3], "(n != 1)")
         assert catalog.plural_expr.strip("()") == expected.strip("()"), f"{path}: {catalog.plural_forms}"
 
 

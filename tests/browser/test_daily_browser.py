@@ -153,7 +153,7 @@ def test_daily_thirteen_offers_no_strength_nor_new_game_while_it_counts(page: An
     expect(page.locator('[data-setting="speed"]')).to_be_visible()  # the pace stays the player's
 
 
-@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fr"])
+@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fr", "vi"])
 def test_the_days_leaderboard_shows_the_time_that_breaks_ties_and_fits_a_phone(
     browser: Any, live_server: Any, lang: str
 ) -> None:

@@ -64,7 +64,7 @@ def open_thirteen(page: Any, url: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize("size", [(360, 740), (390, 844)])
-@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fr"])
+@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fr", "vi"])
 def test_every_page_fits_the_phone(browser: Any, live_server: Any, size: tuple[int, int], lang: str) -> None:
     width = size[0]
     with window(browser, size, has_touch=True) as page:
@@ -157,7 +157,7 @@ def test_no_word_of_the_points_table_breaks(browser: Any, live_server: Any, size
     with a long name at a friends' table too (it may break after its hyphen, never inside a word)."""
     width = size[0]
     with window(browser, size) as page:
-        for lang in ("en", "hi", "hu", "fr"):
+        for lang in ("en", "hi", "hu", "fr", "vi"):
             open_thirteen(page, live_server.url, lang)
             assert page.evaluate(BROKEN_WORDS) == [], f"{lang} at {width} px"
             made = page.request.post(f"{live_server.url}/api/tables", data={"name": "Jean-Baptiste"}).json()
@@ -173,7 +173,7 @@ def test_a_side_seat_on_its_turn_stays_inside_the_window(browser: Any, live_serv
     panel stays inside its column and the window."""
     width = size[0]
     with window(browser, size) as page:
-        for lang in ("en", "hi", "hu", "fr"):
+        for lang in ("en", "hi", "hu", "fr", "vi"):
             open_thirteen(page, live_server.url, lang)
             boxes = page.evaluate(
                 """() => [...document.querySelectorAll('.th-seat-west, .th-seat-east')].map((seat) => {
@@ -275,7 +275,7 @@ def _play_until_the_trick_grows(page: Any, where: str) -> None:
 
 
 @pytest.mark.parametrize("size", [(360, 740), (390, 844)])
-@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fr"])
+@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fr", "vi"])
 def test_the_whole_thirteen_table_fits_one_phone_screen(
     browser: Any, live_server: Any, size: tuple[int, int], lang: str
 ) -> None:
@@ -471,7 +471,7 @@ def test_numbered_games_and_statistics_need_no_sideways_scrolling_on_a_phone(
         for button in page.locator(".ending-buttons .button:visible").all():
             bounds = button.bounding_box()
             assert bounds is not None and 43.5 <= bounds["height"] <= 66, (button.text_content(), bounds)
-        for lang in ("en", "hi", "hu", "fr"):
+        for lang in ("en", "hi", "hu", "fr", "vi"):
             page.goto(
                 f"{live_server.url}/language/{lang}?next=/tripeaks/numbered%3Frules%3Deasy%26game%3D{number}"
             )

@@ -176,14 +176,14 @@ def test_bad_actions_get_the_engines_reason_and_change_nothing(
 def test_refusals_are_translated_in_every_language(client: TestClient) -> None:
     game_id = start(client)
     texts = {}
-    for lang in ("en", "hi", "hu", "fr"):
+    for lang in ("en", "hi", "hu", "fr", "vi"):
         with client.websocket_connect(f"/ws/{game_id}?lang={lang}") as socket:
             hello(socket)
             act(socket, 1, type="pass")
             texts[lang] = socket.receive_json()["message"]
     assert texts["en"] == "You cannot pass on an empty table: lead a combination."
     assert texts["hi"] == "खाली टेबल पर पास नहीं कर सकते: कोई संयोजन खेलें।"
-    assert len(set(texts.values())) == 4
+    assert len(set(texts.values())) == 5
 
 
 def test_malformed_messages_change_nothing(client: TestClient) -> None:
@@ -409,7 +409,7 @@ def test_the_combination_on_the_table_isnamed_combo_from_one_place() -> None:
     assert combination_name(double, "en") == "a double sequence of 3 pairs"
     run = named_combo({"kind": "sequence", "length": 5, "top": "7S"})
     assert run is not None and combination_name(run, "en") == "a sequence of 5"
-    for lang in ("hi", "hu", "fr"):
+    for lang in ("hi", "hu", "fr", "vi"):
         for kind in COMBINATION_NAMES:
             named = named_combo({"kind": kind, "length": 6 if kind.endswith("sequence") else 2, "top": "5H"})
             assert named is not None

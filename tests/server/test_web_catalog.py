@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from babel.messages.pofile import read_po
 
@@ -41,3 +42,29 @@ def test_template_texts_are_in_the_web_catalog() -> None:
 
 def test_protocol_reasons_are_in_the_web_catalog() -> None:
     assert set(web_i18n._PROTOCOL_REASONS.values()) <= catalog_ids()
+
+
+VIETNAMESE_PAGES = {
+    "/": "Trò chơi bài",
+    "/tripeaks": "Ván mới",
+    "/thirteen": "Bỏ lượt",
+    "/rules/thirteen": "Luật Tiến lên",
+    "/rules/tripeaks": "Luật TriPeaks",
+    "/thirteen/tables": "Chơi với bạn bè",
+    "/stats": "Thống kê",
+    "/player": "Tuỳ chọn",
+    "/ratings/thirteen": "Bảng xếp hạng",
+    "/tripeaks/daily": "Ván bài trong ngày",
+    "/tripeaks/numbered": "Ván đánh số",
+}
+
+
+def test_lang_vi_serves_every_page_in_vietnamese(thirteen_client: Any) -> None:
+    client = thirteen_client
+    for path, words in VIETNAMESE_PAGES.items():
+        page = client.get(f"{path}?lang=vi")
+        assert page.status_code == 200, path
+        assert '<html lang="vi"' in page.text and words in page.text, path
+    # Only that page: the next one without ?lang is in the browser's language again.
+    assert '<html lang="en"' in client.get("/stats").text
+    assert '<html lang="vi"' in client.get("/stats", headers={"Accept-Language": "vi-VN,vi;q=0.9"}).text

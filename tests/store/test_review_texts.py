@@ -21,7 +21,7 @@ from parlour.thirteen import Match, Rules
 from .lines import code_of
 from .test_pages import me
 
-LANGUAGES = ("en", "hi", "hu", "fr")
+LANGUAGES = ("en", "hi", "hu", "fr", "vi")
 ENGINE_CARD = re.compile(r"(?<![\w♣♦♥♠])(?:[2-9TJQKA][CDHS])(?![\w])")
 ENGINE_WORD = re.compile(r"\b(draw|undo|pass)\b")
 

@@ -183,7 +183,7 @@ def test_catalogs_hold_exactly_the_messages_the_command_uses() -> None:
         SET_DEAL,
         *names(GRADES),
     }  # (constants, and the grades' names)
-    for lang in ("hi", "hu", "fr"):
+    for lang in ("hi", "hu", "fr", "vi"):
         path = ROOT / f"src/parlour/thirteen/locale/{lang}/LC_MESSAGES/thirteen.po"
         with path.open("rb") as handle:
             catalog = read_po(handle)

@@ -29,7 +29,7 @@ def tripeaks(lang: str = "en") -> TriPeaksApp:
     return TriPeaksApp(Game.from_code(DealCode(123, EASY)), lang, None, 123)
 
 
-@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fr"])
+@pytest.mark.parametrize("lang", ["en", "hi", "hu", "fr", "vi"])
 def test_new_game_fits_80_by_24_and_answers_escape_and_enter(lang: str) -> None:
     app = tripeaks(lang)
 

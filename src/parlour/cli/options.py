@@ -14,4 +14,4 @@ LANG_OPTION = click.option(
     show_default=True,
     help="Language of the text (also PARLOUR_LANG).",
 )
-"""``--lang en|hi|hu|fr``, default English, also read from ``PARLOUR_LANG``."""
+"""``--lang en|hi|hu|fr|vi``, default English, also read from ``PARLOUR_LANG``."""

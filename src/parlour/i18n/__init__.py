@@ -1,4 +1,4 @@
-"""Text at the edge: gettext catalogs (Babel) for English, Hindi, Hungarian and French.
+"""Text at the edge: gettext catalogs (Babel) for English, Hindi, Hungarian, French and Vietnamese.
 
 The engine speaks reason codes; adapters turn them into text here, per request or session. Catalogs are
 the ``.po`` files under ``locale/<lang>/LC_MESSAGES/<domain>.po``, one domain per part of Parlour
@@ -24,10 +24,10 @@ from babel.support import Translations
 from parlour.errors import InvalidInput
 from parlour.installed_games import game_folders
 
-LANGUAGES: Final = ("en", "hi", "hu", "fr")
+LANGUAGES: Final = ("en", "hi", "hu", "fr", "vi")
 """Supported languages, English first (the default and the source language)."""
 DEFAULT_LANGUAGE: Final = "en"
-LANGUAGE_NAMES: Final = {"en": "English", "hi": "हिन्दी", "hu": "Magyar", "fr": "Français"}
+LANGUAGE_NAMES: Final = {"en": "English", "hi": "हिन्दी", "hu": "Magyar", "fr": "Français", "vi": "Tiếng Việt"}
 """Each language's name in that language, for language pickers."""
 
 LOCALE_DIR: Final = Path(__file__).resolve().with_name("locale")

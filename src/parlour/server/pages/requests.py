@@ -182,7 +182,11 @@ async def current_player(request: Request) -> Player:
 
 
 async def request_language(request: Request) -> str:
-    """Return the language of a page request (cookie, saved preference, then ``Accept-Language``)."""
+    """Return the language of a page request: the ``lang`` query (``?lang=vi``: that page in that
+    language, a link to share), then the cookie, the saved preference, then ``Accept-Language``."""
+    asked = supported(request.query_params.get("lang"))
+    if asked:
+        return asked
     preference = None
     player = await known_player(request)
     if player is not None:

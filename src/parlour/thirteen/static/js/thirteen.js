@@ -1193,13 +1193,14 @@ function runCommand(text) {
   const words = commandWords(text);
   if (!words.length) return T("Type cards such as 3♠ 4♠ 5♠ (or 3s 4s 5s) to play them, or pass.");
   const first = words[0].toLowerCase();
-  if (NEXT_WORDS.has(first) && words.length === 1) {
+  const whole = words.join(" ").toLowerCase(); // a command word may be two ("bỏ lượt")
+  if (NEXT_WORDS.has(whole)) {
     if (!inMatch() || !view.between_rounds || resultDialog.querySelector('[data-action="continue"]').hidden) return statusText();
     resultDialog.close();
     send({ type: "continue" });
     return null;
   }
-  if (PASS_WORDS.has(first) && words.length === 1) {
+  if (PASS_WORDS.has(whole)) {
     if (!inMatch() || !view.can_pass) return statusText();
     send({ type: "pass" });
     return null;

@@ -716,8 +716,9 @@ function runCommand(text) {
   const help = T("Type a card such as 7♣ (or 7c) to play it, or draw, undo, hint.");
   if (!words.length) return help;
   const first = words[0].toLowerCase();
+  const whole = words.join(" ").toLowerCase(); // a command word may be two ("đi lại")
   const actions = [[WORDS.draw, draw], [WORDS.undo, undo], [WORDS.hint, hint], [WORDS.new, openNewGame]];
-  const action = words.length === 1 ? actions.find(([said]) => said.has(first)) : undefined;
+  const action = actions.find(([said]) => said.has(whole));
   if (action) {
     action[1]();
     return null;
