@@ -108,3 +108,24 @@ def test_card_corners_use_each_languages_rank_letters() -> None:
     assert rank_letters("fr") == {"A": "A", "J": "V", "Q": "D", "K": "R"}
     assert rank_letters("hu")["K"] == "R"  # as seed 001 writes the king: R♣
     assert rank_letters("hi") == rank_letters("en")
+
+
+def test_french_puts_its_spaces_before_double_punctuation() -> None:
+    """French typography (docs/languages.md): a no-break space before ":" and a narrow one before ";",
+    "!" and "?" in every French text (placeholders, addresses and times aside)."""
+    import re
+
+    wrong = []
+    for path in (path for folder in catalog_folders() for path in folder.glob("fr/LC_MESSAGES/*.po")):
+        with path.open("rb") as handle:
+            for message in read_po(handle):
+                if not message.id:
+                    continue  # the header
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                for text in strings:
+                    bare = re.sub(r"https?://\S+|\{[^}]*\}|\d:\d", "", text or "")
+                    for found in re.finditer(r"(.)([:;!?])", bare):
+                        space = "\u00a0" if found.group(2) == ":" else "\u202f"
+                        if found.group(1) != space and found.group(1) not in "\u00a0\u202f":
+                            wrong.append(f"{path.name}: {text[:60]!r}")
+    assert wrong == []

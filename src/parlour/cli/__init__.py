@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from parlour import __version__
+from parlour.i18n import LANGUAGES
 from parlour.terminal_widths import use_terminal_widths
 
 use_terminal_widths()  # tables and screens are measured as the terminal draws them (Hindi's vowel signs)
@@ -12,8 +13,15 @@ use_terminal_widths()  # tables and screens are measured as the terminal draws t
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="parlour")
-def main() -> None:
+@click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES, case_sensitive=False),
+    default=None,
+    help="Language of every command's text (a command's own --lang, then PARLOUR_LANG, win over it).",
+)
+def main(lang: str | None) -> None:
     """Parlour: card games exactly as people know them."""
+    # Read by every command's --lang as its default (parlour.cli.options).
 
 
 from parlour.cli.serve import serve  # noqa: E402
