@@ -41,7 +41,9 @@ def test_parlour_lang_before_the_command_sets_every_commands_language() -> None:
     runner = CliRunner()
     said = runner.invoke(main, ["--lang", "vi", "tripeaks", "show", "1"], env={"PARLOUR_LANG": None})
     assert said.exit_code == 0 and "Ván số 1: thắng được trong" in said.output
-    own = runner.invoke(main, ["--lang", "vi", "tripeaks", "show", "1", "--lang", "hu"], env={"PARLOUR_LANG": None})
+    own = runner.invoke(
+        main, ["--lang", "vi", "tripeaks", "show", "1", "--lang", "hu"], env={"PARLOUR_LANG": None}
+    )
     assert own.exit_code == 0 and "Ván số" not in own.output  # the command's own --lang wins
     plain = runner.invoke(main, ["tripeaks", "show", "1"], env={"PARLOUR_LANG": None})
     assert "Game #1: winnable" in plain.output

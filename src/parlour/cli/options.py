@@ -6,6 +6,7 @@ import click
 
 from parlour.i18n import LANGUAGES
 
+
 def _root_language() -> str:
     """The language given to ``parlour --lang`` itself (before the command's name), else English."""
     context = click.get_current_context(silent=True)
