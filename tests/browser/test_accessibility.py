@@ -86,7 +86,17 @@ def test_no_serious_violation_on_any_page(browser: Any, live_server: Any, lang: 
         page.wait_for_selector("#new-game-button")
         page.locator("#new-game-button").click()
         found["/tripeaks New game dialog"] = failing(axe_violations(page))
-        checked += 3
+        # The screen-reader mode (its log and command box shown) and each game's list of keys.
+        page.request.post(f"{live_server.url}/api/preferences", data={"screen_reader": True})
+        for path, ready in (("/thirteen", ".th-hand .card"), ("/tripeaks", ".card-slot.free")):
+            page.goto(f"{live_server.url}{path}")
+            page.wait_for_selector(ready)
+            page.wait_for_selector("[data-role=command]")
+            found[f"{path} in the screen-reader mode"] = failing(axe_violations(page))
+            page.keyboard.press("?")
+            page.wait_for_selector("dialog.keys-dialog[open]")
+            found[f"{path} keys"] = failing(axe_violations(page))
+        checked += 7
     bad = {path: lines for path, lines in found.items() if lines}
-    assert checked >= len(PAGES) + 5
+    assert checked >= len(PAGES) + 9
     assert bad == {}, f"{lang} at {width} px: " + "\n".join(f"{p}: {v}" for p, v in bad.items())
