@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_phone import PAGES, window
+from test_phone import PAGES, finished_game_pages, window
 
 from parlour.i18n import LANGUAGES
 
@@ -41,19 +41,6 @@ def failing(violations: list[dict[str, Any]]) -> list[str]:
             summary = violation["nodes"][0].get("failureSummary", "").replace("\n", " ")[:200]
             lines.append(f"{violation['id']} ({violation['impact']}): {targets} {summary}")
     return lines
-
-
-def finished_game_pages(live_server: Any, page: Any) -> list[str]:
-    """Paths reached from a finished TriPeaks game of this page's player: its review and its challenge."""
-    token = next(c["value"] for c in page.context.cookies() if c["name"] == "parlour_token")
-    store = live_server.store
-    player = store.player_by_token(token)
-    assert player is not None
-    game_id = store.start_game(player.player_id, "tripeaks", "easy", "TP1-E-AAAAAAB", ["human"])
-    store.append_moves(game_id, player.player_id, 0, ["draw", "draw", "draw"])
-    store.finish_game(game_id, player.player_id)
-    challenge = page.request.post(f"{live_server.url}/api/games/{game_id}/challenge").json()
-    return [f"/tripeaks/review/{game_id}", challenge["url"]]
 
 
 @pytest.mark.timeout(300)

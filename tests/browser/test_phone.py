@@ -63,6 +63,20 @@ def open_thirteen(page: Any, url: str, lang: str) -> None:
     page.wait_for_selector(".th-scores tfoot td")
 
 
+def finished_game_pages(live_server: Any, page: Any) -> list[str]:
+    """Paths reached from a finished TriPeaks game of this page's player (who must exist: a game page
+    was opened): its review and its challenge."""
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "parlour_token")
+    store = live_server.store
+    player = store.player_by_token(token)
+    assert player is not None
+    game_id = store.start_game(player.player_id, "tripeaks", "easy", "TP1-E-AAAAAAB", ["human"])
+    store.append_moves(game_id, player.player_id, 0, ["draw", "draw", "draw"])
+    store.finish_game(game_id, player.player_id)
+    challenge = page.request.post(f"{live_server.url}/api/games/{game_id}/challenge").json()
+    return [f"/tripeaks/review/{game_id}", challenge["url"]]
+
+
 @pytest.mark.parametrize("size", [(360, 740), (390, 844)])
 @pytest.mark.parametrize("lang", ["en", "hi", "hu", "fr", "vi"])
 def test_every_page_fits_the_phone(browser: Any, live_server: Any, size: tuple[int, int], lang: str) -> None:
@@ -76,15 +90,7 @@ def test_every_page_fits_the_phone(browser: Any, live_server: Any, size: tuple[i
             assert page.evaluate(SMALL_CONTROLS) == [], f"{lang} {path}: controls under 44 px"
             assert page.evaluate(HIDDEN_SHOWN) == [], f"{lang} {path}: hidden elements shown"
         # A finished game of this player's: its review page and its challenge's page.
-        token = next(c["value"] for c in page.context.cookies() if c["name"] == "parlour_token")
-        store = live_server.store
-        player = store.player_by_token(token)
-        assert player is not None
-        game_id = store.start_game(player.player_id, "tripeaks", "easy", "TP1-E-AAAAAAB", ["human"])
-        store.append_moves(game_id, player.player_id, 0, ["draw", "draw", "draw"])
-        store.finish_game(game_id, player.player_id)
-        challenge = page.request.post(f"{live_server.url}/api/games/{game_id}/challenge").json()
-        for path in (f"/tripeaks/review/{game_id}", challenge["url"]):
+        for path in finished_game_pages(live_server, page):
             page.goto(path if path.startswith("http") else f"{live_server.url}{path}")
             page.wait_for_load_state("networkidle")
             assert page.evaluate(OVERFLOW) <= width, f"{lang} {path} is wider than {width} px"
