@@ -36,7 +36,7 @@ sys.path.insert(0, str(GAMES))
 from pebbles import site, terminal  # noqa: E402
 from pebbles.game import DEFINITION, REASONS  # noqa: E402
 
-TITLES = {"en": "Pebbles", "fr": "Cailloux", "hu": "Kavicsok", "hi": "कंकड़"}
+TITLES = {"en": "Pebbles", "fr": "Cailloux", "hu": "Kavicsok", "hi": "कंकड़", "vi": "Sỏi"}
 
 
 @pytest.fixture
