@@ -121,7 +121,7 @@ def test_french_puts_its_spaces_before_double_punctuation() -> None:
             for message in read_po(handle):
                 if not message.id:
                     continue  # the header
-                strings = [message.string] if isinstance(message.string, str) else list(message.string)
+                strings = [message.string] if isinstance(message.string, str) else list(message.string or ())
                 for text in strings:
                     bare = re.sub(r"https?://\S+|\{[^}]*\}|\d:\d", "", text or "")
                     for found in re.finditer(r"(.)([:;!?])", bare):
