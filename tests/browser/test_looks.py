@@ -127,7 +127,8 @@ def test_the_dark_and_high_contrast_themes_pass_axe(
         page.evaluate(
             """() => { const item = document.createElement('li');
                  for (const code of ['3S', '4C', '5D', '6H']) { const label = document.createElement('span');
-                   label.className = `th-mini suit-${code[1]}`; label.textContent = code; item.append(label); }
+                   label.className = `th-mini suit-${code[1]}`; label.textContent = code;
+                   item.append(label); }
                  document.querySelector('.th-trick').append(item); }"""
         )
         found["/thirteen in play"] = failing(axe_violations(page))
