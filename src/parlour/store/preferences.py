@@ -28,6 +28,8 @@ FELTS: Final = ("green", "blue", "red", "grey")
 """The table colours a player may choose."""
 CARD_BACKS: Final = ("red", "blue", "green")
 """The card backs a player may choose."""
+SWITCHES: Final = ("error_help", "sound", "screen_reader")
+"""The preferences that are on or off."""
 THEMES: Final = ("auto", "felt", "dark", "high_contrast")
 """The page's look: ``auto`` follows the device's ``prefers-contrast`` and ``prefers-color-scheme``;
 ``felt`` is the green table; ``dark`` and ``high_contrast`` are for the eyes that need them."""
@@ -66,7 +68,7 @@ def validated(changes: dict[str, Any], games: Registry | None = None) -> dict[st
                 raise InvalidPreference(
                     f"unsupported language {value!r}: choose one of {', '.join(LANGUAGES)}"
                 )
-        elif name in ("error_help", "sound", "screen_reader"):
+        elif name in SWITCHES:
             if not isinstance(value, bool):
                 raise InvalidPreference(f"{name} must be true or false, not {value!r}")
         elif name in CHOICES:

@@ -26,7 +26,7 @@ from parlour.server.pages.requests import (
     request_language,
 )
 from parlour.store.messages import record_messages
-from parlour.store.preferences import CHOICES, game_preferences
+from parlour.store.preferences import CHOICES, SWITCHES, game_preferences
 from parlour.store.types import Outcome
 
 router = APIRouter()
@@ -119,9 +119,7 @@ def preference_changes(games: Registry) -> type[BaseModel]:
     """Return the model of the settings a page may save for its player: ``error_help``, ``sound`` and
     ``screen_reader`` (true or false), the look (``theme``, ``deck``, ``card_size``: one of their
     choices) and each game's own preferences (one of their choices); nothing else."""
-    fields: dict[str, Any] = {
-        name: (StrictBool | None, None) for name in ("error_help", "sound", "screen_reader")
-    }
+    fields: dict[str, Any] = {name: (StrictBool | None, None) for name in SWITCHES}
     for name in ("theme", "deck", "card_size"):
         fields[name] = (Literal[CHOICES[name]] | None, None)
     for name, preference in game_preferences(games).items():

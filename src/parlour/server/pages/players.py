@@ -39,7 +39,7 @@ from parlour.server.pages.requests import (
 )
 from parlour.store import PlayedGame, UnknownGame
 from parlour.store.messages import record_messages
-from parlour.store.preferences import CARD_BACKS, CARD_SIZES, DECKS, FELTS, THEMES, game_preferences
+from parlour.store.preferences import CARD_BACKS, CARD_SIZES, CHOICES, DECKS, FELTS, THEMES, game_preferences
 
 router = APIRouter()
 
@@ -364,7 +364,7 @@ async def set_preferences(request: Request) -> Response:
         "sound": form.sound == "on",
         "screen_reader": form.screen_reader == "on",
     }
-    for name in ("felt", "card_back", "theme", "deck", "card_size"):
+    for name in CHOICES:  # the look: table colour, card back, theme, deck, card size
         if getattr(form, name) is not None:
             changes[name] = getattr(form, name)
     given = form.model_extra or {}

@@ -6,7 +6,7 @@
 // so that seat sits at the bottom, and the seats, chat, timers and host's tools are drawn too.
 "use strict";
 
-import { EventLog, commandWords, installKeysDialog, readCard } from "./access.js";
+import { EventLog, announce, commandWords, installKeysDialog, readCard, saidAs } from "./access.js";
 import { cardBack, cardFace, installCardDefs, setRankLetters } from "./cards.js";
 import { LiveGame } from "./live.js";
 import { setSound, sound } from "./sounds.js";
@@ -1036,10 +1036,7 @@ const commandForm = document.querySelector('[data-role="command"]');
 installKeysDialog(document.getElementById("th-keys"));
 
 // A short answer read out at once (a question's, a refused command's), without moving the focus.
-function answer(words) {
-  announcer.textContent = "";
-  requestAnimationFrame(() => { announcer.textContent = words; });
-}
+const answer = (words) => announce(announcer, words);
 
 function handWords(cards) {
   return cards.length ? fill(T("Your hand: {cards}."), { cards: cardsLabel(cards) }) : T("Your hand is empty.");
@@ -1050,18 +1047,17 @@ function handWords(cards) {
 function tell(before, message) {
   const data = message.data || {};
   const name = message.name;
-  const who = (seat) => (seat === mySeat() ? null : seatName(seat));
   if (name === "started" || name === "next_round") {
     if (view?.hand) eventLog.add(`${T("New round.")} ${handWords(view.hand)}`);
   } else if (name === "play") {
     const combo = comboName(comboOf(data.cards ?? []));
     const cards = cardsLabel(data.cards ?? []);
-    eventLog.add(who(data.seat) === null
+    eventLog.add(data.seat === mySeat()
       ? fill(T("You play {combo}: {cards}."), { combo, cards })
       : fill(T("{name} plays {combo}: {cards}."), { name: seatName(data.seat), combo, cards }));
     if (data.bomb) eventLog.add(T("Bomb!"));
   } else if (name === "pass") {
-    eventLog.add(who(data.seat) === null ? T("You pass.") : fill(T("{name} passes."), { name: seatName(data.seat) }));
+    eventLog.add(data.seat === mySeat() ? T("You pass.") : fill(T("{name} passes."), { name: seatName(data.seat) }));
   } else if (name === "chat") {
     const text = data.text ?? PHRASES.get(data.phrase) ?? data.phrase;
     if (text) eventLog.add(fill(T("{name} says: {text}"), { name: seatName(data.seat), text }));
@@ -1103,12 +1099,17 @@ function pointsWords() {
 
 // What the asking keys read: the table, the hand, the cards each seat holds, the last trick, the
 // points, whose turn it is, the time left.
+// A trick's steps in words: "West: 7 of hearts. North passes."
+function stepsWords(steps) {
+  return steps.map((step) => step.pass ? fill(T("{name} passes."), { name: seatName(step.seat) })
+    : `${labelled(seatName(step.seat))} ${cardsLabel(step.cards)}.`).join(" ");
+}
+
 function tableWords() {
   if (!inMatch()) return statusText();
   const steps = view.trick ?? [];
   if (!steps.length) return pileLabel.textContent || T("The table is empty.");
-  return steps.map((step) => step.pass ? fill(T("{name} passes."), { name: seatName(step.seat) })
-    : `${labelled(seatName(step.seat))} ${cardsLabel(step.cards)}.`).join(" ");
+  return stepsWords(steps);
 }
 
 const QUESTIONS = {
@@ -1120,9 +1121,7 @@ const QUESTIONS = {
   l: () => {
     const last = view?.last_trick ?? [];
     if (!last.length) return T("There is no last trick yet.");
-    return `${labelled(T("Last trick"))} ` + last.map((step) => step.pass
-      ? fill(T("{name} passes."), { name: seatName(step.seat) })
-      : `${labelled(seatName(step.seat))} ${cardsLabel(step.cards)}.`).join(" ");
+    return `${labelled(T("Last trick"))} ${stepsWords(last)}`;
   },
   s: () => (inMatch() ? pointsWords() : statusText()),
   w: statusText,
@@ -1154,8 +1153,15 @@ handEl.addEventListener("keydown", (event) => {
   cards[(target + cards.length) % cards.length].focus();
 });
 
+// Play and Pass, from their buttons or their keys (a key says why when it cannot act; a button is
+// disabled then).
 function playRaised() {
   if (myTurn() && selection.size > 0) send({ type: "play", cards: [...selection] });
+  else answer(statusText());
+}
+
+function passTurn() {
+  if (view?.can_pass && inMatch()) send({ type: "pass" });
   else answer(statusText());
 }
 
@@ -1173,7 +1179,7 @@ document.addEventListener("keydown", (event) => {
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
   if (QUESTIONS[key]) answer(QUESTIONS[key]());
   else if (key === "p") playRaised();
-  else if (key === "x") { if (view?.can_pass && inMatch()) send({ type: "pass" }); else answer(statusText()); }
+  else if (key === "x") passTurn();
   else if (key === "Escape" && selection.size) lowerAll();
   else if (key === "/") commandForm?.querySelector("input").focus();
   else if (key === "m" && chatEl && !document.querySelector('[data-action="chat"]').hidden) {
@@ -1185,9 +1191,9 @@ document.addEventListener("keydown", (event) => {
 
 // The command box: cards to play ("3♠ 4♠ 5♠", "3s 4s 5s", "play 3s"), or pass. A command becomes the
 // action a click makes: the server checks it the same way, and a refusal is its reason, read out.
-const PLAY_WORDS = new Set(["play", T("play").toLowerCase()]);
-const PASS_WORDS = new Set(["pass", T("pass").toLowerCase()]);
-const NEXT_WORDS = new Set(["next", "continue", T("next").toLowerCase()]);
+const PLAY_WORDS = saidAs("play", T);
+const PASS_WORDS = saidAs("pass", T);
+const NEXT_WORDS = saidAs("next", T).add("continue");
 
 function runCommand(text) {
   const words = commandWords(text);
@@ -1286,13 +1292,8 @@ handEl.addEventListener("keydown", (event) => {
   selectionChanged();
 });
 
-playButton.addEventListener("click", () => {
-  if (myTurn() && selection.size > 0) send({ type: "play", cards: [...selection] });
-});
-
-passButton.addEventListener("click", () => {
-  if (view && view.can_pass) send({ type: "pass" });
-});
+playButton.addEventListener("click", playRaised);
+passButton.addEventListener("click", passTurn);
 
 resultDialog.querySelector('[data-action="verify"]').addEventListener("click", () => verifyDeal());
 resultDialog.querySelector('[data-action="continue"]').addEventListener("click", () => {

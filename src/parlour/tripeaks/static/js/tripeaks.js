@@ -2,7 +2,7 @@
 // server decides every move and sends only what the player may see.
 "use strict";
 
-import { EventLog, commandWords, installKeysDialog, readCard } from "./access.js";
+import { EventLog, announce as readOut, commandWords, installKeysDialog, readCard, saidAs } from "./access.js";
 import { cardBack, cardFace, installCardDefs, setRankLetters } from "./cards.js";
 import { copyText } from "./clipboard.js";
 import { LiveGame } from "./live.js";
@@ -306,12 +306,7 @@ function hideHelp() {
   helpMessage.hidden = true;
 }
 
-function announce(words) {
-  announcer.textContent = "";
-  requestAnimationFrame(() => {
-    announcer.textContent = words;
-  });
-}
+const announce = (words) => readOut(announcer, words);
 
 // An event of the game: read out now, and kept in order in the screen-reader mode's log.
 const eventLog = new EventLog(document.querySelector('[data-role="event-log"]'));
@@ -708,7 +703,7 @@ document.addEventListener("keydown", (event) => {
 // is its reason, read out and logged.
 const commandForm = document.querySelector('[data-role="command"]');
 const commandInput = commandForm?.querySelector("input") ?? null;
-const WORDS = Object.fromEntries(["play", "draw", "undo", "hint", "new"].map((word) => [word, new Set([word, T(word).toLowerCase()])]));
+const WORDS = Object.fromEntries(["play", "draw", "undo", "hint", "new"].map((word) => [word, saidAs(word, T)]));
 installKeysDialog($("tp-keys"));
 
 function runCommand(text) {

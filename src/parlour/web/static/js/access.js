@@ -28,6 +28,20 @@ export async function setReader(on) {
   }
 }
 
+// Read `words` out through a live region (`element`) at once, without moving the focus: emptied first,
+// so that the same words said twice are read twice.
+export function announce(element, words) {
+  element.textContent = "";
+  requestAnimationFrame(() => {
+    element.textContent = words;
+  });
+}
+
+// A command word as a player may type it: English, or in the page's language (`T` translates).
+export function saidAs(word, T) {
+  return new Set([word, T(word).toLowerCase()]);
+}
+
 // The event log of a page: lines appended in order (the newest last), read out by a screen reader as
 // they come, at most `keep` lines kept.
 export class EventLog {
