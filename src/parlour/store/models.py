@@ -20,6 +20,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Text,
@@ -56,6 +57,12 @@ class PlayerRow(Base):
     """When the player last changed a name they had (a name changes at most once a day)."""
     preferences: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    handle: Mapped[str | None] = mapped_column(String(32), unique=True, index=True)
+    """The player's WebAuthn user handle (16 random bytes in hex), made with their first passkey: a
+    passkey names the player by it, never by the id (decision 0064)."""
+    erased_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """Set on the nameless row that keeps the results of a player who deleted themselves (the
+    boards and other people's records), None for every real player."""
 
 
 class TokenRow(Base):
@@ -71,6 +78,54 @@ class TokenRow(Base):
     recovery_hash: Mapped[str | None] = mapped_column(String(64))
     """The recovery code this token was obtained with (None for a browser's first token): a new
     recovery code revokes the tokens of the old one."""
+    agent: Mapped[str | None] = mapped_column(String(60))
+    """The browser's rough name read from its User-Agent ("Firefox on Android"), never its address."""
+    signed_in_by: Mapped[str | None] = mapped_column(String(16))
+    """How the browser became this player: ``new``, ``recovery``, ``passkey``, ``link`` or ``merge``."""
+
+
+class PasskeyRow(Base):
+    """A passkey (WebAuthn credential) of a player: its public key and sign counter (decision 0064)."""
+
+    __tablename__ = "passkeys"
+
+    id: Mapped[str] = mapped_column(String(1400), primary_key=True)
+    """The credential id, base64url (at most 1,023 bytes)."""
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    """The credential's public key, COSE-encoded as the authenticator gave it."""
+    sign_count: Mapped[int] = mapped_column(BigInteger, default=0)
+    transports: Mapped[list[str]] = mapped_column(JSON, default=list)
+    backed_up: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Whether the passkey is synced to the person's other devices (its backup state flag)."""
+    agent: Mapped[str | None] = mapped_column(String(60))
+    """The browser it was made in, by name (the player page names the passkey so)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class AuthChallengeRow(Base):
+    """A WebAuthn challenge handed out and not yet answered: single-use (deleted as it is read) and
+    valid until ``expires_at``."""
+
+    __tablename__ = "auth_challenges"
+
+    challenge_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    purpose: Mapped[str] = mapped_column(String(16))
+    """``register`` (adding a passkey to ``player_id``) or ``sign_in``."""
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class LinkCodeRow(Base):
+    """A short code that signs another browser in as the player: hashed, valid for minutes and once."""
+
+    __tablename__ = "link_codes"
+
+    code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class GameRow(Base):

@@ -14,6 +14,7 @@ from parlour.errors import InvalidInput
 from parlour.store import preferences as prefs
 from parlour.store import secrets
 from parlour.store.errors import InvalidRecoveryCode, StoreUnavailable, conflict
+from parlour.store.identity import new_token_row
 from parlour.store.models import BlockedNameRow, NameReportRow, PlayerRow, TokenRow
 from parlour.store.names import JOINERS, check_public, check_scripts, skeleton
 from parlour.store.repository import Repository
@@ -52,15 +53,16 @@ def clean_name(name: str) -> str:
 class PlayersStore(Repository):
     """The players' methods of :class:`~parlour.store.Store`."""
 
-    def create_player(self, name: str | None = None) -> NewPlayer:
-        """Create a player with a browser token and a recovery code, both returned in clear only now.
+    def create_player(self, name: str | None = None, *, agent: str | None = None) -> NewPlayer:
+        """Create a player with a browser token and a recovery code, both returned in clear only now;
+        ``agent`` is the browser's rough name (its list of browsers shows it).
 
         Raises:
             InvalidInput: an unacceptable display name.
         """
         display = clean_name(name) if name is not None else None
         key = skeleton(display) if display is not None else None
-        token, code, now = secrets.new_token(), secrets.new_recovery_code(), utcnow()
+        code, now = secrets.new_recovery_code(), utcnow()
         with self._write() as session:
             if key is not None:
                 _refuse_unshowable(session, display or "", key)
@@ -70,7 +72,7 @@ class PlayersStore(Repository):
             )
             session.add(row)
             session.flush()
-            session.add(TokenRow(token_hash=secrets.digest(token), player_id=row.id, created_at=now))
+            token = new_token_row(session, row.id, agent=agent, signed_in_by="new")
             return NewPlayer(row.id, token, code)
 
     def player_by_token(self, token: str | None) -> Player | None:
@@ -198,8 +200,9 @@ class PlayersStore(Repository):
             ).all()
         return len(gone)
 
-    def recover(self, recovery_code: str) -> str:
-        """Return a new browser token for the player whose recovery code this is.
+    def recover(self, recovery_code: str, agent: str | None = None) -> str:
+        """Return a new browser token for the player whose recovery code this is (for the browser
+        ``agent`` names).
 
         Raises:
             InvalidRecoveryCode: the code is malformed or belongs to nobody.
@@ -207,22 +210,19 @@ class PlayersStore(Repository):
         canonical = secrets.normalize_recovery_code(recovery_code)
         if canonical is None:
             raise InvalidRecoveryCode(f"not a recovery code: {recovery_code!r}")
-        token = secrets.new_token()
         with self._write() as session:
             player_id = session.scalar(
                 select(PlayerRow.id).where(PlayerRow.recovery_hash == secrets.digest(canonical))
             )
             if player_id is None:
                 raise InvalidRecoveryCode(f"no player has the recovery code {recovery_code!r}")
-            session.add(
-                TokenRow(
-                    token_hash=secrets.digest(token),
-                    player_id=player_id,
-                    created_at=utcnow(),
-                    recovery_hash=secrets.digest(canonical),
-                )
+            return new_token_row(
+                session,
+                player_id,
+                agent=agent,
+                signed_in_by="recovery",
+                recovery_hash=secrets.digest(canonical),
             )
-        return token
 
     def forget_token(self, token: str) -> None:
         """Stop accepting ``token`` (a browser signing out); unknown tokens are ignored."""

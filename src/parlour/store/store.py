@@ -32,7 +32,9 @@ from parlour.store.database import upgrade as upgrade_database
 from parlour.store.deadline import Deadlines
 from parlour.store.errors import StoreUnavailable, unavailable
 from parlour.store.game_records import GameRecordsStore
+from parlour.store.identity import IdentityStore
 from parlour.store.name_reports import NameReportsStore
+from parlour.store.player_data import PlayerDataStore
 from parlour.store.players import PlayersStore
 from parlour.store.ratings import RatingsStore
 from parlour.store.replays import ReplayCache
@@ -61,6 +63,8 @@ class Store(
     NameReportsStore,
     DailyStore,
     ChallengesStore,
+    IdentityStore,
+    PlayerDataStore,
 ):
     """Players, games as records, numbered-game records and statistics in one database.
 
