@@ -8,7 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 
 from parlour.games.ratings import Skill
 from parlour.store import Store, UnknownPlayer
@@ -17,8 +17,8 @@ from parlour.store.models import Base, DailyResultRow
 from parlour.store.player_data import ERASED_WITH_PLAYER, KEPT_AS_RESULTS, player_columns
 from parlour.store.ratings import RoundSeat
 
-from .test_daily import attempt, first_moves
 from .lines import code_of
+from .test_daily import attempt, first_moves
 from .test_records import NUMBER, play, win
 
 
@@ -67,7 +67,7 @@ def test_merging_keeps_one_counted_attempt_a_day_and_the_records(store: Store) -
     yesterday = today() - timedelta(days=1)
     with store.engine.begin() as connection:
         connection.execute(
-            DailyResultRow.__table__.insert().values(
+            insert(DailyResultRow).values(
                 game="tripeaks", rules_key="easy", day=yesterday, player_id=laptop.player_id,
                 game_id=early, standing=[5], result={"won": False}, made_at=store_now(),
             )

@@ -5,12 +5,14 @@ from __future__ import annotations
 import contextlib
 import faulthandler
 import gc
+import ipaddress
 import logging
 import os
 import resource
 import signal
 import socket
 from typing import Final
+from urllib.parse import urlsplit
 
 import click
 
@@ -107,6 +109,15 @@ def bind(host: str, port: int) -> socket.socket:
     show_envvar=True,
     help="Serve the API's OpenAPI description at /openapi.json [default: not public].",
 )
+@click.option(
+    "--public-url",
+    envvar="PARLOUR_PUBLIC_URL",
+    show_envvar=True,
+    default=None,
+    callback=lambda _ctx, _param, value: check_public_url(value),
+    help="The site's address as players reach it, such as https://cards.example: passkeys are bound to "
+    "its host (they need HTTPS, except on localhost) [default: passkeys only on http://localhost].",
+)
 def serve(
     host: str,
     port: int,
@@ -118,6 +129,7 @@ def serve(
     metrics_host: str,
     forwarded_allow_ips: str,
     api_docs: bool,
+    public_url: str | None,
 ) -> None:
     """Start the Parlour web app; open the address it prints in a browser."""
     import uvicorn
@@ -153,7 +165,7 @@ def serve(
         limits = RateLimits(limits_from_text(os.environ.get("PARLOUR_RATE_LIMITS")), redis_url=redis_url)
     except ValueError as error:
         raise click.ClickException(f"PARLOUR_RATE_LIMITS: {error}") from error
-    app = create_app(store, redis_url=redis_url, limits=limits, api_docs=api_docs)
+    app = create_app(store, redis_url=redis_url, limits=limits, api_docs=api_docs, public_url=public_url)
     stop_metrics = None
     if metrics_port is not None:
         try:
@@ -200,6 +212,31 @@ def serve(
         finally:
             if stop_metrics is not None:
                 stop_metrics()
+
+
+def check_public_url(value: str | None) -> str | None:
+    """Return ``--public-url`` without its trailing slash.
+
+    Raises:
+        click.BadParameter: not an http(s) address of a named host (an IP address cannot hold
+            passkeys), or one with a path, query or fragment.
+    """
+    if value is None or not value.strip():
+        return None
+    parts = urlsplit(value.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise click.BadParameter(f"{value!r} is not an http:// or https:// address")
+    if parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise click.BadParameter(f"{value!r}: give the site's address alone, without a path")
+    try:
+        ipaddress.ip_address(parts.hostname)
+    except ValueError:
+        pass
+    else:
+        raise click.BadParameter(f"{value!r}: passkeys need a host name, not an IP address")
+    if parts.scheme == "http" and parts.hostname != "localhost" and not parts.hostname.endswith(".localhost"):
+        raise click.BadParameter(f"{value!r}: browsers allow passkeys only over https:// (or on localhost)")
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def tune_collector() -> None:

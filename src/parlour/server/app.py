@@ -44,9 +44,11 @@ from parlour.server.owners.live import IDLE_SECONDS
 from parlour.server.pages import (
     challenge_pages,
     daily_pages,
+    devices,
     health,
     home,
     numbered_pages,
+    passkeys,
     players,
     quick_play,
     reviews,
@@ -63,7 +65,7 @@ from parlour.store.interface import GameStore
 log = logging.getLogger("parlour.server")
 
 SWEEP_SECONDS: Final = 60.0
-PLATFORM_ROUTERS: Final = (rules_pages.router, players.router)
+PLATFORM_ROUTERS: Final = (rules_pages.router, players.router, devices.router, passkeys.router)
 """The pages every Parlour has besides the games' own: rules, statistics, player (the numbered games'
 pages and the tables' come with the games that have them)."""
 
@@ -237,6 +239,7 @@ def create_app(
     limits: RateLimits | None = None,
     redis_url: str | None = None,
     api_docs: bool = False,
+    public_url: str | None = None,
 ) -> FastAPI:
     """Build the web app.
 
@@ -247,7 +250,8 @@ def create_app(
     defaults of ``parlour.server.edge.limits``). The store's migrations are applied at start. With
     ``redis_url`` the process serves friends' tables together with every other process using the same
     Redis and database (``parlour.server.cluster.node``). With ``api_docs`` the framework's description of
-    the API is served (``/openapi.json``); by default it is not public.
+    the API is served (``/openapi.json``); by default it is not public. ``public_url`` is the site's
+    address as players reach it (passkeys are bound to its host: decision 0064).
     """
     the_store: GameStore = store if store is not None else Store(database_url, games=games)
     served = games if games is not None else the_store.games
@@ -255,7 +259,11 @@ def create_app(
     templates = Jinja2Templates(directory=[TEMPLATES_DIR, *game_folders(served, "templates")])
     templates.env.globals["static_version"] = __version__
     parlour = Parlour(
-        store=the_store, templates=templates, games=served, limits=limits or RateLimits(redis_url=redis_url)
+        store=the_store,
+        templates=templates,
+        games=served,
+        limits=limits or RateLimits(redis_url=redis_url),
+        public_url=public_url.rstrip("/") if public_url else None,
     )
     if redis_url is not None:
         parlour.cluster = Cluster(redis_url)

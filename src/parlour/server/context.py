@@ -47,6 +47,9 @@ class Parlour(Sessions):
     """The worker processes that compute reviews of finished games."""
     draining: bool = False
     """Set when the process is stopping (SIGTERM): not ready, taking no table."""
+    public_url: str | None = None
+    """The site's address as players reach it (``--public-url``): passkeys are bound to its host, and
+    link codes' QR images point at it. None: passkeys only on ``localhost`` (decision 0064)."""
     _restoring: asyncio.Lock = field(default_factory=asyncio.Lock)
     _starting: tuple[asyncio.Lock, ...] = field(
         default_factory=lambda: tuple(asyncio.Lock() for _ in range(64))

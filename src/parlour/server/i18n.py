@@ -95,6 +95,7 @@ _PROTOCOL_REASONS: Final = {
     "unsupported_language": "That language is not offered.",
     "no_such_rules": "There is no rules page for that game.",
     "no_such_game_kind": "There is no such game.",
+    "no_player": "This browser has no player yet.",
 }
 
 

@@ -20,7 +20,9 @@ from parlour.store.async_appends import AsyncAppends
 from parlour.store.challenges import Challenge, ChallengeAnswer
 from parlour.store.daily import DailyBoard, DailyDeal, DailyEntry, DailyStreaks
 from parlour.store.game_records import AppendPlan
+from parlour.store.identity import Browser, Passkey, StoredPasskey
 from parlour.store.numbered import Leader
+from parlour.store.player_data import MergeSummary
 from parlour.store.ratings import RoundSeat, Standing
 from parlour.store.seat_claims import SeatClaim
 from parlour.store.types import (
@@ -56,7 +58,7 @@ class GameStore(Protocol):
         """Bound this thread's database calls: past ``seconds`` they fail with ``StoreUnavailable``."""
 
     # players
-    def create_player(self, name: str | None = None) -> NewPlayer:
+    def create_player(self, name: str | None = None, *, agent: str | None = None) -> NewPlayer:
         """Create a player with a browser token and a recovery code."""
 
     def player_by_token(self, token: str | None) -> Player | None:
@@ -68,8 +70,69 @@ class GameStore(Protocol):
     def new_recovery_code(self, player_id: int) -> str:
         """Replace the recovery code."""
 
-    def recover(self, recovery_code: str) -> str:
+    def recover(self, recovery_code: str, agent: str | None = None) -> str:
         """Return a new browser token for a recovery code."""
+
+    # one player on every device (decision 0064)
+    def player_handle(self, player_id: int) -> str:
+        """Return the player's WebAuthn user handle (made at the first call)."""
+
+    def passkey_credentials(self, player_id: int) -> list[str]:
+        """Return the credential ids of the player's passkeys."""
+
+    def new_challenge(self, challenge: bytes, purpose: str, player_id: int | None) -> None:
+        """Keep a passkey challenge just handed out."""
+
+    def take_challenge(self, challenge: bytes, purpose: str, player_id: int | None) -> None:
+        """Use up a challenge an answer carries (``PasskeyRefused`` when none waits)."""
+
+    def add_passkey(
+        self,
+        player_id: int,
+        credential_id: str,
+        public_key: bytes,
+        sign_count: int,
+        *,
+        transports: list[str],
+        backed_up: bool,
+        agent: str | None,
+    ) -> None:
+        """Keep a passkey just made for the player."""
+
+    def stored_passkey(self, credential_id: str) -> StoredPasskey | None:
+        """Return a passkey by its credential id."""
+
+    def sign_in_with_passkey(
+        self, credential_id: str, seen_count: int, new_count: int, *, backed_up: bool, agent: str | None
+    ) -> str:
+        """Record a verified passkey answer and return a new browser token."""
+
+    def passkeys(self, player_id: int) -> list[Passkey]:
+        """Return the player's passkeys."""
+
+    def remove_passkey(self, player_id: int, short_id: str) -> bool:
+        """Remove one of the player's passkeys."""
+
+    def new_link_code(self, player_id: int) -> tuple[str, datetime]:
+        """Make a link code and return it with its expiry."""
+
+    def redeem_link_code(self, code: str, agent: str | None) -> str:
+        """Use up a link code and return a new browser token for its player."""
+
+    def browsers(self, player_id: int, current_token: str | None) -> list[Browser]:
+        """Return the browsers signed in as the player."""
+
+    def sign_out_browser(self, player_id: int, short_id: str) -> bool:
+        """Sign one of the player's browsers out."""
+
+    def player_data(self, player_id: int) -> dict[str, Any]:
+        """Return everything stored about the player."""
+
+    def erase_player(self, player_id: int) -> int:
+        """Delete the player and their personal data (results kept under an erased row)."""
+
+    def merge_players(self, source_id: int, target_id: int) -> MergeSummary:
+        """Bring one player's history into another's and delete the first."""
 
     def sign_out_elsewhere(self, player_id: int, keep_token: str | None) -> int:
         """Stop every browser token of the player but this browser's."""

@@ -109,7 +109,7 @@ def _plain(value: Any) -> Any:
 
 def _rows(session: Session, table: FromClause, *conditions: Any) -> list[dict[str, Any]]:
     found = session.execute(select(table).where(or_(*conditions))).mappings()
-    return [{key: _plain(value) for key, value in row.items()} for row in found]
+    return [{str(key): _plain(value) for key, value in row.items()} for row in found]
 
 
 def _names(seats: Any, player_id: int) -> bool:
@@ -154,7 +154,7 @@ class PlayerDataStore(Repository):
             }
             for table, column in player_columns():
                 rows = _rows(session, table, column == player_id)
-                known = tables.setdefault(table.name, [])
+                known = tables.setdefault(str(table.name), [])
                 known.extend(row for row in rows if row not in known)
             game_ids = {row["id"] for row in tables.get("games", [])}
             game_ids |= {row["game_id"] for row in tables.get("game_players", [])}

@@ -23,8 +23,10 @@ from parlour.games.ratings import closest
 from parlour.games.registry import Registry
 from parlour.i18n import LANGUAGE_NAMES, gettext_for, normalize_language
 from parlour.server.context import Parlour
-from parlour.server.edge.player_cookie import COOKIE_AGE, TOKEN_COOKIE, give_token
+from parlour.server.edge.browser_names import parts
+from parlour.server.edge.player_cookie import COOKIE_AGE, TOKEN_COOKIE
 from parlour.server.i18n import LANG_COOKIE, Texts
+from parlour.server.pages.passkeys import relying_party
 from parlour.server.pages.players_chart import line_chart
 from parlour.server.pages.requests import (
     EDGE_ERRORS,
@@ -37,7 +39,8 @@ from parlour.server.pages.requests import (
     render,
     request_language,
 )
-from parlour.store import PlayedGame, UnknownGame
+from parlour.server.pages.sign_in import PREVIOUS_COOKIE, agent_of, merge_candidate, sign_in_browser
+from parlour.store import PlayedGame, Player, UnknownGame
 from parlour.store.messages import record_messages
 from parlour.store.preferences import CARD_BACKS, CARD_SIZES, CHOICES, DECKS, FELTS, THEMES, game_preferences
 
@@ -179,12 +182,19 @@ async def leave_game(request: Request, game_id: str) -> Response:
 @router.get("/player", include_in_schema=False)
 async def player_page(request: Request) -> Response:
     """The player page: display name, recovery code, redeeming a code, preferences."""
-    return await _player_page(request)
+    return await player_page_response(request)
 
 
-async def _player_page(
-    request: Request, *, code: str | None = None, problem: str | None = None, status: int = 200
+async def player_page_response(
+    request: Request,
+    *,
+    code: str | None = None,
+    problem: str | None = None,
+    status: int = 200,
+    link: dict[str, Any] | None = None,
 ) -> Response:
+    """Return the player page; ``code`` a recovery code to show once, ``link`` a link code (its code,
+    address, expiry and QR image), ``problem`` what a form got wrong (with ``status``)."""
     player = await known_player(request)
     parlour = parlour_of(request)
     preferences = await parlour.call(parlour.store.preferences, player.id if player else None)
@@ -224,10 +234,38 @@ async def _player_page(
             "decks": DECKS,
             "card_sizes": CARD_SIZES,
             "saved": request.query_params.get("saved"),
+            **await _devices(request, player),
+            "link": link,
         },
     )
     response.status_code = status
     return response
+
+
+async def _devices(request: Request, player: Player | None) -> dict[str, Any]:
+    """Return the player page's part about devices: the browsers signed in as the player, their
+    passkeys, whether passkeys work on this site, and the merge on offer (decision 0064)."""
+    parlour = parlour_of(request)
+    browsers = passkeys = []
+    if player is not None:
+        browsers = await parlour.call(parlour.store.browsers, player.id, request.cookies.get(TOKEN_COOKIE))
+        passkeys = await parlour.call(parlour.store.passkeys, player.id)
+    merge_offer = player is not None and PREVIOUS_COOKIE in request.cookies
+    return {
+        "browsers": browsers,
+        "passkeys": passkeys,
+        "passkeys_on": relying_party(request) is not None,
+        "merge_offer": merge_offer,
+        "browser_label": browser_label,
+    }
+
+
+def browser_label(kept: str | None, s: StoreTexts) -> str:
+    """Return a browser's rough name in words: "Chrome on Android", "Firefox", "a browser"."""
+    browser, system = parts(kept)
+    if browser and system:
+        return s("{browser} on {system}", browser=browser, system=system)
+    return browser or system or s("A browser")
 
 
 async def _rating_of(
@@ -305,7 +343,7 @@ async def set_name(request: Request) -> Response:
     except ParlourError as error:
         lang = await request_language(request)
         problem = StoreTexts(lang)(NAME_PROBLEMS.get(error.code, "A name has 1 to 40 characters."))
-        return await _player_page(request, problem=problem, status=400)
+        return await player_page_response(request, problem=problem, status=400)
     return RedirectResponse("/player?saved=name", status_code=303)
 
 
@@ -316,7 +354,7 @@ async def show_recovery_code(request: Request) -> Response:
     player = await current_player(request)
     parlour = parlour_of(request)
     code = await parlour.write(parlour.store.new_recovery_code, player.id)
-    response = await _player_page(request, code=code)
+    response = await player_page_response(request, code=code)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -339,15 +377,17 @@ async def redeem_recovery_code(request: Request) -> Response:
     form = read_form(await checked_form(request), RecoveryForm)
     parlour = parlour_of(request)
     try:
-        token = await parlour.write(parlour.store.recover, form.code)
+        token = await parlour.write(parlour.store.recover, form.code, agent_of(request))
     except EDGE_ERRORS:
         raise
     except ParlourError:
         lang = await request_language(request)
         problem = StoreTexts(lang)("This recovery code is not valid.")
-        return await _player_page(request, problem=problem, status=400)
+        return await player_page_response(request, problem=problem, status=400)
+    player = await parlour.call(parlour.store.player_by_token, token)
+    previous = await merge_candidate(request, player.id) if player is not None else None
     response = RedirectResponse("/player?saved=recovered", status_code=303)
-    give_token(response, token, request.url.scheme)
+    sign_in_browser(request, response, token, previous)
     return response
 
 
@@ -377,7 +417,7 @@ async def set_preferences(request: Request) -> Response:
         raise
     except ParlourError:
         lang = await request_language(request)
-        return await _player_page(
+        return await player_page_response(
             request, problem=StoreTexts(lang)("These preferences are not valid."), status=400
         )
     response = RedirectResponse("/player?saved=preferences", status_code=303)

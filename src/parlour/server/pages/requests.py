@@ -22,6 +22,7 @@ from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition
 from parlour.i18n import decimal, labelled, percent
 from parlour.server.context import Parlour
+from parlour.server.edge.browser_names import browser_name
 from parlour.server.edge.limits import RateLimited
 from parlour.server.edge.player_cookie import NEW_TOKEN, TOKEN_COOKIE
 from parlour.server.edge.security import CrossSite, check_csrf, csrf_token, set_csrf_cookie
@@ -172,7 +173,8 @@ async def current_player(request: Request) -> Player:
     if player is None:
         parlour = parlour_of(request)
         await parlour.limits.hit("new_player", client_address(request))
-        created = await parlour.write(parlour.store.create_player)
+        agent = browser_name(request.headers.get("user-agent"))
+        created = await parlour.write(lambda: parlour.store.create_player(agent=agent))
         setattr(request.state, NEW_TOKEN, created.token)  # PlayerCookie gives it with the answer
         player = await parlour.call(parlour.store.player_by_token, created.token)
         if player is None:  # the store lost the player it just made: nothing sensible to show
