@@ -4,6 +4,7 @@ counted attempt a day and the right records."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from typing import Any
 
@@ -179,3 +180,25 @@ def test_after_delete_me_no_row_names_the_player_and_the_boards_add_up(store: St
         store.game_outcome(practice, erased)
     with pytest.raises(UnknownPlayer):
         store.erase_player(ada.player_id)
+
+
+def test_an_operator_shows_and_deletes_a_player(store: Store) -> None:
+    from click.testing import CliRunner
+
+    from parlour.cli import main
+
+    ada = store.create_player("Ada", agent="Firefox|Android")
+    url = store.url.render_as_string(hide_password=False)
+    runner = CliRunner()
+    shown = runner.invoke(main, ["players", "show", str(ada.player_id), "--database-url", url])
+    assert shown.exit_code == 0, shown.output
+    assert "Ada" in shown.output and "Firefox on Android" in shown.output and "player_tokens" in shown.output
+    as_json = runner.invoke(main, ["players", "show", str(ada.player_id), "--json", "--database-url", url])
+    assert json.loads(as_json.output)["rows"]["players"][0]["name"] == "Ada"
+    kept = runner.invoke(main, ["players", "delete", str(ada.player_id), "--database-url", url], input="n\n")
+    assert kept.exit_code == 1 and store.player(ada.player_id).name == "Ada"
+    gone = runner.invoke(main, ["players", "delete", str(ada.player_id), "--yes", "--database-url", url])
+    assert gone.exit_code == 0 and "is deleted" in gone.output
+    assert naming(store, ada.player_id) == {}
+    again = runner.invoke(main, ["players", "show", str(ada.player_id), "--database-url", url])
+    assert again.exit_code == 1 and "no player" in again.output

@@ -31,7 +31,8 @@ def _answer(database_url: str | None, answer: Callable[[Store], str]) -> None:
 
 @click.group()
 def players() -> None:
-    """Players' display names: the reported ones, and an operator's answers."""
+    """Players: their reported display names and an operator's answers, what is kept about a player,
+    and deleting one."""
 
 
 @players.command()
@@ -101,3 +102,55 @@ def block(player: int, database_url: str | None) -> None:
         )
 
     _answer(database_url, block_it)
+
+
+@players.command()
+@click.argument("player", type=int)
+@click.option("--json", "as_json", is_flag=True, help="Print everything stored about PLAYER as JSON.")
+@database_url_option
+def show(player: int, as_json: bool, database_url: str | None) -> None:
+    """Show PLAYER: name, when they came, their browsers and passkeys, and how many rows of each table
+    name them (``--json``: every such row, what "Download my data" gives them)."""
+    with opened_store(database_url) as store:
+        try:
+            data = store.player_data(player)
+            browsers = store.browsers(player, None)
+            passkeys = store.passkeys(player)
+        except ParlourError as error:
+            raise click.ClickException(str(error)) from error
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+        return
+    [row] = data["rows"]["players"]
+    console = Console(soft_wrap=True)
+    console.print(f"player {player}: {row['name'] or '(no name)'}, since {str(row['created_at'])[:10]}")
+    for browser in browsers:
+        name, _, system = (browser.agent or "").partition("|")
+        called = " on ".join(part for part in (name, system) if part) or "a browser"
+        console.print(f"  browser {browser.browser_id}: {called}, last seen {browser.used_at:%Y-%m-%d}")
+    for key in passkeys:
+        console.print(f"  passkey {key.passkey_id}, made {key.created_at:%Y-%m-%d}")
+    table = Table(title="Rows that name the player")
+    table.add_column("table")
+    table.add_column("rows", justify="right")
+    for name, rows in sorted(data["rows"].items()):
+        if rows:
+            table.add_row(name, str(len(rows)))
+    console.print(table)
+
+
+@players.command()
+@click.argument("player", type=int)
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@database_url_option
+def delete(player: int, yes: bool, database_url: str | None) -> None:
+    """Delete PLAYER as "Delete me" does: their name, browsers, passkeys, preferences and private games
+    go; their results on the boards and in other people's records stay under a nameless row."""
+    if not yes:
+        click.confirm(f"Delete player {player} and their personal data? This cannot be undone", abort=True)
+
+    def delete_them(store: Store) -> str:
+        erased = store.erase_player(player)
+        return f"player {player} is deleted; their results stay under the nameless player {erased}"
+
+    _answer(database_url, delete_them)
