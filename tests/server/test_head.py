@@ -37,9 +37,11 @@ def test_head_changes_nothing_a_get_would_not_and_keeps_its_errors(
     site_client: TestClient, store: Store
 ) -> None:
     assert site_client.head("/no/such/page").status_code == 404
-    refused = site_client.head("/api/player")  # a POST only: made by an action, never by a look
+    refused = site_client.head("/api/games/tripeaks")  # a POST only: made by an action, never by a look
     assert refused.status_code == 405 and refused.content == b""
     assert "set-cookie" not in refused.headers
+    nobody = site_client.head("/api/player")  # looking for the player makes none
+    assert nobody.status_code == 404 and "set-cookie" not in nobody.headers
     assert store.all_players() == []
 
 
