@@ -110,7 +110,7 @@ def block(player: int, database_url: str | None) -> None:
 @database_url_option
 def show(player: int, as_json: bool, database_url: str | None) -> None:
     """Show PLAYER: name, when they came, their browsers and passkeys, and how many rows of each table
-    name them (``--json``: every such row, what "Download my data" gives them)."""
+    name them (with --json: every such row, what "Download my data" gives them)."""
     with opened_store(database_url) as store:
         try:
             data = store.player_data(player)
