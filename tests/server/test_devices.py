@@ -305,3 +305,31 @@ def test_download_and_delete_me(browsers: Browser, store: Store) -> None:
     with store.engine.connect() as connection:
         assert connection.execute(select(PlayerRow).where(PlayerRow.id == me["id"])).first() is None
     assert rows(store, PasskeyRow) == 0 and rows(store, TokenRow) == 0
+
+
+def test_a_player_at_a_table_leaves_it_before_being_deleted(browsers: Browser, store: Store) -> None:
+    client = browsers()
+    client.post("/api/player")
+    me = player_of(client)
+    assert me is not None
+    seat = {"kind": "person", "name": "Ada", "player": me["id"], "token_hash": None, "strength": None}
+    store.create_table("thirteen", me["id"], {}, [seat])
+    refused = client.post("/player/delete", data=form(client, confirm="on"))
+    assert refused.status_code == 409 and "leave it first" in refused.text
+    assert player_of(client) == me
+
+
+def test_keeping_the_players_apart_retires_the_other_token(browsers: Browser, store: Store) -> None:
+    laptop, phone = browsers(), browsers()
+    key = SoftAuthenticator(SITE)
+    register(laptop, key)
+    phone.post("/api/player")
+    before = player_of(phone)
+    assert before is not None
+    game = store.start_game(before["id"], "tripeaks", "easy", "TP1-E-AAAAAAB", ["human"])
+    store.finish_game(game, before["id"])
+    old_token = phone.cookies["parlour_token"]
+    assert sign_in(phone, key).json()["merge"] is True
+    phone.post("/player/merge/decline", data=form(phone))
+    assert store.player_by_token(old_token) is None and store.player(before["id"]).id == before["id"]
+    assert 'data-action="merge"' not in phone.get("/player").text

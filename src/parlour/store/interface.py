@@ -134,6 +134,9 @@ class GameStore(Protocol):
     def merge_players(self, source_id: int, target_id: int) -> MergeSummary:
         """Bring one player's history into another's and delete the first."""
 
+    def forget_token(self, token: str) -> None:
+        """Stop accepting a browser token."""
+
     def sign_out_elsewhere(self, player_id: int, keep_token: str | None) -> int:
         """Stop every browser token of the player but this browser's."""
 

@@ -13,13 +13,15 @@ import base64
 import secrets as random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any, Final
 
 from sqlalchemy import Column, FromClause, Table, delete, or_, select, update
 from sqlalchemy.orm import Session
 
+from parlour.errors import InvalidInput
 from parlour.games.ratings import Entrant, Skill, rate_round
+from parlour.games.tables import OVER
 from parlour.store import secrets
 from parlour.store.errors import UnknownPlayer
 from parlour.store.models import (
@@ -78,6 +80,17 @@ KEPT_AS_RESULTS: Final = frozenset(
 """Columns whose rows are results the boards and other people's records are made of: when the player
 deletes themselves they move to a nameless erased row (their own games nobody else's record uses are
 deleted first)."""
+
+
+TABLE_LIVE: Final = timedelta(minutes=30)
+"""A table saved this recently, and not over, may be in a process's memory with its seats: a player
+sitting at one is neither erased nor merged away until they leave it (its owner would write their id)."""
+
+
+class PlayerSeated(InvalidInput):
+    """The player sits at a table in play (or hosts one): they leave it first."""
+
+    code = "player_seated"
 
 
 @dataclass(frozen=True)
@@ -191,6 +204,7 @@ class PlayerDataStore(Repository):
             row = player_row(session, player_id)
             if row.erased_at is not None:
                 raise UnknownPlayer(f"no player has the id {player_id!r}")
+            _refuse_seated(session, player_id)
             erased = PlayerRow(
                 name=None,
                 name_key=None,
@@ -227,6 +241,7 @@ class PlayerDataStore(Repository):
             source, target = player_row(session, source_id), player_row(session, target_id)
             if source.erased_at is not None or target.erased_at is not None:
                 raise UnknownPlayer("an erased player cannot be merged")
+            _refuse_seated(session, source_id)
             games = len(list(session.scalars(select(GameRow.id).where(GameRow.player_id == source_id))))
             dropped = _merge_keyed(session, source_id, target_id)
             games_rated = _rated_games(session, (source_id, target_id))
@@ -249,6 +264,22 @@ class PlayerDataStore(Repository):
             if target.name is None and name is not None:
                 target.name, target.name_key = name, key
             return MergeSummary(target_id, games, dropped)
+
+
+def _refuse_seated(session: Session, player_id: int) -> None:
+    """Refuse to take a player away while they sit at (or host) a table that may be in play.
+
+    Raises:
+        PlayerSeated: such a table, or a seat claimed at a public one.
+    """
+    if session.get(SeatClaimRow, player_id) is not None:
+        raise PlayerSeated("this player has a seat at a public table: leave it first")
+    recent = utcnow() - TABLE_LIVE
+    for table in session.scalars(
+        select(TableRow).where(TableRow.phase != OVER, TableRow.updated_at >= recent)
+    ):
+        if table.host_id == player_id or _names(table.seats, player_id):
+            raise PlayerSeated(f"this player sits at table {table.code}: leave it first")
 
 
 def _delete_private_games(session: Session, player_id: int) -> None:

@@ -50,8 +50,10 @@ from parlour.server.pages.sign_in import (
     player_json,
     sign_in_browser,
 )
+from parlour.store.player_data import PlayerSeated
 
 router = APIRouter()
+SEATED: Final = "You are at a table: leave it first, then try again."
 BAD_LINK_CODE: Final = "This link code is not valid: it may be used already or expired. Make a new one."
 log = logging.getLogger("parlour.server")
 
@@ -197,8 +199,12 @@ async def merge(request: Request) -> Response:
     if player is None or previous is None or previous.id == player.id:
         response = RedirectResponse("/player?saved=nothing", status_code=303)
     else:
+        try:
+            summary = await parlour.write(parlour.store.merge_players, previous.id, player.id)
+        except PlayerSeated:
+            lang = await request_language(request)
+            return await player_page_response(request, problem=StoreTexts(lang)(SEATED), status=409)
         await _end_live_games(parlour, previous.id)
-        summary = await parlour.write(parlour.store.merge_players, previous.id, player.id)
         log.info("player %s merged into player %s (%d games)", previous.id, player.id, summary.games)
         response = RedirectResponse("/player?saved=merged", status_code=303)
     response.delete_cookie(PREVIOUS_COOKIE, path="/player")
@@ -207,8 +213,14 @@ async def merge(request: Request) -> Response:
 
 @router.post("/player/merge/decline", include_in_schema=False)
 async def decline_merge(request: Request) -> Response:
-    """Keep the two players apart (the other one stays reachable by its recovery code)."""
+    """Keep the two players apart: the other one's token, which no browser holds any more, stops
+    working (that player stays reachable by its recovery code)."""
     await checked_form(request)
+    previous_token = request.cookies.get(PREVIOUS_COOKIE)
+    current_token = request.cookies.get(TOKEN_COOKIE)
+    if previous_token and previous_token != current_token:
+        parlour = parlour_of(request)
+        await parlour.write(parlour.store.forget_token, previous_token)
     response = RedirectResponse("/player", status_code=303)
     response.delete_cookie(PREVIOUS_COOKIE, path="/player")
     return response
@@ -250,8 +262,12 @@ async def delete_me(request: Request) -> Response:
         problem = StoreTexts(lang)("Tick the box to say you understand, then press Delete me again.")
         return await player_page_response(request, problem=problem, status=400)
     parlour = parlour_of(request)
+    try:
+        await parlour.write(parlour.store.erase_player, player.id)
+    except PlayerSeated:
+        lang = await request_language(request)
+        return await player_page_response(request, problem=StoreTexts(lang)(SEATED), status=409)
     await _end_live_games(parlour, player.id)
-    await parlour.write(parlour.store.erase_player, player.id)
     log.info("a player deleted themselves")
     response = RedirectResponse("/player?saved=deleted", status_code=303)
     response.delete_cookie(TOKEN_COOKIE, path="/")
