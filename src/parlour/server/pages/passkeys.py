@@ -20,6 +20,7 @@ import binascii
 import json
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Final
 from urllib.parse import urlsplit
@@ -199,7 +200,8 @@ async def register(request: Request) -> Response:
     player = await known_player(request)
     if player is None:
         return await _refused(request, "this browser has no player to add a passkey to")
-    try:
+
+    async def keep() -> Response:
         credential = await _credential(request)
         await parlour.write(parlour.store.take_challenge, _challenge_of(credential), "register", player.id)
         verified = verify_registration_response(
@@ -221,15 +223,11 @@ async def register(request: Request) -> Response:
                 agent=browser_name(request.headers.get("user-agent")),
             )
         )
-    except BadBody as error:
-        return body_refusal(error, await request_language(request))
-    except PasskeyRefused as error:
-        return await _refused(request, str(error))
-    except (WebAuthnException, ValueError, TypeError, KeyError) as error:
-        return await _refused(request, _said(error))
-    log.info("player %s added a passkey", player.id)
-    count = len(await parlour.call(parlour.store.passkey_credentials, player.id))
-    return JSONResponse({"passkeys": count})
+        log.info("player %s added a passkey", player.id)
+        count = len(await parlour.call(parlour.store.passkey_credentials, player.id))
+        return JSONResponse({"passkeys": count})
+
+    return await _answered(request, keep)
 
 
 @router.post("/api/passkeys/sign-in/options")
@@ -265,7 +263,8 @@ async def sign_in(request: Request) -> Response:
         return await _off(request)
     parlour = parlour_of(request)
     await parlour.limits.hit("passkey", client_address(request))
-    try:
+
+    async def enter() -> Response:
         credential = await _credential(request)
         challenge = _challenge_of(credential)
         await parlour.write(parlour.store.take_challenge, challenge, "sign_in", None)
@@ -295,20 +294,29 @@ async def sign_in(request: Request) -> Response:
                 agent=browser_name(request.headers.get("user-agent")),
             )
         )
+        player = await parlour.call(parlour.store.player_by_token, token)
+        if player is None:  # deleted in the same instant
+            raise PasskeyRefused("this passkey's player is gone")
+        previous = await merge_candidate(request, player.id)
+        response = JSONResponse({"player": player_json(player), "merge": previous is not None})
+        sign_in_browser(request, response, token, previous)
+        log.info("player %s signed in with a passkey", player.id)
+        return response
+
+    return await _answered(request, enter)
+
+
+async def _answered(request: Request, steps: Callable[[], Awaitable[Response]]) -> Response:
+    """Return what an answer's ``steps`` return, or the endpoint's 400 when any of them refuses it
+    (a body of the wrong shape, a refusal of ours, or of ``webauthn``'s checks)."""
+    try:
+        return await steps()
     except BadBody as error:
         return body_refusal(error, await request_language(request))
     except PasskeyRefused as error:
         return await _refused(request, str(error))
     except (WebAuthnException, ValueError, TypeError, KeyError) as error:
         return await _refused(request, _said(error))
-    player = await parlour.call(parlour.store.player_by_token, token)
-    if player is None:  # deleted in the same instant
-        return await _refused(request, "this passkey's player is gone")
-    previous = await merge_candidate(request, player.id)
-    response = JSONResponse({"player": player_json(player), "merge": previous is not None})
-    sign_in_browser(request, response, token, previous)
-    log.info("player %s signed in with a passkey", player.id)
-    return response
 
 
 def _options(options: str) -> JSONResponse:
