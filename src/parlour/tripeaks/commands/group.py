@@ -21,6 +21,7 @@ from parlour.i18n.cards import card_name
 from parlour.tripeaks import DealCode, Game, Rules
 from parlour.tripeaks.commands.daily import daily_command
 from parlour.tripeaks.commands.options import HINT_STRENGTH_OPTION
+from parlour.tripeaks.commands.puzzles import puzzles_command
 from parlour.tripeaks.commands.review import review_command
 from parlour.tripeaks.commands.solver import RULES_CHOICE, SOLVER_COMMANDS, code_for, numbered_line
 from parlour.tripeaks.definition import hint_text, player_hint
@@ -383,6 +384,7 @@ def play(code: str | None, rules: str | None, lang: str, no_error_help: bool, hi
 for _command in SOLVER_COMMANDS:
     tripeaks.add_command(_command)
 tripeaks.add_command(review_command)
+tripeaks.add_command(puzzles_command)
 tripeaks.add_command(daily_command)
 
 
