@@ -431,3 +431,76 @@ class BlockedNameRow(Base):
     name_key: Mapped[str] = mapped_column(String(64), primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PuzzleRow(Base):
+    """A puzzle of a game (decision 0065): a deal's code, the moves to its position and the one answer,
+    with its themes, difficulty, the solver's line after the answer, where it came from, and its
+    Glicko-2 rating, moved by every rated attempt."""
+
+    __tablename__ = "puzzles"
+    __table_args__ = (Index("ix_puzzles_game_rating", "game", "rating"),)
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    """A hash of the game, the code and the moves: the same position is one puzzle."""
+    game: Mapped[str] = mapped_column(String(32))
+    code: Mapped[str] = mapped_column(String(64))
+    moves: Mapped[list[str]] = mapped_column(JSON)
+    answer: Mapped[str] = mapped_column(String(32))
+    themes: Mapped[list[str]] = mapped_column(JSON)
+    difficulty: Mapped[str] = mapped_column(String(8))
+    line: Mapped[list[str]] = mapped_column(JSON)
+    source: Mapped[str] = mapped_column(String(64))
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PuzzleAttemptRow(Base):
+    """A player's attempt at a puzzle: the move they made, whether it was the answer, and, for a rated
+    attempt (their first at that puzzle), both ratings before it, so that anyone can recompute them."""
+
+    __tablename__ = "puzzle_attempts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    puzzle_id: Mapped[str] = mapped_column(ForeignKey("puzzles.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    move: Mapped[str] = mapped_column(String(32))
+    solved: Mapped[bool] = mapped_column(Boolean)
+    mode: Mapped[str] = mapped_column(String(8))
+    """``rated`` (the next puzzle near one's rating), ``daily`` or ``streak``."""
+    rated: Mapped[bool] = mapped_column(Boolean)
+    player_rating: Mapped[float | None] = mapped_column(Float)
+    player_rd: Mapped[float | None] = mapped_column(Float)
+    player_volatility: Mapped[float | None] = mapped_column(Float)
+    puzzle_rating: Mapped[float | None] = mapped_column(Float)
+    puzzle_rd: Mapped[float | None] = mapped_column(Float)
+    puzzle_volatility: Mapped[float | None] = mapped_column(Float)
+    made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PuzzleRatingRow(Base):
+    """A player's puzzle rating at one game (Glicko-2) and their rated attempts and best streak."""
+
+    __tablename__ = "puzzle_ratings"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    best_streak: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DailyPuzzleRow(Base):
+    """The puzzle of one day (UTC) of a game: chosen once, the same for everybody."""
+
+    __tablename__ = "daily_puzzles"
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    puzzle_id: Mapped[str] = mapped_column(ForeignKey("puzzles.id", ondelete="CASCADE"))

@@ -37,6 +37,7 @@ from parlour.store.models import (
     NameReportRow,
     PersonalBestRow,
     PlayerRow,
+    PuzzleRatingRow,
     RatedRoundRow,
     RatingChangeRow,
     RatingRow,
@@ -75,6 +76,8 @@ KEPT_AS_RESULTS: Final = frozenset(
         ("challenge_attempts", "player_id"),
         ("rating_changes", "player_id"),
         ("ratings", "player_id"),
+        ("puzzle_attempts", "player_id"),
+        ("puzzle_ratings", "player_id"),
     }
 )
 """Columns whose rows are results the boards and other people's records are made of: when the player
@@ -370,6 +373,20 @@ def _merge_keyed(session: Session, source: int, target: int) -> int:
     session.execute(
         delete(GamePlayerRow).where(GamePlayerRow.player_id == source, GamePlayerRow.game_id.in_(own_games))
     )
+    for rating in list(session.scalars(select(PuzzleRatingRow).where(PuzzleRatingRow.player_id == source))):
+        kept_rating = session.get(PuzzleRatingRow, (target, rating.game))
+        if kept_rating is None:
+            continue
+        # Both rated puzzles of one game: the rating backed by more attempts stays, with the best streak.
+        if rating.attempts > kept_rating.attempts:
+            kept_rating.rating, kept_rating.rd, kept_rating.volatility = (
+                rating.rating,
+                rating.rd,
+                rating.volatility,
+            )
+            kept_rating.attempts = rating.attempts
+        kept_rating.best_streak = max(kept_rating.best_streak, rating.best_streak)
+        session.delete(rating)
     if session.get(SeatClaimRow, target) is not None:
         session.execute(delete(SeatClaimRow).where(SeatClaimRow.player_id == source))
     for report in list(session.scalars(select(NameReportRow).where(

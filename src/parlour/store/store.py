@@ -36,6 +36,7 @@ from parlour.store.identity import IdentityStore
 from parlour.store.name_reports import NameReportsStore
 from parlour.store.player_data import PlayerDataStore
 from parlour.store.players import PlayersStore
+from parlour.store.puzzles import PuzzlesStore
 from parlour.store.ratings import RatingsStore
 from parlour.store.replays import ReplayCache
 from parlour.store.seat_claims import SeatClaimsStore
@@ -65,6 +66,7 @@ class Store(
     ChallengesStore,
     IdentityStore,
     PlayerDataStore,
+    PuzzlesStore,
 ):
     """Players, games as records, numbered-game records and statistics in one database.
 
