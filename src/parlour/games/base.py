@@ -684,6 +684,7 @@ class GameDefinition(ABC):
             when its code and salt are revealed; every ended TriPeaks game).
         review_page: the address of a finished game's review page, ``{game_id}`` standing for the
             game's id (``/tripeaks/review/{game_id}``), None without one.
+        puzzles_page: the address of its puzzles (``/tripeaks/puzzles``), None without puzzles.
         ranked_note: what a ranked attempt (today's daily deal, a challenge) changes in play, said on
             those pages before it starts (a ``store`` msgid); empty when nothing changes.
         learning: ``module:function`` that registers its learning environments with Gymnasium, called
@@ -710,6 +711,7 @@ class GameDefinition(ABC):
     reviews: bool = False
     reviewed: frozenset[str] = Status.ENDED
     review_page: str | None = None
+    puzzles_page: str | None = None
     ranked_note: str = ""
     learning: str | None = None
     order: int = 100

@@ -96,6 +96,7 @@ _PROTOCOL_REASONS: Final = {
     "no_such_rules": "There is no rules page for that game.",
     "no_such_game_kind": "There is no such game.",
     "no_player": "This browser has no player yet.",
+    "no_such_puzzle": "There is no such puzzle.",
 }
 
 

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from parlour.errors import ParlourError
 from parlour.games.base import GameDefinition, RecordSpec
+from parlour.games.puzzle_ratings import Glicko
 from parlour.games.ratings import Skill
 from parlour.games.registry import Registry
 from parlour.games.tables import Claim, TableRecord
@@ -23,6 +24,7 @@ from parlour.store.game_records import AppendPlan
 from parlour.store.identity import Browser, Passkey, StoredPasskey
 from parlour.store.numbered import Leader
 from parlour.store.player_data import MergeSummary
+from parlour.store.puzzles import AttemptResult, PuzzleRecord
 from parlour.store.ratings import RoundSeat, Standing
 from parlour.store.seat_claims import SeatClaim
 from parlour.store.types import (
@@ -133,6 +135,44 @@ class GameStore(Protocol):
 
     def merge_players(self, source_id: int, target_id: int) -> MergeSummary:
         """Bring one player's history into another's and delete the first."""
+
+    # puzzles (decision 0065)
+    def add_puzzles(self, game: str, puzzles: Iterable[Mapping[str, Any]]) -> int:
+        """Add puzzles not kept yet; return how many."""
+
+    def puzzle_count(self, game: str) -> int:
+        """Return how many puzzles a game has."""
+
+    def puzzle(self, game: str, puzzle_id: str) -> PuzzleRecord:
+        """Return a puzzle (``UnknownPuzzle`` for none)."""
+
+    def puzzle_rating(self, game: str, player_id: int | None) -> Glicko | None:
+        """Return the player's puzzle rating."""
+
+    def best_streak(self, game: str, player_id: int | None) -> int:
+        """Return the player's best puzzle streak."""
+
+    def next_puzzle(self, game: str, player_id: int | None, *, seed: int | None = None) -> PuzzleRecord:
+        """Return an untried puzzle near the player's rating."""
+
+    def streak_puzzle(
+        self, game: str, player_id: int | None, solved: int, *, seed: int | None = None
+    ) -> PuzzleRecord:
+        """Return the next puzzle of a streak."""
+
+    def daily_puzzle(self, game: str, day: date) -> PuzzleRecord:
+        """Return the day's puzzle."""
+
+    def attempt_puzzle(
+        self, game: str, puzzle_id: str, player_id: int, move: str, mode: str
+    ) -> AttemptResult:
+        """Keep an attempt and return what it did."""
+
+    def streak_attempts(self, game: str, player_id: int, limit: int = 500) -> list[bool]:
+        """Return the player's last streak attempts, oldest first."""
+
+    def end_streak(self, game: str, player_id: int, solved: int) -> int:
+        """Keep an ended streak; return the best."""
 
     def forget_token(self, token: str) -> None:
         """Stop accepting a browser token."""

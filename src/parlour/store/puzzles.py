@@ -289,6 +289,20 @@ class PuzzlesStore(Repository):
             row.attempts += 1
             return AttemptResult(solved, True, before, player_after, puzzle_before, puzzle_after)
 
+    def streak_attempts(self, game: str, player_id: int, limit: int = 500) -> list[bool]:
+        """Return whether each of the player's last ``limit`` streak attempts at ``game`` solved its
+        puzzle, oldest first (a streak is the solved ones since the last miss)."""
+        with self._read() as session:
+            found = list(session.scalars(
+                select(PuzzleAttemptRow.solved)
+                .join(PuzzleRow, PuzzleRow.id == PuzzleAttemptRow.puzzle_id)
+                .where(PuzzleRow.game == game, PuzzleAttemptRow.player_id == player_id)
+                .where(PuzzleAttemptRow.mode == "streak")
+                .order_by(PuzzleAttemptRow.id.desc())
+                .limit(limit)
+            ))  # fmt: skip
+        return [bool(solved) for solved in reversed(found)]
+
     def end_streak(self, game: str, player_id: int, solved: int) -> int:
         """Keep a streak of ``solved`` puzzles that just ended; return the player's best streak."""
         now = utcnow()

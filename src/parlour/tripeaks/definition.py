@@ -806,6 +806,7 @@ class TriPeaksDefinition(GameDefinition):
     commands = "parlour.tripeaks.commands.group:tripeaks"
     reviews = True
     review_page = "/tripeaks/review/{game_id}"
+    puzzles_page = "/tripeaks/puzzles"
     ranked_note = (
         "Undo takes back a card played, but not a draw nor a card that turned another up: "
         "a card you have seen stays seen."

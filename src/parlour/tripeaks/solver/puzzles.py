@@ -15,9 +15,12 @@ from the position after the answer, shown once the puzzle is done.
 
 from __future__ import annotations
 
+import gzip
+import json
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Final
 
 from parlour.tripeaks.codes import DealCode
@@ -257,6 +260,18 @@ def numbered_puzzles(
             census.kept += 1
         number += 1
     census.seconds = time.perf_counter() - census.started
+    return found
+
+
+PACKAGED: Final = Path(__file__).with_name("puzzles.json.gz")
+"""Puzzles from the numbered games, made by ``parlour tripeaks puzzles`` (600 Easy, 400 Classic): the
+site's pool starts from them."""
+
+
+def packaged_puzzles() -> list[dict[str, Any]]:
+    """Return the packaged puzzles, as ``parlour tripeaks puzzles --json`` printed them."""
+    with gzip.open(PACKAGED, "rt", encoding="utf-8") as handle:
+        found: list[dict[str, Any]] = json.load(handle)["puzzles"]
     return found
 
 
