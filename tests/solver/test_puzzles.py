@@ -98,3 +98,13 @@ def test_bad_counts_are_clear_errors() -> None:
     assert runner.invoke(main, ["tripeaks", "puzzles", "--count", "0"]).exit_code == 2
     past = runner.invoke(main, ["tripeaks", "puzzles", "--from", "50000", "--count", "50"])
     assert past.exit_code == 1 and "Traceback" not in past.output
+
+
+def test_every_packaged_puzzle_has_exactly_one_winning_move() -> None:
+    from parlour.tripeaks.solver.puzzles import packaged_puzzles
+
+    shipped = packaged_puzzles()
+    assert len(shipped) == 1000
+    assert {puzzle["code"][:6] for puzzle in shipped} == {"TP1-E-", "TP1-C-"}
+    for puzzle in shipped:
+        assert winners(position(puzzle)) == [puzzle["answer"]], puzzle
