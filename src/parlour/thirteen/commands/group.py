@@ -820,3 +820,7 @@ def _stored_match(
 from parlour.thirteen.commands.terminal import thirteen_online as _thirteen_online  # noqa: E402
 
 thirteen.add_command(_thirteen_online)
+
+from parlour.thirteen.commands.puzzles import puzzles_command as _puzzles  # noqa: E402
+
+thirteen.add_command(_puzzles)
