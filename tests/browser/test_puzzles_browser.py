@@ -64,7 +64,7 @@ def test_a_puzzle_solved_then_one_failed_then_the_daily_puzzle(phone: Any, live_
     expect(phone.locator("#verdict")).to_contain_text("Not this one")
 
     daily, _ = shown_puzzle(phone, live_server, "/tripeaks/puzzles/daily")
-    expect(phone.locator("h1")).to_have_text("Daily puzzle")
+    expect(phone.locator("h1")).to_have_text("Daily puzzle · TriPeaks")
     make(phone, daily)
     expect(phone.locator(".puzzle")).to_have_attribute("data-state", "solved")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360

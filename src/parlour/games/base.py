@@ -567,6 +567,49 @@ class NumberedGames:
         return {f"best_{name}": value for name, value in zip(self.fields, standing, strict=True)}
 
 
+@dataclass(frozen=True, slots=True)
+class PuzzlePosition:
+    """A stored puzzle as a game reads it: the deal's ``code``, the ``moves`` from its start to the
+    position, the one ``answer`` and the ``line`` that follows it (all in the game's move words)."""
+
+    code: str
+    moves: tuple[str, ...]
+    answer: str
+    line: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Puzzles:
+    """A game's puzzles (decision 0065): the platform keeps them, rates them and serves their pages
+    (``/{game}/puzzles``, the daily puzzle, streaks); the game says what they are.
+
+    Attributes:
+        packaged: the puzzles the pool starts from (each ``{code, moves, answer, themes, difficulty,
+            line, source}``, as its generator prints them).
+        board: what the page shows of a puzzle before it is answered, in a language (JSON for the
+            game's board script): what a player of that position may see, never more.
+        move: the canonical words of a move of a puzzle's position (``KC``; ``3S 4S 5S``), None when it
+            is not a legal move there.
+        solution: what the page shows after an answer, in a language: ``{"answer_words", "code",
+            "positions", "steps"}`` (the answer named, the deal, the positions of the line after it and
+            each step in words).
+        texts: the texts its board script shows, translated into a language.
+        board_script: its board module in the game's static files (``js/…``), which draws a board and
+            reports the player's move to the platform's puzzle script.
+        board_template: the template of its board (included in the platform's puzzle page).
+        themes: each theme's name for people (a msgid of the page's catalogs).
+    """
+
+    packaged: Callable[[], list[Json]]
+    board: Callable[[PuzzlePosition, str], Json]
+    move: Callable[[PuzzlePosition, str], str | None]
+    solution: Callable[[PuzzlePosition, str], Json]
+    texts: Callable[[str], Mapping[str, str]]
+    board_script: str
+    board_template: str
+    themes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+
 @dataclass(frozen=True)
 class DailyDeals:
     """A game's deal of the day: each day (UTC) one secret deal per rule set, the same for everybody,
@@ -684,7 +727,7 @@ class GameDefinition(ABC):
             when its code and salt are revealed; every ended TriPeaks game).
         review_page: the address of a finished game's review page, ``{game_id}`` standing for the
             game's id (``/tripeaks/review/{game_id}``), None without one.
-        puzzles_page: the address of its puzzles (``/tripeaks/puzzles``), None without puzzles.
+        puzzles: its puzzles (their pages are ``/{name}/puzzles``), None without puzzles.
         ranked_note: what a ranked attempt (today's daily deal, a challenge) changes in play, said on
             those pages before it starts (a ``store`` msgid); empty when nothing changes.
         learning: ``module:function`` that registers its learning environments with Gymnasium, called
@@ -711,7 +754,7 @@ class GameDefinition(ABC):
     reviews: bool = False
     reviewed: frozenset[str] = Status.ENDED
     review_page: str | None = None
-    puzzles_page: str | None = None
+    puzzles: Puzzles | None = None
     ranked_note: str = ""
     learning: str | None = None
     order: int = 100

@@ -50,6 +50,7 @@ from parlour.server.pages import (
     numbered_pages,
     passkeys,
     players,
+    puzzle_pages,
     quick_play,
     reviews,
     rules_pages,
@@ -327,6 +328,7 @@ def create_app(
     app.include_router(daily_pages.router)  # the daily deals of every game that has them
     app.include_router(challenge_pages.router)  # challenges of every game that has them
     app.include_router(reviews.router)  # reviews of finished games, for the games that make them
+    app.include_router(puzzle_pages.router)  # puzzles, for the games that have them
     for router in game_routers(served, templates):
         app.include_router(router)
     for router in PLATFORM_ROUTERS if routers is None else routers:

@@ -52,6 +52,7 @@ from parlour.tripeaks import rules as tp_rules
 from parlour.tripeaks.fairness import commitment as daily_commitment
 from parlour.tripeaks.game import DRAW, PLAYING, UNDO, WON, peak_bonus
 from parlour.tripeaks.layout import COVERS, PEAK_OF, SLOT_PLACES, TABLEAU_SIZE
+from parlour.tripeaks.puzzle_board import PUZZLES
 from parlour.tripeaks.rules import VARIANTS
 from parlour.tripeaks.solver import Hint, compiled_available, numbered_result
 from parlour.tripeaks.solver.hints import DEFAULT_SAMPLES
@@ -806,7 +807,7 @@ class TriPeaksDefinition(GameDefinition):
     commands = "parlour.tripeaks.commands.group:tripeaks"
     reviews = True
     review_page = "/tripeaks/review/{game_id}"
-    puzzles_page = "/tripeaks/puzzles"
+    puzzles = PUZZLES
     ranked_note = (
         "Undo takes back a card played, but not a draw nor a card that turned another up: "
         "a card you have seen stays seen."

@@ -35,14 +35,12 @@ from parlour.store import Player
 from parlour.tripeaks.definition import NAME, NUMBERED_GAMES, clock, review_texts
 from parlour.tripeaks.layout import SLOT_PLACES
 from parlour.tripeaks.rules import VARIANTS
-from parlour.tripeaks.site import puzzles
 from parlour.tripeaks.site.charts import results_chart
 from parlour.tripeaks.solver import compiled_available
 from parlour.tripeaks.solver.players import DEFAULT_STRENGTH, PLAYERS, STRENGTH_NAMES
 from parlour.tripeaks.texts import page_text
 
 router = APIRouter()
-router.include_router(puzzles.router)  # the puzzles' pages (issue 53)
 
 TEMPLATE_HELPERS: Final = MappingProxyType({"results_chart": results_chart, "clock": clock})
 """What TriPeaks' templates are given besides a page's context (its statistics section's chart)."""
