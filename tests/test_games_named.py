@@ -18,7 +18,17 @@ ROOT = Path(__file__).resolve().parents[1]
 PARLOUR = ROOT / "src" / "parlour"
 GAMES = ("tripeaks", "thirteen")
 NAMES = re.compile(r"tripeaks|thirteen|\bT[PH][12]-", re.IGNORECASE)
-PLATFORM_PARTS = {"definition", "texts", "seat_view", "review_texts", "site", "terminal", "commands", "learn"}
+PLATFORM_PARTS = {
+    "definition",
+    "texts",
+    "seat_view",
+    "review_texts",
+    "puzzle_board",
+    "site",
+    "terminal",
+    "commands",
+    "learn",
+}
 """A game package's parts that face the platform; every other module of the package is its engine."""
 ASSETS = ("templates", "static", "locale")
 

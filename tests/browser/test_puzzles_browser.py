@@ -68,3 +68,18 @@ def test_a_puzzle_solved_then_one_failed_then_the_daily_puzzle(phone: Any, live_
     make(phone, daily)
     expect(phone.locator(".puzzle")).to_have_attribute("data-state", "solved")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_thirteen_puzzle_solved_on_a_phone(phone: Any, live_server: Any) -> None:
+    phone.goto(f"{live_server.url}/thirteen/puzzles")
+    data = json.loads(phone.locator("#puzzle-data").text_content())
+    answer = live_server.store.puzzle("thirteen", data["puzzle"]).answer
+    if answer == "pass":
+        phone.locator("#pass").click()
+    else:
+        for card in answer.split():
+            phone.locator(f'.th-puzzle-card[data-card="{card}"]').click()
+        phone.locator("#play").click()
+    expect(phone.locator(".puzzle")).to_have_attribute("data-state", "solved")
+    expect(phone.locator("#step-text")).to_contain_text("Step 1 of")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360

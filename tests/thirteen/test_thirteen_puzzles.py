@@ -79,3 +79,14 @@ def test_the_search_agrees_with_plain_minimax(seed: int, sizes: list[int], leade
     for hero in range(SEATS):
         if state.hands[hero]:
             assert Search(hero).wins(state) == brute_force_wins(state, hero)
+
+
+def test_every_packaged_puzzle_has_exactly_one_winning_move() -> None:
+    from parlour.thirteen.puzzle_board import packaged_puzzles
+
+    shipped = packaged_puzzles()
+    assert len(shipped) == 300
+    for puzzle in shipped:
+        state = Match.replay(puzzle["code"], puzzle["moves"]).round
+        winners, _ = winning_moves(state)
+        assert [str(Move(mask)) for mask in winners] == [puzzle["answer"]], puzzle

@@ -61,6 +61,7 @@ from parlour.thirteen.bots.search import choose_search_core
 from parlour.thirteen.combos import is_bomb
 from parlour.thirteen.fairness import commitment, new_salt
 from parlour.thirteen.order import cards_of
+from parlour.thirteen.puzzle_board import PUZZLES
 from parlour.thirteen.review import review_match
 from parlour.thirteen.seat_view import NO_SEAT, Fairness, ThirteenBoard, ThirteenSeatView, named_combo
 from parlour.thirteen.select import Selection, judge_view_selection
@@ -793,6 +794,7 @@ class ThirteenDefinition(GameDefinition):
     reviews = True
     reviewed = frozenset({Status.FINISHED})
     review_page = "/thirteen/review/{game_id}"
+    puzzles = PUZZLES
 
     def ranked(self, code: str, secret: Json) -> NewGame:
         """Deal the match ``code`` against three Expert players as a ranked match (the daily match):
