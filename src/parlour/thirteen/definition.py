@@ -63,7 +63,14 @@ from parlour.thirteen.fairness import commitment, new_salt
 from parlour.thirteen.order import cards_of
 from parlour.thirteen.puzzle_board import PUZZLES
 from parlour.thirteen.review import review_match
-from parlour.thirteen.seat_view import NO_SEAT, Fairness, ThirteenBoard, ThirteenSeatView, named_combo
+from parlour.thirteen.seat_view import (
+    NO_SEAT,
+    Fairness,
+    ThirteenBoard,
+    ThirteenSeatView,
+    named_combo,
+    tricks_json,
+)
 from parlour.thirteen.select import Selection, judge_view_selection
 from parlour.thirteen.views import PlayerView
 
@@ -401,6 +408,7 @@ class ThirteenMatch(SeatedMatch[ThirteenSeatView]):
         rounds_before = len(self.match.results)
         table_before = self.match.view(PERSON).table_owner
         hands_before = list(self.match.round.hands)
+        ending = self.match.round  # kept whole by the match once it ends: its steps and dealt hands
         self.match.apply(seat, move)
         data: Json = {"seat": seat, "cards": [str(card) for card in move.cards]}
         if move.is_pass:
@@ -417,6 +425,9 @@ class ThirteenMatch(SeatedMatch[ThirteenSeatView]):
             self.last_round = {
                 "remaining": [[str(card) for card in cards_of(hand)] for hand in hands_before],
                 "last_play": {"seat": seat, "cards": [str(card) for card in move.cards]},
+                # The round is over: every hand as it was dealt and every trick may be shown.
+                "dealt": [[str(card) for card in cards_of(hand)] for hand in ending.dealt],
+                "tricks": tricks_json(ending.steps),
             }
             data["last_round"] = self.last_round
             self.between_rounds = not self.match.over

@@ -70,6 +70,20 @@ def _trick_json(steps: Sequence[Step]) -> list[Json]:
     return [{"seat": step.seat, "cards": text_of(step.mask).split(), "pass": not step.mask} for step in steps]
 
 
+def tricks_json(steps: Sequence[Step]) -> list[list[Json]]:
+    """Return a round's steps as its tricks, in order (each ends where the table was cleared; the last
+    may still be on the table): the round's history a page shows."""
+    tricks: list[list[Json]] = []
+    start = 0
+    for index, step in enumerate(steps):
+        if step.cleared:
+            tricks.append(_trick_json(steps[start : index + 1]))
+            start = index + 1
+    if start < len(steps):
+        tricks.append(_trick_json(steps[start:]))
+    return tricks
+
+
 @dataclass(frozen=True)
 class Fairness:
     """The match's fairness commitment (``SHA-256`` of code and salt), and once the match is over its
@@ -190,6 +204,7 @@ class ThirteenBoard:
         start, end, current = self._trick_bounds()
         data["trick"] = _trick_json(history[current:])
         data["last_trick"] = _trick_json(history[start:end])
+        data["tricks"] = tricks_json(history)  # the round so far, one tap away (issue 53)
         data["gone"] = {"twos": [str(card) for card in self.twos_gone], "bombs": self.bombs_gone}
         if (self.between_rounds or self.over) and self.last_round is not None:
             data["last_round"] = self.last_round

@@ -84,7 +84,7 @@ SCRIPT_TEXTS: Final = (
     # The screen-reader mode's event log, the asking keys' answers and the command box.
     "New round.", "Your hand: {cards}.", "Your hand is empty.", "You play {combo}: {cards}.",
     "{name} plays {combo}: {cards}.", "You pass.", "{name} passes.", "{name} says: {text}",
-    "{name} is out: {place}.", "Points", "Last trick", "There is no last trick yet.",
+    "{name} is out: {place}.", "Points", "Last trick", "There is no last trick yet.", "Trick {n}",
     "There is no clock on this turn.", "{seconds} s left for {name}.",
     "Type cards such as 3♠ 4♠ 5♠ (or 3s 4s 5s) to play them, or pass.",
     "Not a card: “{word}”. Write a card as 3♠ or 3s.", "You do not hold {card}.", "play", "pass", "next",

@@ -192,9 +192,42 @@ function renderTrick() {
   button.hidden = last.length === 0;
   if (!last.length) showLastTrick(false);
   table.querySelector('[data-role="last-trick-steps"]').replaceChildren(...trickItems(last));
-  table.querySelector('[data-role="gone-line"]').hidden = parts.length === 0 && last.length === 0;
+  const tricks = view.tricks ?? [];
+  const history = table.querySelector('[data-action="round-history"]');
+  history.hidden = tricks.length === 0;
+  if (!tricks.length) showRoundHistory(false);
+  table.querySelector('[data-role="round-history-tricks"]').replaceChildren(...historyItems(tricks));
+  table.querySelector('[data-role="gone-line"]').hidden = parts.length === 0 && last.length === 0 && tricks.length === 0;
   button.setAttribute("aria-expanded", String(!shown.hidden));
 }
+
+// A round's tricks in order, each numbered, with who played what and who passed (issue 53).
+function historyItems(tricks) {
+  return tricks.map((steps, index) => {
+    const item = document.createElement("li");
+    const title = document.createElement("span");
+    title.className = "th-history-title";
+    title.textContent = fill(T("Trick {n}"), { n: index + 1 });
+    const list = document.createElement("ol");
+    list.className = "th-trick";
+    list.replaceChildren(...trickItems(steps));
+    item.append(title, list);
+    return item;
+  });
+}
+
+function showRoundHistory(open) {
+  table.querySelector('[data-role="round-history"]').hidden = !open;
+  table.querySelector('[data-action="round-history"]').setAttribute("aria-expanded", String(open));
+}
+
+table.querySelector('[data-action="round-history"]').addEventListener("click", () => {
+  showRoundHistory(table.querySelector('[data-role="round-history"]').hidden);
+});
+table.querySelector('[data-role="round-history"]').addEventListener("click", () => showRoundHistory(false));
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && !table.querySelector('[data-role="round-history"]').hidden) showRoundHistory(false);
+});
 
 // The steps of a trick as list items: who played what, or passed.
 function trickItems(steps) {
@@ -540,6 +573,24 @@ function renderResult() {
     return row;
   });
   resultDialog.querySelector('[data-role="result-table"] tbody').replaceChildren(...rows);
+  // The round is over: every hand as it was dealt, and every trick, may be looked at (issue 53).
+  const dealt = view.last_round?.dealt;
+  resultDialog.querySelector('[data-role="dealt-section"]').hidden = !dealt;
+  if (dealt) {
+    resultDialog.querySelector('[data-role="dealt"]').replaceChildren(...dealt.map((cards, seat) => {
+      const row = document.createElement("li");
+      const who = document.createElement("span");
+      who.className = "th-dealt-seat";
+      who.textContent = seatName(seat);
+      const hand = document.createElement("span");
+      hand.className = "th-left";
+      hand.append(...cards.map(miniCard));
+      hand.setAttribute("aria-label", cardsLabel(cards));
+      row.append(who, hand);
+      return row;
+    }));
+    resultDialog.querySelector('[data-role="ended-tricks"]').replaceChildren(...historyItems(view.last_round.tricks ?? []));
+  }
   renderComparison();
   const me = mySeat();
   resultDialog.querySelector('[data-action="continue"]').hidden = over || (TABLE && me === null);
@@ -1180,7 +1231,9 @@ document.addEventListener("keydown", (event) => {
   if (QUESTIONS[key]) answer(QUESTIONS[key]());
   else if (key === "p") playRaised();
   else if (key === "x") passTurn();
-  else if (key === "Escape" && selection.size) lowerAll();
+  else if (key === "r" && !table.querySelector('[data-action="round-history"]').hidden) {
+    showRoundHistory(table.querySelector('[data-role="round-history"]').hidden);
+  } else if (key === "Escape" && selection.size) lowerAll();
   else if (key === "/") commandForm?.querySelector("input").focus();
   else if (key === "m" && chatEl && !document.querySelector('[data-action="chat"]').hidden) {
     document.querySelector('[data-action="chat"]').click();
