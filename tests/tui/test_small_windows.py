@@ -116,3 +116,29 @@ def test_new_game_refuses_a_wrong_code_in_the_players_language() -> None:
 
     assert run(play()) == "A számozott játszmák 1-től 50 000-ig tartanak"
     assert app.game.code == DealCode(123, EASY)
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_thirteen_shows_the_rounds_history_on_h(lang: str) -> None:
+    from parlour.thirteen.terminal.app import HistoryScreen, ThirteenApp
+
+    app = ThirteenApp({"code": "TH1-AAAAAAC", "speed": "slow", "strength": "greedy"}, lang, None)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("h")
+            await pilot.pause()
+            assert isinstance(app.screen, HistoryScreen) and len(app.screen.lines) == 1  # no trick yet
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("space", "enter")  # the person leads 3♠
+            await pilot.pause()
+            await pilot.press("h")
+            await pilot.pause()
+            assert isinstance(app.screen, HistoryScreen)
+            assert "3♠" in app.screen.lines[0] and app.screen.lines[0].startswith(app.history_lines()[0][:4])
+            await pilot.press("h")
+            await pilot.pause()
+            assert not isinstance(app.screen, HistoryScreen)
+
+    run(play())

@@ -12,7 +12,8 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
@@ -32,10 +33,10 @@ from parlour.thirteen.definition import (
     combination_name,
     strength_name,
 )
-from parlour.thirteen.seat_view import ThirteenSeatView
+from parlour.thirteen.seat_view import ThirteenSeatView, tricks_json
 from parlour.tui.cards import card_label, card_style
 from parlour.tui.records import TerminalRecorder
-from parlour.tui.screens import ParlourApp, TooSmall
+from parlour.tui.screens import ParlourApp, TooSmall, translate_bindings
 
 DOMAIN: Final = "thirteen_web"
 SEAT_NAMES: Final = ("You", "West", "North", "East")
@@ -47,11 +48,34 @@ def _(lang: str, message: str) -> str:
 
 
 KEYS: Final = (
-    "Keys: ← → choose a card, Space raises or lowers it, Enter plays, P passes, C next round, N new "
-    "match, V computer speed, G computer strength, S statistics, T theme, Q quits. A click raises a "
-    "card too."
+    "Keys: ← → choose a card, Space raises or lowers it, Enter plays, P passes, C next round, H the "
+    "round's history, N new match, V computer speed, G computer strength, S statistics, T theme, Q quits. "
+    "A click raises a card too."
 )
 """The keys, in English, under the rules on the help screen."""
+
+
+class HistoryScreen(ModalScreen[None]):
+    """The round's tricks so far, in order; Escape or H closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss", "Close"),
+        Binding("h", "dismiss", "Close", show=False),
+    ]
+
+    def __init__(self, title: str, lines: list[str], lang: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+        translate_bindings(self, lang)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help"):
+            yield Static(Text(self.title_text + "\n", style="bold") + Text("\n".join(self.lines)))
+        yield Footer(show_command_palette=False)
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss(result)
 
 
 class HandWidget(Widget):
@@ -120,6 +144,7 @@ class ThirteenApp(ParlourApp):
         Binding("p", "pass", "Pass"),
         Binding("c", "continue", "Next round"),
         Binding("s", "statistics", "Stats"),
+        Binding("h", "history", "History", show=False),
         Binding("n", "new_match", "New", show=False),
         Binding("v", "speed", "Speed", show=False),
         Binding("g", "strength", "Strength", show=False),
@@ -178,6 +203,27 @@ class ThirteenApp(ParlourApp):
 
     def seat_name(self, seat: int) -> str:
         return _(self.lang, SEAT_NAMES[seat])
+
+    def history_lines(self) -> list[str]:
+        """The round so far, a trick a line: "Trick 1: You 3♠ · West 4♠ · North passed" (issue 53)."""
+        lines = []
+        for number, trick in enumerate(tricks_json(self.view.board.public.history), start=1):
+            said = [
+                f"{self.seat_name(step['seat'])} "
+                + (
+                    _(self.lang, "Passed")
+                    if step["pass"]
+                    else " ".join(Card.parse(card).pretty() for card in step["cards"])
+                )
+                for step in trick
+            ]
+            title = labelled(_(self.lang, "Trick {n}").format(n=number), self.lang)
+            lines.append(f"{title} {' · '.join(said)}")
+        return lines or [_(self.lang, "There is no last trick yet.")]
+
+    def action_history(self) -> None:
+        """Show every trick of the round so far (Escape or H closes it)."""
+        self.push_screen(HistoryScreen(_(self.lang, "This round so far"), self.history_lines(), self.lang))
 
     def combo_text(self, combo: Json) -> str:
         """ "a pair", "a sequence of 4" … for the combination on the table, in the app's language."""
