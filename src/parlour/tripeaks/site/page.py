@@ -35,12 +35,14 @@ from parlour.store import Player
 from parlour.tripeaks.definition import NAME, NUMBERED_GAMES, clock, review_texts
 from parlour.tripeaks.layout import SLOT_PLACES
 from parlour.tripeaks.rules import VARIANTS
+from parlour.tripeaks.site import try_again
 from parlour.tripeaks.site.charts import results_chart
 from parlour.tripeaks.solver import compiled_available
 from parlour.tripeaks.solver.players import DEFAULT_STRENGTH, PLAYERS, STRENGTH_NAMES
 from parlour.tripeaks.texts import page_text
 
 router = APIRouter()
+router.include_router(try_again.router)  # try again from here, in a review (issue 53)
 
 TEMPLATE_HELPERS: Final = MappingProxyType({"results_chart": results_chart, "clock": clock})
 """What TriPeaks' templates are given besides a page's context (its statistics section's chart)."""
@@ -212,7 +214,15 @@ async def tripeaks_page(request: Request) -> Response:
     )
 
 
-REVIEW_TEXTS: Final = ("Previous move", "Next move", "Show the shortest win", "Back to the game's moves")
+REVIEW_TEXTS: Final = (
+    "Previous move",
+    "Next move",
+    "Show the shortest win",
+    "Back to the game's moves",
+    "Try again from here",
+    "Back to the review",
+    "draw",
+)
 """Texts the review page's script shows (``web`` catalog)."""
 
 

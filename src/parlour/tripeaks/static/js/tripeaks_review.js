@@ -115,6 +115,7 @@ $("next").addEventListener("click", () => show(step + 1));
 $("slider").addEventListener("input", (event) => show(Number(event.target.value)));
 $("best-line")?.addEventListener("click", toggleLine);
 document.addEventListener("keydown", (event) => {
+  if (trying) return;  // trying a line: the review's keys wait
   if (event.target instanceof HTMLInputElement && event.target.type !== "range") return;
   if (event.key === "ArrowLeft") show(step - 1);
   else if (event.key === "ArrowRight") show(step + 1);
@@ -123,5 +124,73 @@ document.addEventListener("keydown", (event) => {
   else return;
   event.preventDefault();
 });
+
+// Try again from here (issue 53): play on from the position shown, unranked, the solver's verdict after
+// each move. The server replays the game to that point and the moves tried; nothing is kept, so going
+// back is sending fewer moves.
+const gameId = location.pathname.split("/").pop();
+let trying = null;  // {at, moves}
+const tryPanel = $("try-panel");
+
+async function tryPosition() {
+  const reply = await fetch(`/api/tripeaks/review/${gameId}/try`, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ at: trying.at, moves: trying.moves }),
+  });
+  const answer = await reply.json();
+  if (!reply.ok) {
+    trying.moves.pop();
+    $("try-verdict").textContent = answer.message ?? "";
+    return;
+  }
+  draw(answer.position);
+  $("try-verdict").textContent = answer.verdict.words;
+  const buttons = answer.legal.map((move) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "button";
+    button.dataset.move = move;
+    button.textContent = move === "draw" ? T("draw") : prettyMove(move);
+    button.addEventListener("click", () => {
+      trying.moves.push(move);
+      tryPosition();
+    });
+    return button;
+  });
+  $("try-moves").replaceChildren(...buttons);
+  $("try-undo").disabled = trying.moves.length === 0;
+}
+
+function prettyMove(code) {
+  const suit = { S: "♠", C: "♣", D: "♦", H: "♥" }[code.slice(-1)] ?? "";
+  return `${code.slice(0, -1).replace("T", "10")}${suit}`;
+}
+
+function startTrying() {
+  trying = { at: showingLine ? lineStart : step, moves: [] };
+  if (showingLine) toggleLine();
+  tryPanel.hidden = false;
+  for (const id of ["previous", "next", "slider", "try-here"]) $(id).disabled = true;
+  tryPosition();
+  $("try-title").focus?.();
+}
+
+function stopTrying() {
+  trying = null;
+  tryPanel.hidden = true;
+  for (const id of ["slider", "try-here"]) $(id).disabled = false;
+  show(step);
+}
+
+$("try-here").addEventListener("click", startTrying);
+$("try-undo").addEventListener("click", () => {
+  if (trying?.moves.length) {
+    trying.moves.pop();
+    tryPosition();
+  }
+});
+$("try-back").addEventListener("click", stopTrying);
 
 show(lostAt === null ? 0 : lostAt);
