@@ -173,6 +173,26 @@ function renderSeats() {
   }
 }
 
+// A panel over the table, opened by its button (which says whether it is open) and put away by a tap
+// on it or Escape: the last trick, and the round's history.
+function foldout(name) {
+  const panel = table.querySelector(`[data-role="${name}"]`);
+  const button = table.querySelector(`[data-action="${name}"]`);
+  const show = (open) => {
+    panel.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", () => show(panel.hidden));
+  panel.addEventListener("click", () => show(false));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !panel.hidden) show(false);
+  });
+  return show;
+}
+
+const showLastTrick = foldout("last-trick");
+const showRoundHistory = foldout("round-history");
+
 // The current trick in order (who played what, who passed) and what has gone this round.
 function renderTrick() {
   const trick = table.querySelector('[data-role="trick"]');
@@ -216,19 +236,6 @@ function historyItems(tricks) {
   });
 }
 
-function showRoundHistory(open) {
-  table.querySelector('[data-role="round-history"]').hidden = !open;
-  table.querySelector('[data-action="round-history"]').setAttribute("aria-expanded", String(open));
-}
-
-table.querySelector('[data-action="round-history"]').addEventListener("click", () => {
-  showRoundHistory(table.querySelector('[data-role="round-history"]').hidden);
-});
-table.querySelector('[data-role="round-history"]').addEventListener("click", () => showRoundHistory(false));
-document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && !table.querySelector('[data-role="round-history"]').hidden) showRoundHistory(false);
-});
-
 // The steps of a trick as list items: who played what, or passed.
 function trickItems(steps) {
   return steps.map((step) => {
@@ -250,18 +257,6 @@ function trickItems(steps) {
   });
 }
 
-function showLastTrick(open) {
-  table.querySelector('[data-role="last-trick"]').hidden = !open;
-  table.querySelector('[data-action="last-trick"]').setAttribute("aria-expanded", String(open));
-}
-
-table.querySelector('[data-action="last-trick"]').addEventListener("click", () => {
-  showLastTrick(table.querySelector('[data-role="last-trick"]').hidden);
-});
-table.querySelector('[data-role="last-trick"]').addEventListener("click", () => showLastTrick(false));
-document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && !table.querySelector('[data-role="last-trick"]').hidden) showLastTrick(false);
-});
 
 function prettyCard(code) {
   const suit = { S: "♠", C: "♣", D: "♦", H: "♥" }[code.slice(-1)];
