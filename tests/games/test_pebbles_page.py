@@ -247,3 +247,10 @@ def test_a_french_player_plays_to_the_end_by_the_pages_buttons_on_a_phone(
     finally:
         context.close()
     assert errors == []
+
+
+def test_a_game_without_puzzles_has_no_puzzle_pages(client: TestClient) -> None:
+    assert client.get("/pebbles/puzzles").status_code == 404
+    assert client.get("/pebbles/puzzles/daily").status_code == 404
+    refused = client.post("/api/puzzles/pebbles/0000000000000000/answer", json={"move": "take 1"})
+    assert refused.status_code == 404

@@ -54,4 +54,4 @@ def test_a_thirteen_puzzle_is_shown_judged_and_rated(client: TestClient, store: 
     assert body["positions"][-1]["seats"][0]["cards"] == []  # the line ends with the player out
     daily = shown(client, "/thirteen/puzzles/daily")
     assert daily["puzzle"] == shown(client, "/thirteen/puzzles/daily")["puzzle"]
-    assert client.get("/pebbles/puzzles").status_code == 404  # a game without puzzles has none
+    assert client.get("/nosuchgame/puzzles").status_code == 404  # no such game, no puzzles
