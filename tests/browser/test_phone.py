@@ -17,7 +17,7 @@ PAGES = (
     "/", "/tripeaks", "/thirteen", "/stats", "/player", "/tripeaks/numbered", "/rules/tripeaks",
     "/thirteen/tables", "/thirteen/t/ZZZZZZ", "/tripeaks/daily",
     "/tripeaks/numbered/leaders", "/thirteen/daily", "/rules/thirteen", "/tripeaks/daily?rules=classic",
-    "/ratings/thirteen",
+    "/ratings/thirteen", "/tripeaks/puzzles", "/thirteen/puzzles", "/link",
 )  # fmt: skip
 OVERFLOW = "() => document.documentElement.scrollWidth"
 SMALL_CONTROLS = """() => [...document.querySelectorAll('a, button, select, input, summary')]
