@@ -120,3 +120,25 @@ def test_a_streak_counts_puzzles_solved_in_a_row(client: TestClient, store: Stor
     ).json()
     assert not missed["solved"] and missed["streak"] == 0 and missed["best_streak"] == 3
     assert shown(client, "/tripeaks/puzzles/streak")[1]["streak"] == 0
+
+
+def test_past_daily_deals_become_puzzles_once(app: Any, store: Store) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from parlour.server.pages import puzzle_pages
+
+    with TestClient(app) as client:
+        parlour = app.state.parlour
+        assert client.portal is not None
+        added = client.portal.call(puzzle_pages.harvest, parlour)
+        assert added >= 1 and client.portal.call(puzzle_pages.harvest, parlour) == 0  # once a process
+    yesterday = (datetime.now(UTC).date() - timedelta(days=1)).isoformat()
+    from sqlalchemy import select
+
+    from parlour.store.models import PuzzleRow
+
+    with store.engine.connect() as connection:
+        found = connection.execute(select(PuzzleRow.code, PuzzleRow.source)).all()
+    assert any(source == f"daily {yesterday}" for _, source in found)
+    today = store.daily_deal("tripeaks", "easy", datetime.now(UTC).date()).code
+    assert today not in {code for code, _ in found}  # today's deal is still ranked: never a puzzle

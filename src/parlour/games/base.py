@@ -598,6 +598,9 @@ class Puzzles:
             reports the player's move to the platform's puzzle script.
         board_template: the template of its board (included in the platform's puzzle page).
         themes: each theme's name for people (a msgid of the page's catalogs).
+        from_deal: the most interesting puzzle of a deal whose code is public now (a past day's daily
+            deal), in the ``packaged`` form with the ``source`` given; None when it has none. None for
+            a game whose puzzles come only from its packaged pool.
     """
 
     packaged: Callable[[], list[Json]]
@@ -608,6 +611,7 @@ class Puzzles:
     board_script: str
     board_template: str
     themes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    from_deal: Callable[[str, str], Json | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -82,6 +82,15 @@ async def _sweep(parlour: Parlour) -> None:
             dropped += parlour.tables.evict_idle(IDLE_SECONDS)
         if dropped:
             log.debug("%d idle games and tables left memory", dropped)
+        try:  # the days that ended give their daily deals to the puzzles (once a process)
+            harvested = await puzzle_pages.harvest(parlour)
+        except StoreUnavailable:
+            harvested = 0  # the database is away: the next sweep tries again
+        except Exception:
+            log.exception("puzzles from past daily deals failed")
+            harvested = 0
+        if harvested:
+            log.info("%d puzzles from past daily deals", harvested)
 
 
 def game_folders(games: Registry, kind: str) -> list[Path]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Final
 
@@ -47,6 +48,10 @@ class Parlour(Sessions):
     """The worker processes that compute reviews of finished games."""
     draining: bool = False
     """Set when the process is stopping (SIGTERM): not ready, taking no table."""
+    puzzle_pools: set[str] = field(default_factory=set)
+    """The games whose puzzle pool this process found filled (``parlour.server.pages.puzzle_pages``)."""
+    harvested: set[tuple[str, str, date]] = field(default_factory=set)
+    """The (game, rules, day) daily deals this process has turned into puzzles already."""
     public_url: str | None = None
     """The site's address as players reach it (``--public-url``): passkeys are bound to its host, and
     link codes' QR images point at it. None: passkeys only on ``localhost`` (decision 0064)."""

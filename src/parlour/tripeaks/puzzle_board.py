@@ -11,7 +11,7 @@ from parlour.games.base import PuzzlePosition, Puzzles
 from parlour.i18n.cards import card_name
 from parlour.tripeaks.game import Game
 from parlour.tripeaks.layout import SLOT_PLACES, TABLEAU_SIZE
-from parlour.tripeaks.solver.puzzles import packaged_puzzles
+from parlour.tripeaks.solver.puzzles import Census, packaged_puzzles, puzzle_of_deal
 from parlour.tripeaks.texts import page_text
 
 THEME_NAMES: Final = {
@@ -101,6 +101,13 @@ def solution(position: PuzzlePosition, lang: str) -> dict[str, Any]:
     }
 
 
+def from_deal(code: str, source: str) -> dict[str, Any] | None:
+    """Return the most interesting puzzle of a deal whose code is public now (a past day's daily deal),
+    None when it has none (it cannot be won, or no position is a fair one-move puzzle)."""
+    found = puzzle_of_deal(code, source, Census())
+    return None if found is None else found.to_json()
+
+
 def texts(lang: str) -> Mapping[str, str]:
     """The texts TriPeaks' board script shows, and its sentences for a wrong and an illegal move."""
     return {
@@ -121,4 +128,5 @@ PUZZLES: Final = Puzzles(
     board_script="js/tripeaks_puzzle_board.js",
     board_template="tripeaks_puzzle_board.html",
     themes=THEME_NAMES,
+    from_deal=from_deal,
 )

@@ -17,7 +17,7 @@ it is found empty.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 from fastapi import APIRouter, Request
@@ -44,6 +44,7 @@ from parlour.server.pages.requests import (
     render,
     request_language,
 )
+from parlour.store.errors import StoreUnavailable, conflict
 from parlour.store.puzzles import PuzzleRecord, UnknownPuzzle
 
 router = APIRouter()
@@ -59,8 +60,6 @@ PAGE_TEXTS: Final = (
 )
 """Texts the platform's puzzle script shows (``web`` catalog)."""
 DIFFICULTY_NAMES: Final = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
-_FILLED: set[tuple[int, str]] = set()
-"""The (store, game) pairs whose pool was found filled: checked once a process."""
 
 
 def _game(request: Request, game: str) -> tuple[GameDefinition, Puzzles]:
@@ -71,12 +70,44 @@ def _game(request: Request, game: str) -> tuple[GameDefinition, Puzzles]:
 
 async def ensure_pool(parlour: Parlour, game: GameDefinition, puzzles: Puzzles) -> None:
     """Fill the store's puzzles of ``game`` from its packaged ones when it has none."""
-    key = (id(parlour.store), game.name)
-    if key in _FILLED:
+    if game.name in parlour.puzzle_pools:
         return
     if await parlour.call(parlour.store.puzzle_count, game.name) == 0:
         await parlour.write(parlour.store.add_puzzles, game.name, puzzles.packaged())
-    _FILLED.add(key)
+    parlour.puzzle_pools.add(game.name)
+
+
+HARVEST_DAYS: Final = 7
+"""How many past days' daily deals each process turns into puzzles (once each) when it sweeps."""
+
+
+async def harvest(parlour: Parlour) -> int:
+    """Add to each game's pool the puzzle of each of its daily deals of the last :data:`HARVEST_DAYS`
+    days that are over (their codes are public: no ranked deal is used), once a process; return how
+    many were added. Two processes adding the same puzzle keep one (a puzzle is its position)."""
+    added = 0
+    today = datetime.now(UTC).date()
+    for definition in parlour.games:
+        puzzles, daily = definition.puzzles, definition.daily
+        if puzzles is None or puzzles.from_deal is None or daily is None:
+            continue
+        make = puzzles.from_deal
+        for back in range(1, HARVEST_DAYS + 1):
+            day = today - timedelta(days=back)
+            for rules in daily.rules_keys:
+                key = (definition.name, rules, day)
+                if key in parlour.harvested:
+                    continue
+                deal = await parlour.call(parlour.store.daily_deal, definition.name, rules, day)
+                found = await parlour.call(make, deal.code, f"daily {day.isoformat()}")
+                if found is not None:
+                    try:
+                        added += await parlour.write(parlour.store.add_puzzles, definition.name, [found])
+                    except StoreUnavailable as error:  # another process added it at the same moment
+                        if not conflict(error):
+                            raise
+                parlour.harvested.add(key)
+    return added
 
 
 def position(puzzle: PuzzleRecord) -> PuzzlePosition:
