@@ -57,6 +57,10 @@ def instant_computers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(TableSettings, "for_quick_play", classmethod(fast))
 
 
+MY_TURN = "() => !!document.querySelector('.th-me.is-turn') && !!document.querySelector('.th-hand .card')"
+"""The page's person is seated and on their turn (a watcher's page may show the bottom seat's turn)."""
+
+
 def play_round(pages: list[Any]) -> None:
     """Play the first round to its end as the people of ``pages`` (whoever is seated): on each one's
     turn, pass when the page lets them, else lead the lowest card."""
@@ -64,7 +68,9 @@ def play_round(pages: list[Any]) -> None:
         if pages[0].evaluate(f"({ROUNDS_OVER})() >= 1"):
             return
         for page in pages:
-            if page.evaluate("() => !!document.querySelector('.th-me.is-turn')"):
+            # A person still watching (a seat claimed for the next round) has no hand: the seat at the
+            # bottom of their page may be on its turn, but it is not theirs to play.
+            if page.evaluate(MY_TURN):
                 if page.evaluate("() => !document.querySelector('[data-action=pass]').disabled"):
                     version = page.evaluate("() => document.querySelector('.th-table').dataset.version")
                     page.click('[data-action="pass"]')
