@@ -219,3 +219,26 @@ def test_an_unreachable_redis_leaves_the_counting_to_the_process(
         record for record in caplog.records if record.levelno >= logging.WARNING and record.module == "limits"
     ]
     assert len(warnings) == 1 and not warnings[0].exc_info, [record.getMessage() for record in warnings]
+
+
+def test_puzzle_answers_and_tried_moves_per_player_are_limited(tmp_path: Path) -> None:
+    import re
+
+    app, store = app_with(tmp_path, puzzle="2/minute", try_again="1/minute")
+    with TestClient(app) as client:
+        page = client.get("/tripeaks/puzzles").text
+        found = re.search(r'"puzzle": "([0-9a-f]{16})"', page)
+        assert found is not None
+        puzzle = store.puzzle("tripeaks", found.group(1))
+        address = f"/api/puzzles/tripeaks/{puzzle.puzzle_id}/answer"
+        for _ in range(2):
+            assert client.post(address, json={"move": puzzle.answer}).status_code == 200
+        refused = client.post(address, json={"move": puzzle.answer})
+        assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+        me = store.player_by_token(client.cookies["parlour_token"])
+        assert me is not None
+        game_id = store.start_game(me.player_id, "tripeaks", "easy", "TP1-E-AAAAAAB", ["human"])
+        store.finish_game(game_id, me.player_id)
+        tried = f"/api/tripeaks/review/{game_id}/try"
+        assert client.post(tried, json={"at": 0, "moves": []}).status_code == 200
+        assert client.post(tried, json={"at": 0, "moves": []}).status_code == 429

@@ -38,13 +38,16 @@ DEFAULT_LIMITS: Final = {
     "daily_new_players": "3/day",
     "passkey": "30/minute;300/hour",
     "link_code": "10/minute;50/hour",
+    "puzzle": "60/minute;600/hour",
+    "try_again": "120/minute;2000/hour",
 }
 """Each rule's limits (``limits`` notation), by what is counted: new players per address, new games,
 hints, reviews computed, new tables and Play now presses per player, table codes tried per address
 (codes are short: guessing them takes many tries), chat per table seat; and players new on the day
 that one address may rank at a game's daily deal (its amount only: counted in the database, decision
 0060); passkey prompts and link codes tried per address (decision 0064: a live link code is 40 bits,
-out of reach at 50 tries an hour). Generous for people, tight for a script."""
+out of reach at 50 tries an hour); puzzle answers and tried moves per player (each an attempt kept, or
+a replay and an exact solve). Generous for people, tight for a script."""
 MAX_SOCKETS: Final = 8
 """Connections one game accepts at once (a player's tabs and devices)."""
 MAX_TABLE_SOCKETS: Final = 24

@@ -232,7 +232,7 @@ async def answer(request: Request, game: str, puzzle_id: str) -> Response:
     """Judge an attempt at a puzzle and keep it. 200 ``{"solved", "answer", "answer_words", "rated",
     "rating": {"before", "after"}, "puzzle_rating", "code", "positions", "steps", "streak",
     "best_streak"}``; 400 ``illegal_move`` (not a legal move there: nothing is kept, the player may
-    choose again) or ``invalid_input``; 404 ``no_such_puzzle``."""
+    choose again) or ``invalid_input``; 404 ``no_such_puzzle``; 429 past 60 answers a minute."""
     parlour = parlour_of(request)
     _, puzzles = _game(request, game)
     lang = await request_language(request)
@@ -250,6 +250,7 @@ async def answer(request: Request, game: str, puzzle_id: str) -> Response:
         message = puzzles.texts(lang).get("illegal", Texts(lang)("That move is not allowed now."))
         return JSONResponse({"code": "illegal_move", "message": message}, status_code=400)
     player = await current_player(request)
+    await parlour.limits.hit("puzzle", str(player.id))
     result = await parlour.write(
         parlour.store.attempt_puzzle, game, puzzle.puzzle_id, player.id, move, body.mode
     )

@@ -21,6 +21,7 @@ from parlour.server.pages.requests import (
     BadBody,
     body_refusal,
     known_player,
+    parlour_of,
     read_body,
     refused,
     request_language,
@@ -65,11 +66,12 @@ def _verdict(game: Game, lang: str) -> dict[str, Any]:
 async def try_from_here(request: Request, game_id: str) -> Response:
     """Play on from a position of a finished game of the player: 200 ``{"position", "free", "legal",
     "verdict"}``; 400 ``illegal_move`` (the move's index and why), ``invalid_input``; 404
-    ``no_such_game``; 409 while the game is played or its deal still ranked."""
+    ``no_such_game``; 409 while the game is played or its deal still ranked; 429 past 120 a minute."""
     player = await known_player(request)
     lang = await request_language(request)
     if player is None:
         return await refused(request, "no_such_game", 404)
+    await parlour_of(request).limits.hit("try_again", str(player.id))
     try:
         body = await read_body(request, TryBody)
     except BadBody as error:
