@@ -25,7 +25,6 @@ from typing import Any, Final
 
 from parlour.tripeaks.codes import DealCode
 from parlour.tripeaks.game import Game
-from parlour.tripeaks.layout import COVERS
 from parlour.tripeaks.rules import Rules
 from parlour.tripeaks.solver.hints import fair_hint, preference_order, turns_up
 from parlour.tripeaks.solver.numbered import numbered_count
@@ -41,8 +40,6 @@ FAIR_SAMPLES: Final = 1600
 PEAK_TOPS: Final = frozenset({0, 1, 2})
 ENDGAME_CARDS: Final = 6
 """A position with at most this many tableau cards left is an endgame."""
-DIFFICULTY_RATINGS: Final = {"easy": 1200.0, "medium": 1500.0, "hard": 1800.0}
-"""A new puzzle's Glicko-2 rating by its difficulty (its attempts move it from there)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,13 +72,6 @@ class Puzzle:
             "line": list(self.line),
             "source": self.source,
         }
-
-    def position(self) -> Game:
-        """Return the game at the puzzle's position (its moves made)."""
-        game = Game.from_code(self.code)
-        for move in self.moves:
-            game.apply(move)
-        return game
 
 
 @dataclass
@@ -130,13 +120,12 @@ def winning_moves(game: Game) -> list[str] | None:
     return winners
 
 
-def themes_of(game: Game, answer: str) -> tuple[str, ...]:
+def themes_of(game: Game, answer: str, natural: str) -> tuple[str, ...]:
     """Return the themes of a puzzle whose position is ``game``: ``draw`` (the answer is to draw while a
-    card could be played), ``hold`` (the answer is not the natural move: the card that turns the most
-    up), ``reveal`` (the answer turns a card up), ``peak`` (it takes a peak's top card), ``last_stock``
-    (one card or none left to draw), ``endgame`` (a few cards left in the peaks)."""
+    card could be played), ``hold`` (the answer is not the ``natural`` move: the card that turns the
+    most up), ``reveal`` (the answer turns a card up), ``peak`` (it takes a peak's top card),
+    ``last_stock`` (one card or none left to draw), ``endgame`` (a few cards left in the peaks)."""
     found = []
-    natural = preference_order(game)[0]
     if answer == "draw":
         found.append("draw")
     elif answer != natural:
@@ -154,12 +143,12 @@ def themes_of(game: Game, answer: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def difficulty_of(game: Game, answer: str, chance: float, runner_up: float) -> str:
-    """Return how hard the answer is to see: ``hard`` when it is not the natural move or only just
+def difficulty_of(answer: str, natural: str, chance: float, runner_up: float) -> str:
+    """Return how hard the answer is to see: ``hard`` when it is not the ``natural`` move or only just
     ahead (by less than 15 points of fair chance), ``medium`` when it is ahead by less than 35,
     ``easy`` otherwise. (Each puzzle's rating, from its attempts, then says how hard it really is.)"""
     gap = chance - runner_up
-    if preference_order(game)[0] != answer or gap < 0.15:
+    if natural != answer or gap < 0.15:
         return "hard"
     return "medium" if gap < 0.35 else "easy"
 
@@ -186,15 +175,16 @@ def candidate(
     if hint.move != answer or chance - runner_up < FAIR_GAP:
         census.unfair += 1
         return None
-    if preference_order(game)[0] == answer and runner_up < TEMPTATION:
+    natural = preference_order(game)[0]
+    if natural == answer and runner_up < TEMPTATION:
         census.obvious += 1
         return None
     after = game.copy()
     after.apply(answer)
     line = solve(after).line
     return Puzzle(
-        code, moves, answer, themes_of(game, answer), difficulty_of(game, answer, chance, runner_up),
-        chance, runner_up, tuple(line), source,
+        code, moves, answer, themes_of(game, answer, natural),
+        difficulty_of(answer, natural, chance, runner_up), chance, runner_up, tuple(line), source,
     )  # fmt: skip
 
 
@@ -273,8 +263,3 @@ def packaged_puzzles() -> list[dict[str, Any]]:
     with gzip.open(PACKAGED, "rt", encoding="utf-8") as handle:
         found: list[dict[str, Any]] = json.load(handle)["puzzles"]
     return found
-
-
-def hidden_places(game: Game) -> list[int]:
-    """Return the places of the face-down cards of ``game`` (what a puzzle's page does not show)."""
-    return [p for p in range(len(COVERS)) if not game.face_up(p) and not game.removed(p)]
