@@ -15,11 +15,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from parlour.thirteen.bots import make_bot
+from parlour.thirteen.bots import Bot, make_bot
 from parlour.thirteen.combos import is_bomb
 from parlour.thirteen.endgame import Search, Unproved, winning_moves
 from parlour.thirteen.game import Match
-from parlour.thirteen.move import Move
 from parlour.thirteen.order import TWO, text_of
 from parlour.thirteen.round import Round
 from parlour.thirteen.simulate import play_match
@@ -162,11 +161,10 @@ def _wins_after(search: Search, state: Round, mask: int) -> bool:
     return search.wins(following)
 
 
-def candidate(
-    match: Match, source: str, census: ThirteenCensus, natural: Move | None
-) -> ThirteenPuzzle | None:
+def candidate(match: Match, source: str, census: ThirteenCensus, judge: Bot) -> ThirteenPuzzle | None:
     """Return the puzzle at ``match``'s position, or None when it is none (somebody out, too many
-    cards, fewer than two moves, not exactly one winning move, a move that goes out at once)."""
+    cards, fewer than two moves, not exactly one winning move, a move that goes out at once). The
+    puzzle is ``hard`` when ``judge`` (a player with no chance in it) would not play the answer."""
     state = match.round
     seat = state.turn
     if seat is None or state.finished or sum(hand.bit_count() for hand in state.hands) > MAX_CARDS:
@@ -188,7 +186,7 @@ def candidate(
         return None
     census.unique += 1
     [answer] = winners
-    natural_is_answer = natural is not None and natural.mask == answer
+    natural_is_answer = judge.choose(match.view(seat)).mask == answer
     difficulty = "hard" if not natural_is_answer else ("medium" if len(moves) >= 4 else "easy")
     return ThirteenPuzzle(
         match.code, tuple(str(move) for move in match.moves), seat,
@@ -207,16 +205,9 @@ def puzzles_of_match(number: int, census: ThirteenCensus) -> Iterator[ThirteenPu
     replay = Match(number)
     judge = make_bot("heuristic", seed=number)
     for move in played.moves:
-        seat = replay.turn
-        if seat is not None and not replay.round.finished:
-            natural = (
-                judge.choose(replay.view(seat))
-                if sum(h.bit_count() for h in replay.round.hands) <= MAX_CARDS
-                else None
-            )
-            found = candidate(replay, f"match {replay.code}", census, natural)
-            if found is not None:
-                yield found
+        found = candidate(replay, f"match {replay.code}", census, judge)
+        if found is not None:
+            yield found
         replay.push(move)
 
 
