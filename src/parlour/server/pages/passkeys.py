@@ -203,10 +203,11 @@ async def register(request: Request) -> Response:
 
     async def keep() -> Response:
         credential = await _credential(request)
-        await parlour.write(parlour.store.take_challenge, _challenge_of(credential), "register", player.id)
+        challenge = _challenge_of(credential)
+        await parlour.write(parlour.store.take_challenge, challenge, "register", player.id)
         verified = verify_registration_response(
             credential=credential,
-            expected_challenge=_challenge_of(credential),
+            expected_challenge=challenge,
             expected_rp_id=party.rp_id,
             expected_origin=party.origin,
             require_user_verification=True,
