@@ -72,7 +72,9 @@ def _trick_json(steps: Sequence[Step]) -> list[Json]:
 
 def tricks_json(steps: Sequence[Step]) -> list[list[Json]]:
     """Return a round's steps as its tricks, in order (each ends where the table was cleared; the last
-    may still be on the table): the round's history a page shows."""
+    may still be on the table): an ended round's history as the results show it, and the terminal's.
+    A page in play splits the view's ``history`` itself (``tricksOf`` in thirteen.js), which every
+    frame carries already."""
     tricks: list[list[Json]] = []
     start = 0
     for index, step in enumerate(steps):
@@ -204,7 +206,6 @@ class ThirteenBoard:
         start, end, current = self._trick_bounds()
         data["trick"] = _trick_json(history[current:])
         data["last_trick"] = _trick_json(history[start:end])
-        data["tricks"] = tricks_json(history)  # the round so far, one tap away (issue 53)
         data["gone"] = {"twos": [str(card) for card in self.twos_gone], "bombs": self.bombs_gone}
         if (self.between_rounds or self.over) and self.last_round is not None:
             data["last_round"] = self.last_round

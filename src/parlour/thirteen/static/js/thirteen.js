@@ -212,13 +212,30 @@ function renderTrick() {
   button.hidden = last.length === 0;
   if (!last.length) showLastTrick(false);
   table.querySelector('[data-role="last-trick-steps"]').replaceChildren(...trickItems(last));
-  const tricks = view.tricks ?? [];
+  const tricks = tricksOf(view.history ?? []);
   const history = table.querySelector('[data-action="round-history"]');
   history.hidden = tricks.length === 0;
   if (!tricks.length) showRoundHistory(false);
   table.querySelector('[data-role="round-history-tricks"]').replaceChildren(...historyItems(tricks));
   table.querySelector('[data-role="gone-line"]').hidden = parts.length === 0 && last.length === 0 && tricks.length === 0;
   button.setAttribute("aria-expanded", String(!shown.hidden));
+}
+
+// The round so far as its tricks, from the view's history (every step of the round: every seat sees
+// them), each ending where the table was cleared.
+function tricksOf(history) {
+  const tricks = [];
+  let trick = [];
+  for (const step of history) {
+    const pass = step.move === "pass";
+    trick.push({ seat: step.seat, pass, cards: pass ? [] : step.move.split(" ") });
+    if (step.cleared) {
+      tricks.push(trick);
+      trick = [];
+    }
+  }
+  if (trick.length) tricks.push(trick);
+  return tricks;
 }
 
 // A round's tricks in order, each numbered, with who played what and who passed (issue 53).
