@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import base64
 import secrets as random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any, Final
@@ -328,32 +328,40 @@ def _standing_key(standing: Any) -> tuple[int, ...]:
     return tuple(int(part) for part in standing) if isinstance(standing, list) else ()
 
 
+def _keep_earlier(
+    session: Session,
+    model: Any,
+    source: int,
+    target_key: Callable[[Any], tuple[Any, ...]],
+    fields: tuple[str, ...],
+) -> int:
+    """Settle the counted attempts (a daily deal's, an answer to a challenge) both players have under
+    one key: the earlier one's ``fields`` stay on the target's row, the source's row goes; return how
+    many of the source's attempts had a twin."""
+    twins = 0
+    for theirs in list(session.scalars(select(model).where(model.player_id == source))):
+        kept = session.get(model, target_key(theirs))
+        if kept is None:
+            continue
+        twins += 1
+        if theirs.made_at < kept.made_at:  # the source's attempt came first: it is the one that counts
+            for name in fields:
+                setattr(kept, name, getattr(theirs, name))
+        session.delete(theirs)
+    return twins
+
+
 def _merge_keyed(session: Session, source: int, target: int) -> int:
     """Settle the rows both players have under one key before the source's are moved: keep the earlier
     counted attempt, the better personal best, one seat; return how many attempts lost."""
-    dropped = 0
-    for attempt in list(session.scalars(select(DailyResultRow).where(DailyResultRow.player_id == source))):
-        kept = session.get(DailyResultRow, (attempt.game, attempt.rules_key, attempt.day, target))
-        if kept is None:
-            continue
-        dropped += 1
-        if attempt.made_at < kept.made_at:  # the source's attempt came first: it is the one that counts
-            kept.game_id, kept.standing, kept.result, kept.made_at = (
-                attempt.game_id, attempt.standing, attempt.result, attempt.made_at
-            )  # fmt: skip
-        session.delete(attempt)
-    for answer in list(
-        session.scalars(select(ChallengeAttemptRow).where(ChallengeAttemptRow.player_id == source))
-    ):
-        kept_answer = session.get(ChallengeAttemptRow, (answer.challenge_id, target))
-        if kept_answer is None:
-            continue
-        dropped += 1
-        if answer.made_at < kept_answer.made_at:
-            kept_answer.game_id, kept_answer.result, kept_answer.made_at = (
-                answer.game_id, answer.result, answer.made_at
-            )  # fmt: skip
-        session.delete(answer)
+    dropped = _keep_earlier(
+        session, DailyResultRow, source, lambda row: (row.game, row.rules_key, row.day, target),
+        ("game_id", "standing", "result", "made_at"),
+    )  # fmt: skip
+    dropped += _keep_earlier(
+        session, ChallengeAttemptRow, source, lambda row: (row.challenge_id, target),
+        ("game_id", "result", "made_at"),
+    )  # fmt: skip
     for best in list(session.scalars(select(PersonalBestRow).where(PersonalBestRow.player_id == source))):
         kept_best = session.get(PersonalBestRow, (target, best.game, best.rules_key, best.number))
         if kept_best is None:
