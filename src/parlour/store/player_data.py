@@ -168,10 +168,11 @@ class PlayerDataStore(Repository):
             tables: dict[str, list[dict[str, Any]]] = {
                 "players": _rows(session, PlayerRow.__table__, PlayerRow.id == player_id)
             }
-            for table, column in player_columns():
-                rows = _rows(session, table, column == player_id)
-                known = tables.setdefault(str(table.name), [])
-                known.extend(row for row in rows if row not in known)
+            naming: dict[str, list[Any]] = {}
+            for table, column in player_columns():  # one query a table, whichever column names them
+                naming.setdefault(str(table.name), [table]).append(column == player_id)
+            for name, (table, *conditions) in naming.items():
+                tables[name] = _rows(session, table, *conditions)
             game_ids = {row["id"] for row in tables.get("games", [])}
             game_ids |= {row["game_id"] for row in tables.get("game_players", [])}
             tables["games"] = _rows(session, GameRow.__table__, GameRow.id.in_(sorted(game_ids)))
