@@ -82,9 +82,6 @@ def solution(position: PuzzlePosition, lang: str) -> dict[str, Any]:
     """What the page shows after an answer: the answer named, the deal's code, and every position of
     the solver's win from the answer on, with each step in words."""
     game = game_at(position)
-    answer_card = next(
-        (game.card_at(p) for p in game.fitting_positions() if str(game.card_at(p)) == position.answer), None
-    )
     positions, steps = [], []
     for text in (position.answer, *position.line):
         played = next(
@@ -94,7 +91,7 @@ def solution(position: PuzzlePosition, lang: str) -> dict[str, Any]:
         positions.append(view(game, lang))
         steps.append(card_name(played, lang) if played is not None else page_text(lang, "draw"))
     return {
-        "answer_words": card_name(answer_card, lang) if answer_card is not None else page_text(lang, "draw"),
+        "answer_words": steps[0],  # the answer is the line's first step
         "code": position.code,
         "positions": positions,
         "steps": steps,
